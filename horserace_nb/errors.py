@@ -1,0 +1,44 @@
+"""The errors the rules core raises."""
+
+from __future__ import annotations
+
+from .i18n import side_name, t
+from .tiles import Side
+
+__all__ = ["IllegalMove", "RecordError"]
+
+
+def _localize(value: object, lang: str) -> object:
+    if isinstance(value, Side):
+        return side_name(value, lang)
+    return value if isinstance(value, (int, str)) else str(value)
+
+
+class IllegalMove(ValueError):
+    """A placement or action the rules do not allow.
+
+    The message explains the refusal to a learner and names the rule (``R11`` …); the state that
+    refused the action is left exactly as it was. :meth:`localized` gives the same message in
+    Korean or Japanese.
+
+    >>> err = IllegalMove("error.branch_closed", rule="R11", on="[4|4]")
+    >>> str(err)
+    'the branches of [4|4] open only after both straight sides are filled (R11)'
+    >>> err.localized("ko")
+    '[4|4]의 갈래는 두 직선 쪽이 모두 채워진 뒤에만 열립니다 (R11)'
+    """
+
+    def __init__(self, key: str, *, rule: str, **params: object) -> None:
+        self.key = key
+        self.rule = rule
+        self.params = params
+        super().__init__(self.localized("en"))
+
+    def localized(self, lang: str = "en") -> str:
+        """The message in *lang*, ending with the rule it cites."""
+        text = t(self.key, lang, **{k: _localize(v, lang) for k, v in self.params.items()})
+        return text if text.endswith(")") and "(R" in text else f"{text} ({self.rule})"
+
+
+class RecordError(ValueError):
+    """A saved game record that is malformed, tampered with or does not replay."""

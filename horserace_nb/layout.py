@@ -1,0 +1,366 @@
+"""The all-spinner layout: where tiles connect, which ends count, and the placement score.
+
+Every double is a spinner (R10): it has two straight sides and two branches, and its branches
+open only once both straights are filled (R11). After every placement the contributions of all
+scoring ends are added up (R13) and a positive multiple of 5 scores (R15).
+
+The documented sequence (RULES.md, "worked examples"):
+
+>>> layout = Layout()
+>>> layout.place("[1|4]")
+5
+>>> layout.place("[1|1]", on="[1|4]", side="low")
+0
+>>> layout.place("[4|4]", on="[1|4]", side="high")
+10
+>>> layout.contributions()
+[(Tile(1, 1), 2), (Tile(4, 4), 8)]
+>>> layout.legal_points("[3|4]")
+[(Tile(4, 4), <Side.STRAIGHT_B: 'straight_b'>)]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, NamedTuple
+
+from .errors import IllegalMove
+from .tiles import BRANCHES, FULL_SET, SIDE_ORDER, Side, Tile
+
+if TYPE_CHECKING:
+    from .render.svg import SvgImage
+
+__all__ = ["Layout", "Connection", "placement_score"]
+
+_LOW, _HIGH = Side.LOW, Side.HIGH
+_SA, _SB, _BA, _BB = Side.STRAIGHT_A, Side.STRAIGHT_B, Side.BRANCH_A, Side.BRANCH_B
+# A connection point is kept as one int, tile.index * 8 + side.code: sorting the keys orders
+# points by tile, then by the side's English name (RULES.md, worked examples).
+_C_LOW, _C_HIGH, _C_SA, _C_SB, _C_BA, _C_BB = (s.code for s in (_LOW, _HIGH, _SA, _SB, _BA, _BB))
+
+
+def _key(tile: Tile, side: Side) -> int:
+    return tile.index * 8 + side.code
+
+
+_POINTS: list[tuple[Tile, Side] | None] = [
+    (t, SIDE_ORDER[c]) if c < len(SIDE_ORDER) else None for t in FULL_SET for c in range(8)]
+
+
+def _unkey(key: int) -> tuple[Tile, Side]:
+    point = _POINTS[key]
+    assert point is not None
+    return point
+
+
+def placement_score(total: int) -> int:
+    """The raw placement score for an end total (R15): the total if it is a positive multiple
+    of 5, else 0.
+
+    >>> placement_score(15), placement_score(12), placement_score(0)
+    (15, 0, 0)
+    """
+    return total if total > 0 and total % 5 == 0 else 0
+
+
+class Connection(NamedTuple):
+    """How a placed tile joined the layout: ``anchor``'s ``anchor_side`` holds ``tile``'s
+    ``tile_side`` (R9, R10)."""
+
+    anchor: Tile
+    anchor_side: Side
+    tile: Tile
+    tile_side: Side
+
+
+class Layout:
+    """The tiles on the table, with their connection points and scoring ends.
+
+    ``place`` validates before it changes anything: a refused placement raises
+    :class:`IllegalMove` and leaves the layout as it was.
+    """
+
+    __slots__ = ("_tiles", "_joined", "_children", "_open", "_scoring", "_total", "_open_count",
+                 "_sorted_open", "_mask")
+
+    def __init__(self) -> None:
+        self._tiles: list[Tile] = []
+        self._joined: dict[Tile, Connection | None] = {}
+        self._children: dict[int, Tile] = {}
+        # open connection point (as a key) -> the number it shows
+        self._open: dict[int, int] = {}
+        # scoring end -> contribution; a double is keyed at its straight A and counts once
+        self._scoring: dict[int, int] = {}
+        self._total = 0
+        # how many open connection points show each number 0..6
+        self._open_count = [0] * 7
+        self._sorted_open: list[tuple[int, Tile, Side, int]] | None = None
+        self._mask = 0  # bit tile.index set for every placed tile
+
+    # ------------------------------------------------------------------ queries
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and bool(self._mask >> tile.index & 1)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self._tiles)
+
+    def __repr__(self) -> str:
+        return f"<Layout {', '.join(map(str, self._tiles)) or 'empty'}; end total {self._total}>"
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The placed tiles in placement order."""
+        return tuple(self._tiles)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self._tiles
+
+    def spinners(self) -> list[Tile]:
+        """The doubles on the layout, in placement order; every double is a spinner (R10)."""
+        return [t for t in self._tiles if t.is_double]
+
+    def connections(self) -> list[Connection]:
+        """Every connection in placement order, anchor first."""
+        return [c for t in self._tiles if (c := self._joined[t]) is not None]
+
+    def joined_by(self, tile: Tile | str) -> Connection | None:
+        """How *tile* joined the layout (``None`` for the opening tile)."""
+        tile = Tile.parse(tile)
+        if tile not in self._joined:
+            raise KeyError(f"{tile} is not on the layout")
+        return self._joined[tile]
+
+    def child(self, tile: Tile | str, side: Side | str) -> Tile | None:
+        """The tile attached to *side* of *tile*, if any."""
+        return self._children.get(_key(Tile.parse(tile), Side.coerce(side)))
+
+    def _points(self) -> list[tuple[int, Tile, Side, int]]:
+        """The sorted open points as ``(key, tile, side, number)``, shared: do not change it."""
+        if self._sorted_open is None:
+            points = _POINTS
+            self._sorted_open = [(k, *points[k], n)  # type: ignore[misc]
+                                 for k, n in sorted(self._open.items())]
+        return self._sorted_open
+
+    def open_points(self) -> list[tuple[Tile, Side, int]]:
+        """Every open connection point with the number it shows, ordered by tile, then by the
+        side's English name (R9–R11, R14).
+
+        An unused branch of a filled spinner is open, though it does not count (R14).
+        """
+        return [(t, s, n) for _, t, s, n in self._points()]
+
+    def contributions(self) -> list[tuple[Tile, int]]:
+        """What each scoring end adds to the end total (R13), in the same order as
+        :meth:`open_points`. A double with an open straight counts both halves, once; an opening
+        single counts both ends, one entry each."""
+        return [(FULL_SET[k >> 3], v) for k, v in sorted(self._scoring.items())]
+
+    def scoring_points(self) -> list[tuple[Tile, Side, int]]:
+        """Like :meth:`contributions`, with the side each contribution is counted at (for a
+        double: its first open straight side)."""
+        out = []
+        for k, v in sorted(self._scoring.items()):
+            tile, side = _unkey(k)
+            if tile.is_double and k not in self._open:
+                side = _SB
+            out.append((tile, side, v))
+        return out
+
+    def is_counted(self, tile: Tile, side: Side) -> bool:
+        """True if the open point *side* of *tile* is part of a scoring end (R13, R14)."""
+        key = _key(tile, side)
+        if key not in self._open:
+            return False
+        return side in (_SA, _SB) if tile.is_double else key in self._scoring
+
+    def end_total(self) -> int:
+        """The sum of all contributions (R13)."""
+        return self._total
+
+    def score(self) -> int:
+        """The raw placement score the current end total is worth (R15)."""
+        return placement_score(self._total)
+
+    def accepts(self, number: int) -> bool:
+        """True if some open point shows *number* (or the layout is empty)."""
+        return not self._tiles or self._open_count[number] > 0
+
+    def can_place(self, tile: Tile) -> bool:
+        """True if *tile* is not down and the layout has a point for it (any tile opens, R8)."""
+        if self._mask >> tile.index & 1:
+            return False
+        if not self._tiles:
+            return True
+        counts = self._open_count
+        return counts[tile.low] > 0 or counts[tile.high] > 0
+
+    def legal_points(self, tile: Tile | str) -> list[tuple[Tile, Side]]:
+        """The open points *tile* may be placed on, in :meth:`open_points` order.
+
+        Empty for a tile that is already down and on an empty layout (the opening tile needs no
+        point, R8).
+        """
+        tile = Tile.parse(tile)
+        if tile in self._joined:
+            return []
+        low, high = tile.low, tile.high
+        return [(t, s) for _, t, s, n in self._points() if n == low or n == high]
+
+    # ------------------------------------------------------------------ placing
+    def check(self, tile: Tile | str, on: Tile | str | None = None,
+              side: Side | str | None = None) -> tuple[Tile, Tile | None, Side | None]:
+        """Validate a placement without making it; return it normalized.
+
+        :raises IllegalMove: naming the rule the placement breaks.
+        """
+        try:
+            tile = Tile.parse(tile)
+            on = None if on is None else Tile.parse(on)
+            side = None if side is None else Side.coerce(side)
+        except ValueError as exc:
+            raise IllegalMove("error.bad_tile", rule="R1", text=str(exc)) from None
+        return self._check(tile, on, side)
+
+    def _check(self, tile: Tile, on: Tile | None, side: Side | None
+               ) -> tuple[Tile, Tile | None, Side | None]:
+        """:meth:`check` for a tile, anchor and side already of their types."""
+        if self._mask >> tile.index & 1:
+            raise IllegalMove("error.already_down", rule="R1", tile=tile)
+        if not self._tiles:
+            if on is not None or side is not None:
+                raise IllegalMove("error.opening_alone", rule="R8", tile=tile)
+            return tile, None, None
+        if on is None or side is None:
+            raise IllegalMove("error.need_point", rule="R9", tile=tile)
+        number = self._open.get(on.index * 8 + side.code)
+        if number is None:
+            raise self._closed_point(tile, on, side)
+        if not (tile.low == number or tile.high == number):
+            raise IllegalMove("error.mismatch", rule="R9", tile=tile, on=on, side=side,
+                              number=number)
+        return tile, on, side
+
+    def _closed_point(self, tile: Tile, on: Tile, side: Side) -> IllegalMove:
+        if on not in self._joined:
+            return IllegalMove("error.not_on_layout", rule="R9", on=on, tile=tile)
+        if side not in on.sides():
+            return IllegalMove("error.no_such_side", rule="R12", on=on, side=side)
+        base = on.index * 8
+        if on.is_double and side in BRANCHES and (
+                base + _C_SA in self._open or base + _C_SB in self._open):
+            return IllegalMove("error.branch_closed", rule="R11", on=on)
+        return IllegalMove("error.taken", rule="R9", on=on, side=side)
+
+    def place(self, tile: Tile | str, on: Tile | str | None = None,
+              side: Side | str | None = None) -> int:
+        """Place *tile* on connection point *side* of layout tile *on* and return the raw
+        placement score (R15). The opening tile is placed with neither *on* nor *side* (R8).
+
+        :raises IllegalMove: if the placement breaks a rule; nothing changes then.
+        """
+        tile, on, side = self.check(tile, on, side)
+        self._attach(tile, on, side)
+        return placement_score(self._total)
+
+    def _attach(self, tile: Tile, on: Tile | None, side: Side | None) -> Connection | None:
+        """Place a tile already validated by :meth:`check` (the hot path: kept inline)."""
+        scoring = self._scoring
+        opened = self._open
+        count = self._open_count
+        self._sorted_open = None
+        base = tile.index * 8
+        low = tile.low
+        if on is None or side is None:
+            conn = None
+            if tile.is_double:
+                opened[base + _C_SA] = opened[base + _C_SB] = low
+                count[low] += 2
+                scoring[base + _C_SA] = tile.pips
+            else:
+                high = tile.high
+                opened[base + _C_LOW] = scoring[base + _C_LOW] = low
+                opened[base + _C_HIGH] = scoring[base + _C_HIGH] = high
+                count[low] += 1
+                count[high] += 1
+            self._total += tile.pips
+        else:
+            anchor = on.index * 8
+            key = anchor + side.code
+            number = opened.pop(key)  # the anchor's point closes
+            count[number] -= 1
+            total = self._total
+            if not on.is_double:
+                total -= scoring.pop(key)
+            elif (side is _SA or side is _SB) and (
+                    anchor + _C_SA not in opened and anchor + _C_SB not in opened):
+                # both straights filled: interior, branches open (R11, R13)
+                total -= scoring.pop(anchor + _C_SA)
+                opened[anchor + _C_BA] = opened[anchor + _C_BB] = number
+                count[number] += 2
+            # the new tile's free points
+            if tile.is_double:
+                tile_side = _SA
+                opened[base + _C_SB] = number
+                count[number] += 1
+                scoring[base + _C_SA] = tile.pips
+                total += tile.pips
+            else:
+                if low == number:
+                    tile_side, free, free_n = _LOW, base + _C_HIGH, tile.high
+                else:
+                    tile_side, free, free_n = _HIGH, base + _C_LOW, low
+                opened[free] = scoring[free] = free_n
+                count[free_n] += 1
+                total += free_n
+            self._total = total
+            conn = Connection(on, side, tile, tile_side)
+            self._children[key] = tile
+        self._tiles.append(tile)
+        self._joined[tile] = conn
+        self._mask |= 1 << tile.index
+        return conn
+
+    # ------------------------------------------------------------------ helpers
+    def copy(self) -> Layout:
+        """An independent copy."""
+        new = Layout.__new__(Layout)
+        new._tiles = self._tiles.copy()
+        new._joined = self._joined.copy()
+        new._children = self._children.copy()
+        new._open = self._open.copy()
+        new._scoring = self._scoring.copy()
+        new._total = self._total
+        new._open_count = self._open_count.copy()
+        new._sorted_open = self._sorted_open
+        new._mask = self._mask
+        return new
+
+    @classmethod
+    def from_placements(cls, placements: list[tuple[Tile | str, Tile | str | None,
+                                                    Side | str | None]]) -> Layout:
+        """Build a layout by placing ``(tile, on, side)`` triples in order.
+
+        >>> Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")]).end_total()
+        15
+        """
+        layout = cls()
+        for tile, on, side in placements:
+            layout.place(tile, on, side)
+        return layout
+
+    def describe(self, lang: str = "en") -> str:
+        """The text alternative of the layout in ``"en"``, ``"ko"`` or ``"ja"``, in the format of
+        the rule texts' worked examples."""
+        from .describe import describe_layout
+
+        return describe_layout(self, lang)
+
+    def _repr_svg_(self) -> SvgImage:
+        from .render.svg import layout_svg
+
+        return layout_svg(self)
+

@@ -1,0 +1,95 @@
+"""Settling a hand: who wins it and the bonus from the opponents' remaining pips (R21–R25).
+
+>>> round_pips(17), bonus(17)
+(15, 3)
+>>> settle([4, 4, 4, 14], partners=False, domino=None).gains
+{0: 4, 1: 4, 2: 4}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["round_pips", "bonus", "settle", "HandResult", "Bonus"]
+
+
+def round_pips(pips: int) -> int:
+    """Round a pip sum to the nearest multiple of 5: remainder 1 or 2 down, 3 or 4 up (R23).
+
+    >>> [round_pips(n) for n in (16, 17, 18, 22)]
+    [15, 15, 20, 20]
+    """
+    return (pips + 2) // 5 * 5
+
+
+def bonus(pips: int) -> int:
+    """The display points a pip sum is worth at settlement (R23): rounded, divided by 5."""
+    return round_pips(pips) // 5
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One winner's hand-end bonus, step by step: ``pips → rounded → points`` (R23)."""
+
+    winner: int
+    pips: int
+    rounded: int
+    points: int
+    from_seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The settlement of a hand (R21–R25).
+
+    ``winners`` are seats, or teams with partners (team 0 = seats 0+2, team 1 = seats 1+3);
+    ``gains`` maps each winner to the display points it receives; ``pips`` is every seat's
+    remaining pip total; ``bonuses`` explain each gain.
+    """
+
+    reason: str
+    winners: tuple[int, ...]
+    gains: dict[int, int]
+    pips: tuple[int, ...]
+    bonuses: tuple[Bonus, ...] = field(default=())
+    partners: bool = False
+
+    def side_pips(self) -> tuple[int, ...]:
+        """Remaining pips per scoring side (per seat, or per team with partners)."""
+        if not self.partners:
+            return self.pips
+        return (self.pips[0] + self.pips[2], self.pips[1] + self.pips[3])
+
+
+def settle(pips: list[int] | tuple[int, ...], *, partners: bool,
+           domino: int | None) -> HandResult:
+    """Settle a hand from every seat's remaining pips.
+
+    *domino* is the seat that placed its last tile (R21), or ``None`` for a blocked hand, whose
+    lowest total wins (R22) and whose ties each receive a full bonus (R24).
+    """
+    pips = tuple(pips)
+    seats = range(len(pips))
+
+    def side(seat: int) -> int:
+        return seat % 2 if partners else seat
+
+    totals: dict[int, int] = {}
+    for seat in seats:
+        totals[side(seat)] = totals.get(side(seat), 0) + pips[seat]
+    if domino is not None:
+        winners: tuple[int, ...] = (side(domino),)
+        reason = "domino"
+    else:
+        low = min(totals.values())
+        winners = tuple(s for s, v in totals.items() if v == low)
+        reason = "blocked"
+    bonuses = []
+    for w in winners:
+        # everyone not on the winner's side pays, co-winners included (R23, R24)
+        payers = tuple(seat for seat in seats if side(seat) != w)
+        owed = sum(pips[seat] for seat in payers)
+        bonuses.append(Bonus(w, owed, round_pips(owed), bonus(owed), payers))
+    return HandResult(reason=reason, winners=winners,
+                      gains={b.winner: b.points for b in bonuses}, pips=pips,
+                      bonuses=tuple(bonuses), partners=partners)
