@@ -17,9 +17,9 @@ from horserace_nb import Game
 def play_hands(count: int, players: int, partners: bool, start_seed: int) -> int:
     """Play *count* random hands; return the number of actions taken."""
     actions = 0
+    choose = random.Random(start_seed).choice  # the random player's own choices
     for seed in range(start_seed, start_seed + count):
         game = Game(players=players, partners=partners, seed=seed)
-        choose = random.Random(seed).choice
         legal, apply = game.legal_actions, game.apply
         while not game.hand_over:
             apply(choose(legal()))

@@ -9,7 +9,6 @@ Place(tile=Tile(1, 4), on=None, side=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .tiles import Side, Tile
 
@@ -62,4 +61,4 @@ class Pass:
         return "pass"
 
 
-Action = Union[Place, Draw, Pass]
+Action = Place | Draw | Pass

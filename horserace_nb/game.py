@@ -9,7 +9,7 @@
 
 A scripted deal, as the tutorials use it (R17: a double lets the same player go on):
 
->>> game = Game(hands=[["[1|4]", "[1|1]", "[2|3]"], ["[5|6]"]], leader=0)
+>>> game = Game(hands=[["[1|4]", "[1|1]", "[1|2]"], ["[4|6]"]], leader=0)
 >>> game.apply(Place("[1|4]")).points
 1
 >>> e = game.apply(Place("[1|1]", on="[1|4]", side="low"))
@@ -22,12 +22,13 @@ from __future__ import annotations
 import bisect
 import operator
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Draw, Pass, Place
 from .errors import IllegalMove
-from .layout import Layout, placement_score
+from .layout import Layout, _unkey
 from .settlement import HandResult, settle
 from .tiles import FULL_SET, Side, Tile
 
@@ -221,7 +222,8 @@ class Game:
         script_bone = None if boneyard is None else [Tile.parse(t) for t in boneyard]
         if script_hands is not None:
             if len(script_hands) != players:
-                raise ValueError(f"give one hand per seat: {players} hands, not {len(script_hands)}")
+                raise ValueError(
+                    f"give one hand per seat: {players} hands, not {len(script_hands)}")
             if any(not h for h in script_hands):
                 raise ValueError("every scripted hand needs at least one tile")
             every = [t for h in script_hands for t in h] + (script_bone or [])
@@ -254,7 +256,8 @@ class Game:
         """A neutral lot: each candidate rolls a die, ties roll again among themselves (R6)."""
         lot = _Lot(self.hand_number)
         while len(candidates) > 1:
-            rolls = {seat: self._rng.randint(1, 6) for seat in candidates}
+            rand = self._rng.random
+            rolls = {seat: int(rand() * 6) + 1 for seat in candidates}  # one die each
             lot.rounds.append(rolls)
             best = max(rolls.values())
             candidates = [seat for seat in candidates if rolls[seat] == best]
@@ -267,7 +270,10 @@ class Game:
         self.hand_number += 1
         if hands is None:
             tiles = list(FULL_SET)
-            self._rng.shuffle(tiles)
+            rand = self._rng.random
+            for i in range(len(tiles) - 1, 0, -1):  # Fisher–Yates
+                j = int(rand() * (i + 1))
+                tiles[i], tiles[j] = tiles[j], tiles[i]
             size = HAND_SIZES[self.players]
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             boneyard = tiles[self.players * size:]
@@ -354,8 +360,14 @@ class Game:
 
     def can_place(self, seat: int) -> bool:
         """True if *seat* has a tile in hand that fits the layout."""
-        can = self.layout.can_place
-        return any(can(t) for t in self._hands[seat])
+        layout = self.layout
+        if not layout._tiles:
+            return bool(self._hands[seat])
+        counts = layout._open_count  # tiles in hand are never on the layout
+        for t in self._hands[seat]:
+            if counts[t.low] or counts[t.high]:
+                return True
+        return False
 
     def __repr__(self) -> str:
         state = ("over" if self._winners is not None else
@@ -386,10 +398,11 @@ class Game:
             if points is None:
                 points = layout._points()
             table = _PLACES[t.index]
-            for key, a, s, n in points:
+            for key, n in points:
                 if n == low or n == high:
                     action = table.get(key)
                     if action is None:
+                        a, s = _unkey(key)
                         action = table[key] = Place(t, a, s)
                     out.append(action)
         if out:
@@ -398,39 +411,46 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalMove` if *action* is not legal now; change nothing."""
-        if self._winners is not None:
-            raise IllegalMove("error.game_over", rule="R26", target=self.target)
+        self._check(action)
+
+    def _check(self, action: Action) -> type:
         if self._hand_over:
+            if self._winners is not None:
+                raise IllegalMove("error.game_over", rule="R26", target=self.target)
             raise IllegalMove("error.hand_over", rule="R20")
-        hand = self._hands[self.to_play]
-        if isinstance(action, Place):
-            if self._pending is not None and action.tile is not self._pending:
-                raise IllegalMove("error.must_place_drawn", rule="R18", tile=self._pending)
-            if action.tile not in hand:
-                if action.tile in self.layout:
-                    raise IllegalMove("error.already_down", rule="R1", tile=action.tile)
-                raise IllegalMove("error.not_in_hand", rule="R5", tile=action.tile)
-            self.layout._check(action.tile, action.on, action.side)
-        elif isinstance(action, Draw):
-            if self._pending is not None:
-                raise IllegalMove("error.must_place_drawn", rule="R18", tile=self._pending)
+        kind = type(action)
+        pending = self._pending
+        if kind is Place:
+            tile = action.tile  # type: ignore[union-attr]
+            if pending is not None and tile is not pending:
+                raise IllegalMove("error.must_place_drawn", rule="R18", tile=pending)
+            if tile not in self._hands[self.to_play]:
+                if tile in self.layout:
+                    raise IllegalMove("error.already_down", rule="R1", tile=tile)
+                raise IllegalMove("error.not_in_hand", rule="R5", tile=tile)
+            self.layout._check(tile, action.on, action.side)  # type: ignore[union-attr]
+        elif kind is Draw:
+            if pending is not None:
+                raise IllegalMove("error.must_place_drawn", rule="R18", tile=pending)
             if self.can_place(self.to_play):
                 raise IllegalMove("error.must_place", rule="R16")
             if not self._boneyard:
                 raise IllegalMove("error.boneyard_empty", rule="R19")
-        elif isinstance(action, Pass):
-            if self._pending is not None:
-                raise IllegalMove("error.must_place_drawn", rule="R18", tile=self._pending)
+        elif kind is Pass:
+            if pending is not None:
+                raise IllegalMove("error.must_place_drawn", rule="R18", tile=pending)
             if self.can_place(self.to_play):
                 raise IllegalMove("error.no_pass_can_place", rule="R16")
             if self._boneyard:
                 raise IllegalMove("error.no_pass_can_draw", rule="R18")
         else:
             raise IllegalMove("error.not_an_action", rule="R16", action=repr(action))
+        return kind
 
     def is_legal(self, action: Action) -> bool:
+        """True if *action* may be taken now."""
         try:
-            self.check(action)
+            self._check(action)
         except IllegalMove:
             return False
         return True
@@ -440,11 +460,11 @@ class Game:
 
         :raises IllegalMove: if the action is not legal now; nothing changes then.
         """
-        self.check(action)
+        kind = self._check(action)
         seat = self.to_play
-        if isinstance(action, Place):
-            event = self._do_place(seat, action)
-        elif isinstance(action, Draw):
+        if kind is Place:
+            event = self._do_place(seat, action)  # type: ignore[arg-type]
+        elif kind is Draw:
             event = self._do_draw(seat)
         else:
             event = self._do_pass(seat)
@@ -465,7 +485,7 @@ class Game:
         self._actions.append((seat, action))
         hand = self._hands[seat]
         hand.remove(tile)
-        conn = layout._attach(tile, action.on, action.side)
+        tile_side = layout._attach(tile, action.on, action.side)
         self._pending = None
         self._last_placer = seat
         total = layout._total
@@ -500,7 +520,7 @@ class Game:
             continues = False
         winners = self._winners
         return Event(seat, self.hand_number, "place", tile, action.on, action.side,
-                     None if conn is None else conn.tile_side,
+                     tile_side,
                      tuple(sorted(layout._scoring.items())), total, raw, continues, reason,
                      self._hand_over, winners is not None, result, tuple(scores),
                      None if winners is None else tuple(winners))

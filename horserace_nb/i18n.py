@@ -184,6 +184,87 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{action}은(는) 행동이 아닙니다. Place, Draw, Pass 중 하나를 쓰세요",
         "ja": "{action} は行動ではありません。Place、Draw、Pass のいずれかを使います",
     },
+    # ---------------------------------------------------------------- render (horserace_nb/render/svg.py)
+    "render.legend_counted": {
+        "en": "filled number: counted contribution",
+        "ko": "채워진 숫자: 합산하는 기여값",
+        "ja": "塗りつぶした数字：数える寄与値",
+    },
+    "render.legend_open": {
+        "en": "hollow dot: open point not counted here",
+        "ko": "속이 빈 점: 여기서는 합산하지 않는 가능한 연장",
+        "ja": "白抜きの点：接続可能ですが、ここでは数えません",
+    },
+    "render.legend_spinner": {
+        "en": "orange outline: spinner",
+        "ko": "주황색 테두리: 스피너",
+        "ja": "オレンジの輪郭：分岐ダブル",
+    },
+    "render.legend_double": {
+        "en": "small filled dot: the double's other open straight, counted once with it",
+        "ko": "작은 채워진 점: 더블타일의 다른 열린 직선 쪽, 더블타일과 함께 한 번만 합산",
+        "ja": "小さな塗りつぶした点：ダブルのもう一方の開いた直線側、ダブルと一緒に一度だけ数えます",
+    },
+    "render.legend_target": {
+        "en": "ring: where the chosen tile may be placed",
+        "ko": "고리: 고른 타일을 놓을 수 있는 곳",
+        "ja": "輪：選んだ牌を置ける位置",
+    },
+    "render.seat": {"en": "Player {n}", "ko": "플레이어 {n}", "ja": "プレイヤー{n}"},
+    "render.team": {"en": "{a} & {b}", "ko": "{a}·{b}", "ja": "{a}・{b}"},
+    "render.title_game": {
+        "en": "Horse Race, hand {hand}: {name}'s view",
+        "ko": "경마 (Horse Race) 라운드 {hand}: {name}의 화면",
+        "ja": "ホースレース ハンド{hand}：{name}の視点",
+    },
+    "render.hand_number": {"en": "Hand {hand}", "ko": "라운드 {hand}", "ja": "ハンド{hand}"},
+    "render.boneyard": {
+        "en": "Boneyard: {count} tiles",
+        "ko": "남은 타일 더미: {count}개",
+        "ja": "タロン：{count}枚",
+    },
+    "render.scores": {
+        "en": "Scores (target {target}): {scores}",
+        "ko": "점수 (목표 {target}점): {scores}",
+        "ja": "得点 (目標{target}点)：{scores}",
+    },
+    "render.score_item": {"en": "{name} {points}", "ko": "{name} {points}점", "ja": "{name} {points}点"},
+    "render.to_play": {"en": "{name} to play", "ko": "{name}의 차례", "ja": "{name}の手番"},
+    "render.plays_again": {
+        "en": "{name} places again (R17)",
+        "ko": "{name}이(가) 계속 놓습니다",
+        "ja": "{name}が続けて置きます",
+    },
+    "render.must_place_drawn": {
+        "en": "{name} must place the drawn tile {tile} (R18)",
+        "ko": "{name}은(는) 뽑은 타일 {tile}을(를) 즉시 놓아야 합니다",
+        "ja": "{name}は引いた牌 {tile} を直ちに置きます",
+    },
+    "render.hand_count": {"en": "{name}: {count} tiles", "ko": "{name}: 타일 {count}개", "ja": "{name}：{count}枚"},
+    "render.your_hand": {"en": "{name}'s hand", "ko": "{name}의 보유 타일", "ja": "{name}の手牌"},
+    "render.hand_tiles": {
+        "en": "{name}'s hand: {tiles}.",
+        "ko": "{name}의 보유 타일: {tiles}.",
+        "ja": "{name}の手牌：{tiles}。",
+    },
+    "render.gain": {"en": "{name} +{points}", "ko": "{name} +{points}점", "ja": "{name} +{points}点"},
+    "render.hand_over": {
+        "en": "Hand over: {gains}",
+        "ko": "라운드 종료: {gains}",
+        "ja": "ハンド終了：{gains}",
+    },
+    "render.hand_blocked": {
+        "en": "Hand blocked: {gains}",
+        "ko": "라운드 막힘: {gains}",
+        "ja": "ハンドはブロック：{gains}",
+    },
+    "render.game_over": {
+        "en": "Game over: {names} won",
+        "ko": "경기 종료: {names} 승리",
+        "ja": "対局終了：{names}の勝ち",
+    },
+    "render.list_sep": {"en": ", ", "ko": ", ", "ja": "、"},
+    # ---------------------------------------------------------------- end of render block
 }
 
 

@@ -21,7 +21,8 @@ The documented sequence (RULES.md, "worked examples"):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import IllegalMove
 from .tiles import BRANCHES, FULL_SET, SIDE_ORDER, Side, Tile
@@ -84,7 +85,9 @@ class Layout:
 
     def __init__(self) -> None:
         self._tiles: list[Tile] = []
-        self._joined: dict[Tile, Connection | None] = {}
+        # how each tile joined, by tile.index: (anchor, anchor side, own side); None for a tile
+        # not down and for the opening tile
+        self._joined: list[tuple[Tile, Side, Side] | None] = [None] * len(FULL_SET)
         self._children: dict[int, Tile] = {}
         # open connection point (as a key) -> the number it shows
         self._open: dict[int, int] = {}
@@ -93,7 +96,7 @@ class Layout:
         self._total = 0
         # how many open connection points show each number 0..6
         self._open_count = [0] * 7
-        self._sorted_open: list[tuple[int, Tile, Side, int]] | None = None
+        self._sorted_open: list[tuple[int, int]] | None = None
         self._mask = 0  # bit tile.index set for every placed tile
 
     # ------------------------------------------------------------------ queries
@@ -124,25 +127,25 @@ class Layout:
 
     def connections(self) -> list[Connection]:
         """Every connection in placement order, anchor first."""
-        return [c for t in self._tiles if (c := self._joined[t]) is not None]
+        return [Connection(j[0], j[1], t, j[2])
+                for t in self._tiles if (j := self._joined[t.index]) is not None]
 
     def joined_by(self, tile: Tile | str) -> Connection | None:
         """How *tile* joined the layout (``None`` for the opening tile)."""
         tile = Tile.parse(tile)
-        if tile not in self._joined:
+        if tile not in self:
             raise KeyError(f"{tile} is not on the layout")
-        return self._joined[tile]
+        j = self._joined[tile.index]
+        return None if j is None else Connection(j[0], j[1], tile, j[2])
 
     def child(self, tile: Tile | str, side: Side | str) -> Tile | None:
         """The tile attached to *side* of *tile*, if any."""
         return self._children.get(_key(Tile.parse(tile), Side.coerce(side)))
 
-    def _points(self) -> list[tuple[int, Tile, Side, int]]:
-        """The sorted open points as ``(key, tile, side, number)``, shared: do not change it."""
+    def _points(self) -> list[tuple[int, int]]:
+        """The open points as sorted ``(key, number)`` pairs, shared: do not change it."""
         if self._sorted_open is None:
-            points = _POINTS
-            self._sorted_open = [(k, *points[k], n)  # type: ignore[misc]
-                                 for k, n in sorted(self._open.items())]
+            self._sorted_open = sorted(self._open.items())
         return self._sorted_open
 
     def open_points(self) -> list[tuple[Tile, Side, int]]:
@@ -151,7 +154,7 @@ class Layout:
 
         An unused branch of a filled spinner is open, though it does not count (R14).
         """
-        return [(t, s, n) for _, t, s, n in self._points()]
+        return [(*_unkey(k), n) for k, n in self._points()]
 
     def contributions(self) -> list[tuple[Tile, int]]:
         """What each scoring end adds to the end total (R13), in the same order as
@@ -205,10 +208,10 @@ class Layout:
         point, R8).
         """
         tile = Tile.parse(tile)
-        if tile in self._joined:
+        if tile in self:
             return []
         low, high = tile.low, tile.high
-        return [(t, s) for _, t, s, n in self._points() if n == low or n == high]
+        return [_unkey(k) for k, n in self._points() if n == low or n == high]
 
     # ------------------------------------------------------------------ placing
     def check(self, tile: Tile | str, on: Tile | str | None = None,
@@ -245,7 +248,7 @@ class Layout:
         return tile, on, side
 
     def _closed_point(self, tile: Tile, on: Tile, side: Side) -> IllegalMove:
-        if on not in self._joined:
+        if on not in self:
             return IllegalMove("error.not_on_layout", rule="R9", on=on, tile=tile)
         if side not in on.sides():
             return IllegalMove("error.no_such_side", rule="R12", on=on, side=side)
@@ -266,8 +269,9 @@ class Layout:
         self._attach(tile, on, side)
         return placement_score(self._total)
 
-    def _attach(self, tile: Tile, on: Tile | None, side: Side | None) -> Connection | None:
-        """Place a tile already validated by :meth:`check` (the hot path: kept inline)."""
+    def _attach(self, tile: Tile, on: Tile | None, side: Side | None) -> Side | None:
+        """Place a tile already validated by :meth:`check` (the hot path: kept inline); return
+        the side by which it joined (``None`` for the opening tile)."""
         scoring = self._scoring
         opened = self._open
         count = self._open_count
@@ -275,7 +279,7 @@ class Layout:
         base = tile.index * 8
         low = tile.low
         if on is None or side is None:
-            conn = None
+            tile_side = None
             if tile.is_double:
                 opened[base + _C_SA] = opened[base + _C_SB] = low
                 count[low] += 2
@@ -317,12 +321,11 @@ class Layout:
                 count[free_n] += 1
                 total += free_n
             self._total = total
-            conn = Connection(on, side, tile, tile_side)
+            self._joined[tile.index] = (on, side, tile_side)
             self._children[key] = tile
         self._tiles.append(tile)
-        self._joined[tile] = conn
         self._mask |= 1 << tile.index
-        return conn
+        return tile_side
 
     # ------------------------------------------------------------------ helpers
     def copy(self) -> Layout:

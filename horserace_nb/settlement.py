@@ -69,25 +69,22 @@ def settle(pips: list[int] | tuple[int, ...], *, partners: bool,
     lowest total wins (R22) and whose ties each receive a full bonus (R24).
     """
     pips = tuple(pips)
-    seats = range(len(pips))
-
-    def side(seat: int) -> int:
-        return seat % 2 if partners else seat
-
-    totals: dict[int, int] = {}
-    for seat in seats:
-        totals[side(seat)] = totals.get(side(seat), 0) + pips[seat]
+    n = len(pips)
+    sides = [seat % 2 if partners else seat for seat in range(n)]
+    totals = [0, 0] if partners else [0] * n
+    for seat in range(n):
+        totals[sides[seat]] += pips[seat]
     if domino is not None:
-        winners: tuple[int, ...] = (side(domino),)
+        winners: tuple[int, ...] = (sides[domino],)
         reason = "domino"
     else:
-        low = min(totals.values())
-        winners = tuple(s for s, v in totals.items() if v == low)
+        low = min(totals)
+        winners = tuple(s for s, v in enumerate(totals) if v == low)
         reason = "blocked"
     bonuses = []
     for w in winners:
         # everyone not on the winner's side pays, co-winners included (R23, R24)
-        payers = tuple(seat for seat in seats if side(seat) != w)
+        payers = tuple(seat for seat in range(n) if sides[seat] != w)
         owed = sum(pips[seat] for seat in payers)
         bonuses.append(Bonus(w, owed, round_pips(owed), bonus(owed), payers))
     return HandResult(reason=reason, winners=winners,

@@ -45,7 +45,7 @@ class Side(str, enum.Enum):
     BRANCH_B = "branch_b"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
     @property
     def is_straight(self) -> bool:
@@ -77,7 +77,7 @@ SIDE_ORDER: tuple[Side, ...] = (Side.BRANCH_A, Side.BRANCH_B, Side.HIGH, Side.LO
 """The sides in the order of their English names (branch A, branch B, high end, low end,
 straight A, straight B), which orders every listing of points (RULES.md, worked examples)."""
 for _code, _side in enumerate(SIDE_ORDER):
-    _side.code = _code  # type: ignore[attr-defined]  # a plain int for fast point keys
+    _side.code = _code  # a plain int for fast point keys
 
 STRAIGHTS = (Side.STRAIGHT_A, Side.STRAIGHT_B)
 BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
@@ -222,7 +222,7 @@ class Tile:
 
 
 def _build() -> tuple[Tile, ...]:
-    tiles = []
+    tiles: list[Tile] = []
     for low in range(MAX_PIPS + 1):
         for high in range(low, MAX_PIPS + 1):
             tile = Tile._make(low, high, len(tiles))
