@@ -184,6 +184,137 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{action}은(는) 행동이 아닙니다. Place, Draw, Pass 중 하나를 쓰세요",
         "ja": "{action} は行動ではありません。Place、Draw、Pass のいずれかを使います",
     },
+    # ---------------------------------------------------------------- examples (examples.py)
+    "example.sequence.title": {
+        "en": "The documented layout, step by step",
+        "ko": "문서의 배치 예시, 한 단계씩",
+        "ja": "ルールの配置例を一手ずつ",
+    },
+    "example.sequence.text": {
+        "en": "Nine placements from the rule texts: every double becomes a spinner, its branches open only after both straight sides are filled, and after every placement the counted ends are added up. A positive multiple of 5 scores.",
+        "ko": "규칙 문서의 아홉 번 놓기입니다. 모든 더블타일이 스피너가 되고, 두 직선 쪽이 모두 채워져야 갈래가 열리며, 놓을 때마다 합산하는 끝을 더합니다. 합계가 5의 양의 배수이면 득점합니다.",
+        "ja": "ルールの9回の配置です。すべてのダブルが分岐ダブルになり、直線方向の両側が埋まってから側枝が開き、配置のたびに得点端を合計します。5の正の倍数なら得点です。",
+    },
+    "example.double_22.title": {
+        "en": "An opening double: [2|2]",
+        "ko": "첫 타일인 더블타일: [2|2]",
+        "ja": "最初の牌がダブル：[2|2]",
+    },
+    "example.double_22.text": {
+        "en": "A double with an open straight side counts both halves, once: [2|2] adds 4. 4 is not a multiple of 5, so the placement scores nothing.",
+        "ko": "직선 쪽이 열린 더블타일은 두 반쪽을 한 번 셉니다. [2|2]는 4를 더합니다. 4는 5의 배수가 아니므로 득점하지 않습니다.",
+        "ja": "直線方向が空いているダブルは両半面を一度数えます。[2|2] は4を加えます。4は5の倍数ではないので得点はありません。",
+    },
+    "example.double_00.title": {
+        "en": "An opening double: [0|0]",
+        "ko": "첫 타일인 더블타일: [0|0]",
+        "ja": "最初の牌がダブル：[0|0]",
+    },
+    "example.double_00.text": {
+        "en": "[0|0] counts as an end but adds 0. A total of 0 is not a positive multiple of 5: no score.",
+        "ko": "[0|0]은 끝으로 세지만 0을 더합니다. 합계 0은 5의 양의 배수가 아니므로 득점하지 않습니다.",
+        "ja": "[0|0] は端として数えますが0を加えます。合計0は5の正の倍数ではないので得点はありません。",
+    },
+    "example.double_66.title": {
+        "en": "A double at the end of a line: [3|6] and [6|6]",
+        "ko": "줄 끝의 더블타일: [3|6]과 [6|6]",
+        "ja": "列の端のダブル：[3|6] と [6|6]",
+    },
+    "example.double_66.text": {
+        "en": "[6|6] on the high end of [3|6] counts both halves: 3 + 12 = 15, worth 15 raw (3 points).",
+        "ko": "[3|6]의 높은 끝에 놓은 [6|6]은 두 반쪽을 셉니다. 3 + 12 = 15로 원점수 15 (표시 점수 3점)입니다.",
+        "ja": "[3|6] の目が多い端に置いた [6|6] は両半面を数えます。3 + 12 = 15 で、換算前の得点15点 (表示得点3点) です。",
+    },
+    "example.bonus_17.title": {
+        "en": "Hand bonus: 17 → 15 → 3 points",
+        "ko": "라운드 종료 가점: 17 → 15 → 3점",
+        "ja": "ハンド終了時の加点：17 → 15 → 3点",
+    },
+    "example.bonus_17.text": {
+        "en": "Seat 0 places its last tile and wins the hand. The opponent still holds 17 pips: rounded to the nearest multiple of 5 that is 15, worth 3 points.",
+        "ko": "0번 자리가 마지막 타일을 놓아 라운드에서 이깁니다. 상대에게 눈값 17이 남아 있으며 가장 가까운 5의 배수로 반올림하면 15, 즉 3점입니다.",
+        "ja": "席0が最後の牌を置いてハンドに勝ちます。相手には目17が残り、最も近い5の倍数に丸めると15で、3点です。",
+    },
+    "example.bonus_partners.title": {
+        "en": "Partnerships: the partner's tiles do not count",
+        "ko": "파트너전: 파트너의 타일은 세지 않음",
+        "ja": "ペア戦：パートナーの牌は数えない",
+    },
+    "example.bonus_partners.text": {
+        "en": "Seat 0 goes out. Its partner (seat 2) holds 7, which is excluded; the opponents hold 9 and 8, together 17 → 15 → 3 points for the team.",
+        "ko": "0번 자리가 타일을 모두 놓습니다. 파트너(2번 자리)의 7은 제외하고 상대의 9와 8을 더한 17을 15로 반올림해 조가 3점을 받습니다.",
+        "ja": "席0が上がります。パートナー (席2) の7は除き、相手の9と8の合計17を15に丸めて、ペアが3点を得ます。",
+    },
+    "example.blocked_teams.title": {
+        "en": "A blocked hand between teams: 18 against 11",
+        "ko": "파트너전 막힘: 18 대 11",
+        "ja": "ペア戦のブロック：18対11",
+    },
+    "example.blocked_teams.text": {
+        "en": "After [3|3] nobody holds a 3 and the boneyard is empty: the hand is blocked. Team totals are compared, not the lightest hand: 1 + 17 = 18 against 5 + 6 = 11. The second team wins 18 → 20 → 4 points.",
+        "ko": "[3|3] 뒤에는 아무도 3을 갖고 있지 않고 남은 타일 더미가 비어 라운드가 막힙니다. 가장 가벼운 한 명이 아니라 두 파트너의 합계를 비교합니다. 1 + 17 = 18 대 5 + 6 = 11이므로 두 번째 조가 이기고 18을 20으로 반올림해 4점을 받습니다.",
+        "ja": "[3|3] の後、誰も3を持たずタロンも空なので、ハンドはブロックされます。一人の最小手牌ではなく両パートナーの合計を比べます。1 + 17 = 18 対 5 + 6 = 11 で後者が勝ち、18を20に丸めて4点を得ます。",
+    },
+    "example.tie_individual.title": {
+        "en": "A tie for lowest: 4, 4, 4 and 14",
+        "ko": "최저 합계 동률: 4, 4, 4, 14",
+        "ja": "最小値が同点：4、4、4、14",
+    },
+    "example.tie_individual.text": {
+        "en": "Blocked with 4, 4, 4 and 14 left. Each of the three lowest receives a full bonus from all the other tiles, co-winners included: 4 + 4 + 14 = 22 → 20 → 4 points each.",
+        "ko": "남은 합계 4, 4, 4, 14로 막혔습니다. 공동 최저인 세 플레이어는 각각 다른 공동 승자를 포함한 모든 다른 타일에서 온전한 가점을 받습니다. 4 + 4 + 14 = 22를 20으로 반올림해 각각 4점입니다.",
+        "ja": "残りが4、4、4、14でブロックされました。最小で同点の3人はそれぞれ、ほかの同点勝者も含む全員の手牌から完全な加点を得ます。4 + 4 + 14 = 22を20に丸めて各4点です。",
+    },
+    "example.tie_teams.title": {
+        "en": "Teams tied at 12",
+        "ko": "두 조가 12로 동률",
+        "ja": "両ペアが12で同点",
+    },
+    "example.tie_teams.text": {
+        "en": "Blocked with both teams holding 12. Each team receives the other team's 12 → 10 → 2 points, once per team (not per partner).",
+        "ko": "두 조의 눈값이 모두 12인 채로 막혔습니다. 각 조는 상대 12를 10으로 반올림해 2점을 받으며 파트너 각자에게 따로 주지 않습니다.",
+        "ja": "両ペアに目12が残ってブロックされました。各ペアは相手の12を10に丸めて2点を得ます。各パートナーへの別々の加点ではありません。",
+    },
+    "example.win_62.title": {
+        "en": "Winning at once: 60 + 2 = 62",
+        "ko": "즉시 승리: 60 + 2 = 62",
+        "ja": "直ちに勝ち：60 + 2 = 62",
+    },
+    "example.win_62.text": {
+        "en": "At 60 points, seat 0 opens with [4|6]: 4 + 6 = 10 scores 2 points and reaches 62. The game ends at once, before any further placement: exactly 61 is not required.",
+        "ko": "60점인 0번 자리가 [4|6]으로 시작합니다. 4 + 6 = 10으로 2점을 얻어 62점이 되고 다른 놓기 전에 즉시 경기가 끝납니다. 정확히 61일 필요는 없습니다.",
+        "ja": "60点の席0が [4|6] から始めます。4 + 6 = 10 で2点を得て62点になり、次の配置より先に対局が直ちに終わります。ちょうど61である必要はありません。",
+    },
+    "example.shared_win.title": {
+        "en": "A shared win at 61",
+        "ko": "61점 공동 승리",
+        "ja": "61点で勝利を共有",
+    },
+    "example.shared_win.text": {
+        "en": "Both teams stand at 59. The hand is blocked with 12 against 12, so each team gains 2 in the same settlement: both reach 61 and share the win. Seat order breaks no ties.",
+        "ko": "두 조가 모두 59점입니다. 12 대 12로 막혀 같은 정산에서 각 조가 2점을 받아 모두 61점에 도달하고 승리를 공유합니다. 자리 순서로 승자를 가리지 않습니다.",
+        "ja": "両ペアとも59点です。12対12でブロックされ、同じ精算で各ペアが2点を得て61点に達し、勝利を共有します。席順で同点を解消しません。",
+    },
+    "example.turn_chain.title": {
+        "en": "A turn that goes on: doubles, scores and a drawn tile",
+        "ko": "계속되는 차례: 더블타일, 득점, 뽑은 타일",
+        "ja": "続く手番：ダブル、得点、引いた牌",
+    },
+    "example.turn_chain.text": {
+        "en": "A scoring tile or a double from hand lets the same player place again; a scoring double gives one more placement, not two. A player who cannot place draws until a tile fits and must place that tile at once — and a drawn tile always ends the turn, even when it scores.",
+        "ko": "보유하던 타일로 득점하거나 더블타일을 놓으면 같은 플레이어가 계속 놓습니다. 득점하는 더블타일도 한 번만 더 놓습니다. 놓을 수 없으면 놓을 수 있는 타일이 나올 때까지 뽑고 그 타일을 즉시 놓아야 하며, 뽑은 타일은 득점해도 항상 차례를 끝냅니다.",
+        "ja": "手牌から得点する牌かダブルを置くと同じプレイヤーが続けて置きます。得点するダブルも続けるのは一回だけです。置けなければ置ける牌を引くまでドローし、その牌を直ちに置きます。引いた牌は得点しても必ず手番を終えます。",
+    },
+    "example.pass_then_domino.title": {
+        "en": "Passing, then going out",
+        "ko": "차례 넘기기, 그리고 마지막 타일",
+        "ja": "パス、そして上がり",
+    },
+    "example.pass_then_domino.text": {
+        "en": "With no tile that fits and an empty boneyard, seat 1 passes. Seat 0 then places its last tile, wins the hand and receives seat 1's 5 + 2 = 7 pips → 5 → 1 point.",
+        "ko": "놓을 수 있는 타일이 없고 남은 타일 더미가 비어 1번 자리가 차례를 넘깁니다. 이어서 0번 자리가 마지막 타일을 놓아 라운드에서 이기고 1번 자리의 눈값 5 + 2 = 7을 5로 반올림해 1점을 받습니다.",
+        "ja": "置ける牌がなくタロンも空なので、席1はパスします。続いて席0が最後の牌を置いてハンドに勝ち、席1の目5 + 2 = 7を5に丸めて1点を得ます。",
+    },
     # ---------------------------------------------------------------- render (horserace_nb/render/svg.py)
     "render.legend_counted": {
         "en": "filled number: counted contribution",
@@ -265,6 +396,91 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "render.list_sep": {"en": ", ", "ko": ", ", "ja": "、"},
     # ---------------------------------------------------------------- end of render block
+    # ---------------------------------------------------------------- bots (bots.py: hints)
+    "bots.open": {
+        "en": "Open with {tile}.",
+        "ko": "{tile}(으)로 시작합니다.",
+        "ja": "{tile} で始めます。",
+    },
+    "bots.place": {
+        "en": "Place {tile} on the {side} of {on}.",
+        "ko": "{tile}을(를) {on}의 {side}에 놓습니다.",
+        "ja": "{tile} を {on} の{side}に置きます。",
+    },
+    "bots.drawn_fits": {
+        "en": "The drawn tile {tile} fits, so it must be placed now (R18).",
+        "ko": "뽑은 타일 {tile}을(를) 놓을 수 있으므로 지금 놓아야 합니다.",
+        "ja": "引いた牌 {tile} は置けるので、今置きます。",
+    },
+    "bots.scores": {
+        "en": "The ends add up to {total}: it scores {raw} raw ({points} points) now (R15).",
+        "ko": "합산한 기여값이 {total}이므로 지금 원점수 {raw} (표시 점수 {points}점)를 얻습니다.",
+        "ja": "数える寄与値の合計が{total}なので、今、換算前の得点{raw}点 (表示得点{points}点) を得ます。",
+    },
+    "bots.no_score": {
+        "en": "No placement scores now; after this one the ends add up to {total} (R15).",
+        "ko": "지금 득점하는 배치는 없습니다. 이 타일을 놓으면 합산한 기여값은 {total}입니다.",
+        "ja": "今得点できる配置はありません。この牌を置くと数える寄与値の合計は{total}です。",
+    },
+    "bots.target": {
+        "en": "That brings you to {score} points: the target {target} is reached and you win the "
+              "game (R26).",
+        "ko": "이로써 {score}점이 되어 목표 {target}점에 도달하므로 경기에서 이깁니다.",
+        "ja": "これで{score}点になり、目標の{target}点に達して対局に勝ちます。",
+    },
+    "bots.last_tile": {
+        "en": "It is your last tile: you win the hand and score the opponents' remaining pips "
+              "(R21, R23).",
+        "ko": "마지막 타일입니다. 라운드에서 이기고 상대가 남긴 타일의 눈 합계로 가점을 얻습니다.",
+        "ja": "最後の牌です。ハンドに勝ち、相手の残り牌の目の合計で加点します。",
+    },
+    "bots.double": {
+        "en": "{tile} is a double: you play again (R17).",
+        "ko": "{tile}은(는) 더블타일이므로 한 번 더 놓습니다.",
+        "ja": "{tile} はダブルなので、もう一度置きます。",
+    },
+    "bots.scored_again": {
+        "en": "It scores, so you play again (R17).",
+        "ko": "득점했으므로 한 번 더 놓습니다.",
+        "ja": "得点したので、もう一度置きます。",
+    },
+    "bots.drawn_ends": {
+        "en": "A drawn tile ends the turn, even a double or a scoring tile (R18).",
+        "ko": "뽑은 타일을 놓으면 더블타일이거나 득점하더라도 차례가 끝납니다.",
+        "ja": "引いた牌を置くと、ダブルでも得点しても手番は終わります。",
+    },
+    "bots.heaviest": {
+        "en": "Of the placements that score as much, it sheds the heaviest tile, {tile} ({pips} "
+              "pips): tiles left in hand count for the opponents at the end of the hand (R23).",
+        "ko": "같은 점수를 내는 배치 중 가장 눈이 많은 타일 {tile} ({pips}눈)을 내려놓습니다. "
+              "라운드가 끝날 때 손에 남은 타일은 상대의 가점이 됩니다.",
+        "ja": "同じ得点の配置のうち、目がいちばん多い牌 {tile} ({pips}目) を手放します。"
+              "ハンドの終わりに手に残った牌は相手の加点になります。",
+    },
+    "bots.next": {
+        "en": "Next, {tile} can score {raw} raw ({points} points).",
+        "ko": "다음에 {tile}(으)로 원점수 {raw} (표시 점수 {points}점)를 얻을 수 있습니다.",
+        "ja": "続けて {tile} で換算前の得点{raw}点 (表示得点{points}点) を得られます。",
+    },
+    "bots.keeps": {
+        "en": "It keeps {tile}, which would score {raw} raw ({points} points) on this layout "
+              "later.",
+        "ko": "{tile}은(는) 남겨 둡니다. 배치가 이대로라면 나중에 원점수 {raw} (표시 점수 "
+              "{points}점)를 얻을 수 있습니다.",
+        "ja": "{tile} は残しておきます。配置がこのままなら、後で換算前の得点{raw}点 (表示得点"
+              "{points}点) を得られます。",
+    },
+    "bots.draw": {
+        "en": "No tile in your hand fits: draw from the boneyard until one fits (R18).",
+        "ko": "놓을 수 있는 타일이 없으므로 놓을 수 있는 타일이 나올 때까지 남은 타일 더미에서 뽑습니다.",
+        "ja": "置ける牌がないので、置ける牌が出るまでタロンから引きます。",
+    },
+    "bots.pass": {
+        "en": "No tile fits and the boneyard is empty: pass (R19).",
+        "ko": "놓을 수 있는 타일이 없고 남은 타일 더미도 비어 있으므로 차례를 넘깁니다.",
+        "ja": "置ける牌がなく、タロンも空なのでパスします。",
+    },
+    # ---------------------------------------------------------------- end of bots block
 }
 
 
