@@ -184,6 +184,51 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{action}은(는) 행동이 아닙니다. Place, Draw, Pass 중 하나를 쓰세요",
         "ja": "{action} は行動ではありません。Place、Draw、Pass のいずれかを使います",
     },
+    # ---------------------------------------------------------------- widgets (widgets/common.py)
+    "widget.unexpected_error": {
+        "en": "Something went wrong: {error}. The game is unchanged; details are in the log below.",
+        "ko": "문제가 생겼습니다: {error}. 게임은 그대로이며 자세한 내용은 아래 기록에 있습니다.",
+        "ja": "問題が発生しました：{error}。対局はそのままです。詳細は下の記録にあります。",
+    },
+    # ---------------------------------------------------------------- replay widget (widgets/replay.py)
+    "replay.step": {"en": "Step {step} of {total}", "ko": "{total}단계 중 {step}단계", "ja": "{total}手中{step}手目"},
+    "replay.step_label": {"en": "Step", "ko": "단계", "ja": "手順"},
+    "replay.start": {"en": "the start: nothing placed yet", "ko": "시작: 아직 놓은 타일이 없습니다", "ja": "開始：まだ牌は置かれていません"},
+    "replay.next_hand": {"en": "the next hand is dealt", "ko": "다음 라운드를 나눕니다", "ja": "次のハンドを配ります"},
+    "replay.opened": {"en": "{tile} opens the layout", "ko": "{tile}로 배치를 시작합니다", "ja": "{tile} で配置を始めます"},
+    "replay.placed": {"en": "{tile} on {on}, {side}", "ko": "{tile}을(를) {on}의 {side}에 놓습니다", "ja": "{tile} を {on} の{side}に置きます"},
+    "replay.drew": {"en": "draws {tile}", "ko": "{tile}을(를) 뽑습니다", "ja": "{tile} をドローします"},
+    "replay.passed": {"en": "passes", "ko": "차례를 넘깁니다", "ja": "パスします"},
+    "replay.seat": {"en": "Seat {seat}", "ko": "{seat}번 자리", "ja": "席{seat}"},
+    "replay.team": {"en": "Team {team}", "ko": "{team}조", "ja": "ペア{team}"},
+    "replay.winners": {"en": "The game is won by: {winners}", "ko": "경기 승리: {winners}", "ja": "対局の勝者：{winners}"},
+    "replay.scores": {"en": "Scores (target {target}): {scores}", "ko": "점수 (목표 {target}점): {scores}", "ja": "得点 (目標{target}点)：{scores}"},
+    "replay.hands": {"en": "Tiles in hand: {hands}", "ko": "보유 타일: {hands}", "ja": "手牌：{hands}"},
+    "replay.boneyard": {"en": "Boneyard: {count} tiles", "ko": "남은 타일 더미: {count}개", "ja": "タロン：{count}枚"},
+    "replay.saved_game": {"en": "A saved game", "ko": "저장한 게임", "ja": "保存した対局"},
+    "replay.alt_label": {"en": "Text alternative", "ko": "대체 텍스트", "ja": "代替テキスト"},
+    "replay.first": {"en": "First", "ko": "처음", "ja": "最初"},
+    "replay.previous": {"en": "Previous", "ko": "이전", "ja": "前へ"},
+    "replay.next": {"en": "Next", "ko": "다음", "ja": "次へ"},
+    "replay.last": {"en": "Last", "ko": "마지막", "ja": "最後"},
+    "replay.play": {"en": "Play / pause", "ko": "재생 / 일시 정지", "ja": "再生 / 一時停止"},
+    # ---------------------------------------------------------------- turns (R16-R21, R26)
+    "turn.double": {"en": "A double from hand: the same player places again (R17).", "ko": "보유하던 더블타일이므로 같은 플레이어가 계속 놓습니다.", "ja": "手牌からのダブルなので、同じプレイヤーが続けて置きます。"},
+    "turn.scored": {"en": "Scored {points} with a tile from hand: the same player places again (R17).", "ko": "보유하던 타일로 득점했습니다 ({points}). 같은 플레이어가 계속 놓습니다.", "ja": "手牌の牌で{points}を得点したので、同じプレイヤーが続けて置きます。"},
+    "turn.double_scored": {"en": "A scoring double: {points}, and one more placement, not two (R17).", "ko": "득점하는 더블타일입니다 ({points}). 한 번만 더 놓고, 두 번을 저장하지 않습니다.", "ja": "得点するダブルです。{points}を得て、続けるのは一回だけです。"},
+    "turn.drawn": {"en": "A freshly drawn tile: the turn ends, even if it is a double or scores (R18).", "ko": "새로 뽑은 타일이므로 더블타일이거나 득점해도 차례가 끝납니다.", "ja": "新しく引いた牌なので、ダブルでも得点しても手番は終わります。"},
+    "turn.single": {"en": "A single that does not score: the turn ends (R17).", "ko": "득점하지 않는 일반 타일이므로 차례가 끝납니다.", "ja": "得点しないシンプルなので手番が終わります。"},
+    "turn.draw_playable": {"en": "The drawn tile fits: it must be placed at once, no other tile instead (R18).", "ko": "뽑은 타일을 놓을 수 있으므로 즉시 놓아야 하며 다른 타일로 바꿀 수 없습니다.", "ja": "引いた牌は置けるので直ちに置きます。別の牌に代えることはできません。"},
+    "turn.draw_again": {"en": "The drawn tile does not fit: it stays in hand; draw again (R18).", "ko": "뽑은 타일을 놓을 수 없어 보유 타일이 되며 다시 뽑습니다.", "ja": "引いた牌は置けないので手牌に加え、もう一度ドローします。"},
+    "turn.pass": {"en": "No tile fits and the boneyard is empty: pass (R19).", "ko": "놓을 수 있는 타일이 없고 남은 타일 더미가 비어 차례를 넘깁니다.", "ja": "置ける牌がなくタロンも空なのでパスします。"},
+    "turn.domino": {"en": "The last tile in hand: the hand is won (R21).", "ko": "마지막 보유 타일을 놓아 라운드에서 이깁니다.", "ja": "最後の手牌を置いたのでハンドに勝ちます。"},
+    "turn.blocked": {"en": "The boneyard is empty and nobody can place: the hand is blocked (R19, R22).", "ko": "남은 타일 더미가 비고 아무도 놓을 수 없어 라운드가 막힙니다.", "ja": "タロンが空で誰も牌を置けないので、ハンドはブロックされます。"},
+    "turn.game_won": {"en": "The target is reached: the game ends at once (R26).", "ko": "목표 점수에 도달하여 경기가 즉시 끝납니다.", "ja": "目標に達したので対局は直ちに終わります。"},
+    # ---------------------------------------------------------------- settlement (R21-R25)
+    "settle.reason_domino": {"en": "Hand won by placing the last tile (R21).", "ko": "마지막 타일을 놓아 라운드에서 이겼습니다.", "ja": "最後の牌を置いてハンドに勝ちました。"},
+    "settle.reason_blocked": {"en": "Blocked hand: the lowest remaining total wins (R22).", "ko": "막힌 라운드: 남은 눈값 합계가 가장 작은 쪽이 이깁니다.", "ja": "ブロック：残りの目の合計が最小の側が勝ちます。"},
+    "settle.pips": {"en": "Seat {seat} holds {pips} pips.", "ko": "{seat}번 자리의 남은 눈값: {pips}", "ja": "席{seat}の残りの目：{pips}"},
+    "settle.bonus": {"en": "{who} receives {pips} → {rounded} → {points} points (R23).", "ko": "{who}: {pips} → {rounded} → {points}점을 받습니다.", "ja": "{who}：{pips} → {rounded} → {points}点を得ます。"},
     # ---------------------------------------------------------------- examples (examples.py)
     "example.sequence.title": {
         "en": "The documented layout, step by step",
@@ -332,9 +377,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "オレンジの輪郭：分岐ダブル",
     },
     "render.legend_double": {
-        "en": "small filled dot: the double's other open straight, counted once with it",
-        "ko": "작은 채워진 점: 더블타일의 다른 열린 직선 쪽, 더블타일과 함께 한 번만 합산",
-        "ja": "小さな塗りつぶした点：ダブルのもう一方の開いた直線側、ダブルと一緒に一度だけ数えます",
+        "en": "small filled dot: the double's other open straight (the double counts once)",
+        "ko": "작은 채워진 점: 더블타일의 다른 열린 직선 쪽 (더블타일은 한 번만 합산)",
+        "ja": "小さな塗りつぶした点：ダブルのもう一方の開いた直線側 (ダブルは一度だけ数えます)",
     },
     "render.legend_target": {
         "en": "ring: where the chosen tile may be placed",
@@ -354,12 +399,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "남은 타일 더미: {count}개",
         "ja": "タロン：{count}枚",
     },
+    "render.boneyard_one": {
+        "en": "Boneyard: 1 tile",
+        "ko": "남은 타일 더미: 1개",
+        "ja": "タロン：1枚",
+    },
+    "render.header": {"en": "{hand} · {boneyard}", "ko": "{hand} · {boneyard}",
+                      "ja": "{hand}・{boneyard}"},
     "render.scores": {
         "en": "Scores (target {target}): {scores}",
         "ko": "점수 (목표 {target}점): {scores}",
         "ja": "得点 (目標{target}点)：{scores}",
     },
-    "render.score_item": {"en": "{name} {points}", "ko": "{name} {points}점", "ja": "{name} {points}点"},
+    "render.score_item": {
+        "en": "{name} {points}", "ko": "{name} {points}점", "ja": "{name} {points}点",
+    },
     "render.to_play": {"en": "{name} to play", "ko": "{name}의 차례", "ja": "{name}の手番"},
     "render.plays_again": {
         "en": "{name} places again (R17)",
@@ -371,7 +425,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{name}은(는) 뽑은 타일 {tile}을(를) 즉시 놓아야 합니다",
         "ja": "{name}は引いた牌 {tile} を直ちに置きます",
     },
-    "render.hand_count": {"en": "{name}: {count} tiles", "ko": "{name}: 타일 {count}개", "ja": "{name}：{count}枚"},
+    "render.hand_count": {
+        "en": "{name}: {count} tiles", "ko": "{name}: 타일 {count}개", "ja": "{name}：{count}枚",
+    },
+    "render.hand_count_one": {
+        "en": "{name}: 1 tile", "ko": "{name}: 타일 1개", "ja": "{name}：1枚",
+    },
     "render.your_hand": {"en": "{name}'s hand", "ko": "{name}의 보유 타일", "ja": "{name}の手牌"},
     "render.hand_tiles": {
         "en": "{name}'s hand: {tiles}.",

@@ -18,7 +18,7 @@ from .tiles import Side, Tile
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["FORMAT", "VERSION", "game_record", "dumps", "load_game", "replay"]
+__all__ = ["FORMAT", "VERSION", "game_record", "dumps", "load_game", "replay", "parse_action"]
 
 FORMAT = "horserace_nb.game"
 VERSION = 1
@@ -149,6 +149,14 @@ def _action(raw: Any, index: int) -> tuple[str, int | None, Any]:
     if kind == "pass":
         return kind, seat, Pass()
     return kind, seat, None
+
+
+def parse_action(raw: Any, index: int = 0) -> Action | None:
+    """The action a record entry stands for (``None`` for the deal of the next hand).
+
+    :raises RecordError: if the entry is malformed.
+    """
+    return _action(raw, index)[2]
 
 
 def replay(record: Any, *, upto: int | None = None) -> Game:

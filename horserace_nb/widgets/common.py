@@ -1,0 +1,96 @@
+"""What the widgets share: the message area, safe callbacks, the language switch, HTML helpers.
+
+Callback errors never get lost: prints from widget callbacks vanish in JupyterLab, so every
+callback runs through :func:`safe`, which shows an :class:`~horserace_nb.IllegalMove` as a
+plain sentence in the message area and any other error with its traceback in a log below it.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from ..errors import IllegalMove
+from ..i18n import LANGS, t
+
+__all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+LANG_LABELS = {"en": "English", "ko": "한국어", "ja": "日本語"}
+"""Each language named in itself (the switch shows these, whatever the current language)."""
+
+
+def esc(text: object) -> str:
+    """Escape *text* for HTML (an ipywidgets HTML widget sets innerHTML unsanitized)."""
+    return html.escape(str(text), quote=True)
+
+
+class MessageArea:
+    """A line for what just happened or went wrong, and a log for unexpected errors.
+
+    >>> area = MessageArea()
+    >>> area.say("hello <b>")
+    >>> "hello &lt;b&gt;" in area.html.value
+    True
+    """
+
+    def __init__(self) -> None:
+        self.html = widgets.HTML(value="", layout=widgets.Layout(min_height="1.5em"))
+        self.html.add_class("hr-message")
+        self.log = widgets.Output(layout=widgets.Layout(max_height="12em", overflow="auto"))
+        self.log.add_class("hr-log")
+        self.box = widgets.VBox([self.html, self.log])
+        self.last_error: str | None = None
+
+    def say(self, text: str, *, kind: str = "info") -> None:
+        """Show *text* (escaped) as the current message; kind is "info", "ok" or "error"."""
+        colour = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}.get(kind, "#1d3557")
+        self.html.value = (f'<div class="hr-msg hr-msg-{esc(kind)}" role="status" '
+                           f'style="color:{colour}">{esc(text)}</div>')
+
+    def say_html(self, markup: str) -> None:
+        """Show markup the caller has already escaped."""
+        self.html.value = markup
+
+    def clear(self) -> None:
+        self.html.value = ""
+
+    def error(self, exc: BaseException, lang: str) -> None:
+        """Show an error: a learner's sentence for an illegal move, a traceback otherwise."""
+        if isinstance(exc, IllegalMove):
+            self.last_error = exc.localized(lang)
+            self.say(self.last_error, kind="error")
+            return
+        self.last_error = f"{type(exc).__name__}: {exc}"
+        self.say(t("widget.unexpected_error", lang, error=self.last_error), kind="error")
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        self.log.append_stdout(text)
+
+
+def safe(method: F) -> F:
+    """Decorate a widget callback method: errors go to ``self.messages`` in ``self.lang``."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never lost
+            self.messages.error(exc, getattr(self, "lang", "en"))
+            return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def lang_switch(value: str) -> widgets.ToggleButtons:
+    """The en/ko/ja switch, each language named in itself."""
+    switch = widgets.ToggleButtons(
+        options=[(LANG_LABELS[code], code) for code in LANGS], value=value,
+        style={"button_width": "6em"})
+    switch.add_class("hr-lang")
+    return switch

@@ -1,0 +1,159 @@
+"""The replay widget: stepping through worked examples and games (issue: widgets)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+import traitlets
+
+from horserace_nb import Game, RecordError
+from horserace_nb.examples import EXAMPLES
+from horserace_nb.widgets import ReplayWidget
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+KO = SEEDS / "000_a70d9adedb0c161d.txt"
+
+
+def _seed_scores() -> dict[str, tuple[int, int, int]]:
+    """'[4|4]' -> (total, raw, display) from the Korean text's own summary lines."""
+    lines = KO.read_text(encoding="utf-8").splitlines()
+    out = {}
+    for i, line in enumerate(lines):
+        m = re.match(r"놓은 타일 (\[\d\|\d\])$", line)
+        if m:
+            s = re.match(r"합산한 기여값: .* = (\d+)\. 타일 놓기 가점 \(원점수\): (\d+) "
+                         r"\(표시 점수: (\d+)\)\.$", lines[i + 1])
+            assert s, lines[i + 1]
+            out[m.group(1)] = tuple(int(g) for g in s.groups())  # type: ignore[assignment]
+    return out
+
+
+def _visible_strings(root: widgets.Widget) -> list[str]:
+    out: list[str] = []
+
+    def walk(w: widgets.Widget) -> None:
+        for attr in ("description", "tooltip", "value"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str) and v:
+                out.append(v)
+        if isinstance(w, widgets.ToggleButtons):
+            return  # the language switch names each language in itself
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(root)
+    return out
+
+
+def test_default_is_the_documented_sequence_and_totals_match_the_texts() -> None:
+    """R13, R15: every step's sum line states the total and score the rule texts state."""
+    w = ReplayWidget()
+    documented = _seed_scores()
+    assert w.slider.max == len(EXAMPLES["sequence"].placements)
+    checked = 0
+    for step in range(1, w.slider.max + 1):
+        w.step = step
+        layout = w.current.layout
+        assert "hr-highlight" in w.board.value or "highlight" in w.board.value
+        tile = str(layout.tiles[-1])
+        total, raw = layout.end_total(), layout.score()
+        assert f"= {total}" in w.sum_line.value
+        if raw:
+            assert f"→ {raw} raw, {raw // 5} points" in w.sum_line.value
+        else:
+            assert "no score" in w.sum_line.value
+        if tile in documented and documented[tile][0] == total:
+            assert documented[tile] == (total, raw, raw // 5)
+            checked += 1
+    assert checked >= 7  # every documented step of the sequence
+
+
+def test_buttons_slider_and_code_drive_the_same_step() -> None:
+    w = ReplayWidget()
+    assert w.step == 0 and w.prev_button.disabled
+    w.next_button.click()
+    w.next_button.click()
+    assert w.step == 2 and w.slider.value == 2
+    w.slider.value = 5
+    assert w.step == 5
+    w.last_button.click()
+    assert w.step == w.slider.max and w.next_button.disabled
+    w.first_button.click()
+    assert w.step == 0
+    w.step = 3
+    assert w.slider.value == 3 and "[4|4]" in w.heading.value
+    w.play.value = 4  # the Play control is linked to the slider
+    assert w.step == 4
+
+
+def test_step_out_of_range_is_refused_and_changes_nothing() -> None:
+    w = ReplayWidget()
+    w.step = 2
+    with pytest.raises(traitlets.TraitError, match="from 0 to 9"):
+        w.step = 10
+    assert w.step == 2
+
+
+def test_board_changes_with_the_step() -> None:
+    w = ReplayWidget()
+    w.step = 1
+    first = w.board.value
+    w.next_button.click()
+    assert w.board.value != first
+    assert "[1|1]" in w.alt_text.value
+
+
+def test_language_switch_changes_every_visible_string() -> None:
+    w = ReplayWidget("turn_chain")
+    w.step = 5
+    english = set(_visible_strings(w.ui))
+    w.lang_switch.value = "ko"
+    assert w.lang == "ko"
+    korean = _visible_strings(w.ui)
+    words = re.compile(r"[A-Za-z]{3,}")
+    leftovers = [s for s in korean if s in english and words.search(re.sub(r"<[^>]*>", "", s))]
+    assert not leftovers
+    w.lang = "ja"
+    assert "席0" in w.heading.value
+
+
+def test_text_alternative_follows_the_language() -> None:
+    w = ReplayWidget(lang="ja")
+    w.step = 3
+    assert "数える寄与値：2 + 8 = 10。" in w.alt_text.value
+
+
+@pytest.mark.parametrize("key", [k for k, e in EXAMPLES.items() if not e.is_layout])
+def test_every_hand_example_replays_to_its_settlement(key: str) -> None:
+    example = EXAMPLES[key]
+    w = ReplayWidget(key)
+    assert w.slider.max == len(example.actions)
+    w.step = w.slider.max
+    game = example.play()
+    assert w.current.game is not None and w.current.game.scores == game.scores
+    for seat_or_team, gain in (game.hand_result.gains.items() if game.hand_result else ()):
+        assert f"→ {gain}" in w.details.value
+
+
+def test_saved_game_record_and_live_game() -> None:
+    game = Game(players=3, seed=11)
+    while not game.hand_over:
+        game.apply(game.legal_actions()[0])
+    live = ReplayWidget(game)
+    saved = ReplayWidget(game.to_json())
+    assert live.slider.max == saved.slider.max == game.action_count
+    live.step = saved.step = live.slider.max
+    assert live.details.value == saved.details.value
+
+
+def test_tampered_record_is_refused() -> None:
+    game = Game(players=2, seed=3)
+    game.apply(game.legal_actions()[0])
+    record = game.record()
+    record["actions"][0]["tile"] = "[6|6]" if record["actions"][0]["tile"] != "[6|6]" else "[0|0]"
+    with pytest.raises(RecordError):
+        ReplayWidget(json.dumps(record))
