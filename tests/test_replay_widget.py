@@ -135,7 +135,7 @@ def test_every_hand_example_replays_to_its_settlement(key: str) -> None:
     w.step = w.slider.max
     game = example.play()
     assert w.current.game is not None and w.current.game.scores == game.scores
-    for seat_or_team, gain in (game.hand_result.gains.items() if game.hand_result else ()):
+    for gain in (game.hand_result.gains.values() if game.hand_result else ()):
         assert f"→ {gain}" in w.details.value
 
 
