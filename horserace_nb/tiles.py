@@ -106,10 +106,10 @@ class Tile:
     index: int
 
     def __new__(cls, a: int, b: int) -> Tile:
-        try:
-            return cls._instances[(a, b)]
-        except (KeyError, TypeError):
-            pass
+        if type(a) is int and type(b) is int:  # not bool, not 1.0 (they hash alike)
+            tile = cls._instances.get((a, b))
+            if tile is not None:
+                return tile
         for n in (a, b):
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_PIPS:
                 raise ValueError(
