@@ -229,6 +229,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "settle.reason_blocked": {"en": "Blocked hand: the lowest remaining total wins (R22).", "ko": "막힌 라운드: 남은 눈값 합계가 가장 작은 쪽이 이깁니다.", "ja": "ブロック：残りの目の合計が最小の側が勝ちます。"},
     "settle.pips": {"en": "Seat {seat} holds {pips} pips.", "ko": "{seat}번 자리의 남은 눈값: {pips}", "ja": "席{seat}の残りの目：{pips}"},
     "settle.bonus": {"en": "{who} receives {pips} → {rounded} → {points} points (R23).", "ko": "{who}: {pips} → {rounded} → {points}점을 받습니다.", "ja": "{who}：{pips} → {rounded} → {points}点を得ます。"},
+    # ---------------------------------------------------------------- exercises (exercises.py)
+    "exercise.ask": {"en": "Enter the end total and the placement score (raw), then check.", "ko": "끝 합계와 타일 놓기 가점 (원점수)을 입력한 뒤 확인하세요.", "ja": "端の合計と配置による加点 (換算前の得点) を入力して確認してください。"},
+    "exercise.wrong_total": {"en": "Not quite: count the {ends} scoring ends. A double with an open straight side counts both halves once; unused branches and filled doubles count 0 (R13, R14).", "ko": "다시 세어 보세요. 득점 끝은 {ends}개입니다. 직선 쪽이 열린 더블타일은 두 반쪽을 한 번 세고, 쓰지 않은 갈래와 양쪽이 채워진 더블타일은 0입니다.", "ja": "もう一度数えてみましょう。得点端は{ends}か所です。直線方向が空いているダブルは両半面を一度数え、未使用の側枝と両側が埋まったダブルは0です。"},
+    "exercise.wrong_raw": {"en": "The total {total} is right. It is a positive multiple of 5, so the placement scores the total itself as raw points (R15).", "ko": "합계 {total}은(는) 맞습니다. 5의 양의 배수이므로 그 합계만큼 원점수를 얻습니다.", "ja": "合計{total}は正解です。5の正の倍数なので、同じ値の換算前の得点を得ます。"},
+    "exercise.wrong_raw_zero": {"en": "The total {total} is right, but it is not a positive multiple of 5: the placement scores 0 (R15).", "ko": "합계 {total}은(는) 맞지만 5의 양의 배수가 아니므로 득점은 0입니다.", "ja": "合計{total}は正解ですが、5の正の倍数ではないので加点は0です。"},
+    "exercise.right": {"en": "Right: {sum} = {total}, which scores {points}.", "ko": "정답입니다. {sum} = {total}, 득점은 {points}입니다.", "ja": "正解です。{sum} = {total} で、加点は{points}です。"},
+    "exercise.total_label": {"en": "End total", "ko": "끝 합계", "ja": "端の合計"},
+    "exercise.raw_label": {"en": "Score (raw)", "ko": "원점수", "ja": "換算前の得点"},
+    "exercise.check": {"en": "Check", "ko": "확인", "ja": "確認"},
     # ---------------------------------------------------------------- examples (examples.py)
     "example.sequence.title": {
         "en": "The documented layout, step by step",
@@ -454,6 +463,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "対局終了：{names}の勝ち",
     },
     "render.list_sep": {"en": ", ", "ko": ", ", "ja": "、"},
+    "render.desc_no_numbers": {
+        "en": "Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
+              "Open connection points: {points}.",
+        "ko": "타일: {tiles}. 스피너: {spinners}. 연결: {connections}. "
+              "가능한 연장 연결 지점: {points}.",
+        "ja": "ドミノ牌：{tiles}。分岐ダブル：{spinners}。接続：{connections}。"
+              "接続可能位置：{points}。",
+    },
     # ---------------------------------------------------------------- end of render block
     # ---------------------------------------------------------------- bots (bots.py: hints)
     "bots.open": {
@@ -540,6 +557,339 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "置ける牌がなく、タロンも空なのでパスします。",
     },
     # ---------------------------------------------------------------- end of bots block
+    # ---------------------------------------------------------------- play widget (widgets/play.py)
+    "play.title": {
+        "en": "Horse Race — the first to {target} points wins",
+        "ko": "경마 (Horse Race) — 먼저 {target}점에 도달하면 승리",
+        "ja": "ホースレース — 先に{target}点に達すれば勝ち",
+    },
+    "play.draw": {"en": "Draw a tile", "ko": "타일 뽑기", "ja": "ドロー"},
+    "play.pass": {"en": "Pass", "ko": "차례 넘기기", "ja": "パス"},
+    "play.hint": {"en": "Hint", "ko": "힌트", "ja": "ヒント"},
+    "play.undo": {"en": "Undo my last decision", "ko": "내 마지막 선택 되돌리기",
+                  "ja": "自分の最後の選択を取り消す"},
+    "play.auto_draw": {"en": "Draw automatically until a tile fits",
+                       "ko": "놓을 수 있는 타일이 나올 때까지 자동으로 뽑기",
+                       "ja": "置ける牌が出るまで自動でドロー"},
+    "play.practice": {"en": "Practice mode (undo allowed)", "ko": "연습 모드 (되돌리기 허용)",
+                      "ja": "練習モード (取り消し可)"},
+    "play.next": {"en": "Computer's next move", "ko": "컴퓨터의 다음 수",
+                  "ja": "コンピューターの次の手"},
+    "play.auto_play": {"en": "Play the computer's moves automatically",
+                       "ko": "컴퓨터의 수를 자동으로 진행", "ja": "コンピューターの手を自動で進める"},
+    "play.next_hand": {"en": "Deal the next hand", "ko": "다음 라운드 나누기",
+                       "ja": "次のハンドを配る"},
+    "play.new_game": {"en": "New game", "ko": "새 게임", "ja": "新しい対局"},
+    "play.mode": {"en": "Mode", "ko": "방식", "ja": "形式"},
+    "play.mode_2": {"en": "2 players", "ko": "2인", "ja": "2人"},
+    "play.mode_3": {"en": "3 players", "ko": "3인", "ja": "3人"},
+    "play.mode_4": {"en": "4 players, each for themselves", "ko": "4인 개인전", "ja": "4人 個人戦"},
+    "play.mode_4p": {"en": "4 players, partnerships (seats 0 + 2 against 1 + 3)",
+                     "ko": "4인 파트너전 (0번 + 2번 자리 대 1번 + 3번 자리)",
+                     "ja": "4人 ペア戦 (席0 + 席2 対 席1 + 席3)"},
+    "play.seed": {"en": "Seed", "ko": "시드", "ja": "シード"},
+    "play.seed_placeholder": {"en": "empty: a random deal", "ko": "비우면 무작위로 나눔",
+                              "ja": "空欄ならランダムに配る"},
+    "play.seed_info": {
+        "en": "This game's seed: {seed}. Type it in the seed box and start a new game to play "
+              "the same deal.",
+        "ko": "이 게임의 시드: {seed}. 시드 칸에 입력하고 새 게임을 시작하면 같은 패로 할 수 있습니다.",
+        "ja": "この対局のシード：{seed}。シード欄に入力して新しい対局を始めると、同じ配牌で遊べます。",
+    },
+    "play.hand_of": {"en": "{name}'s hand:", "ko": "{name}의 보유 타일:", "ja": "{name}の手牌："},
+    "play.targets_for": {"en": "Where to place {tile}:", "ko": "{tile}을(를) 놓을 곳:",
+                         "ja": "{tile} を置く位置："},
+    "play.target": {"en": "on {on}, {side}", "ko": "{on}의 {side}", "ja": "{on}の{side}"},
+    "play.target_open": {"en": "open with {tile}", "ko": "{tile}(으)로 시작",
+                         "ja": "{tile} で始める"},
+    "play.role_human": {"en": "{name} (you)", "ko": "{name} (나)", "ja": "{name} (あなた)"},
+    "play.role_computer": {"en": "{name} (computer)", "ko": "{name} (컴퓨터)",
+                           "ja": "{name} (コンピューター)"},
+    "play.team_seats": {"en": "seats {a} + {b}", "ko": "{a}번 + {b}번 자리", "ja": "席{a} + 席{b}"},
+    "play.scoreboard": {
+        "en": "Scores in display points (5 raw = 1 point); the first to {target} wins (R3, R26).",
+        "ko": "표시 점수 (원점수 5 = 1점). 먼저 {target}점에 도달하면 승리합니다.",
+        "ja": "表示得点 (換算前の得点5点 = 1点)。先に{target}点に達すれば勝ちです。",
+    },
+    "play.score_of": {"en": "{points} / {target}", "ko": "{points}점 / {target}점",
+                      "ja": "{points}点 / {target}点"},
+    "play.status_turn": {
+        "en": "{name}, your turn: choose a tile from your hand.",
+        "ko": "{name}의 차례입니다. 보유 타일에서 하나를 고르세요.",
+        "ja": "{name}の手番です。手牌から牌を選んでください。",
+    },
+    "play.status_again": {
+        "en": "{name}, you place again (R17): choose a tile from your hand.",
+        "ko": "{name}이(가) 한 번 더 놓습니다. 보유 타일에서 하나를 고르세요.",
+        "ja": "{name}がもう一度置きます。手牌から牌を選んでください。",
+    },
+    "play.status_chosen": {
+        "en": "{name}: choose where to place {tile}; the rings on the board mark its legal "
+              "points.",
+        "ko": "{name}: {tile}을(를) 놓을 곳을 고르세요. 배치 위의 고리가 놓을 수 있는 곳입니다.",
+        "ja": "{name}：{tile} を置く位置を選んでください。配置の輪が置ける位置です。",
+    },
+    "play.status_pending": {
+        "en": "{name}, the drawn tile {tile} fits: place it now (R18).",
+        "ko": "{name}, 뽑은 타일 {tile}을(를) 놓을 수 있으니 지금 놓으세요.",
+        "ja": "{name}、引いた牌 {tile} は置けるので今置いてください。",
+    },
+    "play.status_draw": {
+        "en": "{name}, no tile in your hand fits: draw from the boneyard (R18).",
+        "ko": "{name}, 놓을 수 있는 타일이 없으니 남은 타일 더미에서 뽑으세요.",
+        "ja": "{name}、置ける牌がないのでタロンから引いてください。",
+    },
+    "play.status_pass": {
+        "en": "{name}, no tile fits and the boneyard is empty: pass (R19).",
+        "ko": "{name}, 놓을 수 있는 타일이 없고 남은 타일 더미도 비어 있으니 차례를 넘기세요.",
+        "ja": "{name}、置ける牌がなくタロンも空なのでパスしてください。",
+    },
+    "play.status_computer": {
+        "en": "{name} is to move: click “{button}” to see the move.",
+        "ko": "{name}의 차례입니다. “{button}”을(를) 눌러 수를 확인하세요.",
+        "ja": "{name}の手番です。「{button}」を押すと手が表示されます。",
+    },
+    "play.status_computer_again": {
+        "en": "{name} places again (R17): click “{button}” to see the move.",
+        "ko": "{name}이(가) 한 번 더 놓습니다. “{button}”을(를) 눌러 수를 확인하세요.",
+        "ja": "{name}がもう一度置きます。「{button}」を押すと手が表示されます。",
+    },
+    "play.status_hand_over": {
+        "en": "Hand {hand} is over: see the settlement below, then deal the next hand.",
+        "ko": "라운드 {hand}이(가) 끝났습니다. 아래 정산을 확인한 뒤 다음 라운드를 나누세요.",
+        "ja": "ハンド{hand}は終わりました。下の精算を確認してから次のハンドを配ってください。",
+    },
+    "play.status_game_over": {
+        "en": "The game is over: see the result below.",
+        "ko": "경기가 끝났습니다. 아래에서 결과를 확인하세요.",
+        "ja": "対局は終わりました。下で結果を確認してください。",
+    },
+    "play.ev_opened": {"en": "{name} opened with {tile}.", "ko": "{name}이(가) {tile}(으)로 시작했습니다.",
+                       "ja": "{name}が {tile} で始めました。"},
+    "play.ev_placed": {
+        "en": "{name} placed {tile} on the {side} of {on}.",
+        "ko": "{name}이(가) {tile}을(를) {on}의 {side}에 놓았습니다.",
+        "ja": "{name}が {tile} を {on} の{side}に置きました。",
+    },
+    "play.ev_drew": {
+        "en": "{name} drew {tile} from the boneyard: it fits and must be placed now (R18).",
+        "ko": "{name}이(가) 남은 타일 더미에서 {tile}을(를) 뽑았습니다. 놓을 수 있으므로 즉시 놓아야 합니다.",
+        "ja": "{name}がタロンから {tile} を引きました。置けるので直ちに置きます。",
+    },
+    "play.ev_drew_again": {
+        "en": "{name} drew {tile} from the boneyard: it does not fit (R18).",
+        "ko": "{name}이(가) 남은 타일 더미에서 {tile}을(를) 뽑았습니다. 놓을 수 없습니다.",
+        "ja": "{name}がタロンから {tile} を引きました。置けません。",
+    },
+    "play.ev_drew_hidden": {
+        "en": "{name} drew a tile from the boneyard: it fits and must be placed now (R18).",
+        "ko": "{name}이(가) 남은 타일 더미에서 타일 하나를 뽑았습니다. 놓을 수 있으므로 즉시 놓아야 합니다.",
+        "ja": "{name}がタロンから牌を1枚引きました。置けるので直ちに置きます。",
+    },
+    "play.ev_drew_hidden_again": {
+        "en": "{name} drew a tile from the boneyard: it does not fit (R18).",
+        "ko": "{name}이(가) 남은 타일 더미에서 타일 하나를 뽑았습니다. 놓을 수 없습니다.",
+        "ja": "{name}がタロンから牌を1枚引きました。置けません。",
+    },
+    "play.ev_passed": {
+        "en": "{name} cannot place and the boneyard is empty: pass (R19).",
+        "ko": "{name}은(는) 놓을 수 있는 타일이 없고 남은 타일 더미도 비어 있어 차례를 넘깁니다.",
+        "ja": "{name}は置ける牌がなくタロンも空なのでパスします。",
+    },
+    "play.why_double": {"en": "Double — {name} plays again (R17).",
+                        "ko": "더블타일 — {name}이(가) 한 번 더 놓습니다.",
+                        "ja": "ダブル — {name}がもう一度置きます。"},
+    "play.why_scored": {
+        "en": "Scored {raw} ({points} points) — {name} plays again (R17).",
+        "ko": "원점수 {raw} (표시 점수 {points}점) 득점 — {name}이(가) 한 번 더 놓습니다.",
+        "ja": "換算前の得点{raw}点 (表示得点{points}点) を獲得 — {name}がもう一度置きます。",
+    },
+    "play.why_double_scored": {
+        "en": "A scoring double: {raw} ({points} points) — {name} plays once more, not twice "
+              "(R17).",
+        "ko": "득점한 더블타일: 원점수 {raw} (표시 점수 {points}점) — {name}이(가) 한 번만 더 놓습니다.",
+        "ja": "得点したダブル：換算前の得点{raw}点 (表示得点{points}点) — {name}が続けて置くのは一回だけです。",
+    },
+    "play.why_drawn": {"en": "Drawn tile — the turn ends, even after a double or a score (R18).",
+                       "ko": "뽑은 타일 — 더블타일이거나 득점해도 차례가 끝납니다.",
+                       "ja": "引いた牌 — ダブルでも得点しても手番は終わります。"},
+    "play.why_single": {"en": "No score and not a double — the turn ends (R17).",
+                        "ko": "득점하지 않았고 더블타일도 아님 — 차례가 끝납니다.",
+                        "ja": "得点もダブルもなし — 手番は終わります。"},
+    "play.why_domino": {"en": "{name} placed their last tile and wins the hand (R21).",
+                        "ko": "{name}이(가) 마지막 타일을 놓아 라운드에서 이깁니다.",
+                        "ja": "{name}が最後の牌を置いてハンドに勝ちます。"},
+    "play.why_blocked": {
+        "en": "Nobody can place and the boneyard is empty: the hand is blocked (R19, R22).",
+        "ko": "아무도 놓을 수 없고 남은 타일 더미도 비어 라운드가 막혔습니다.",
+        "ja": "誰も置けずタロンも空なので、ハンドはブロックされました。",
+    },
+    "play.why_game_won": {
+        "en": "{name} reaches {score} points: the target {target} is reached and the game ends "
+              "at once (R26).",
+        "ko": "{name}이(가) {score}점이 되어 목표 {target}점에 도달했으므로 경기가 즉시 끝납니다.",
+        "ja": "{name}が{score}点になり、目標の{target}点に達したので対局は直ちに終わります。",
+    },
+    "play.new_game_msg": {"en": "New game: {mode}, seed {seed}.", "ko": "새 게임: {mode}, 시드 {seed}.",
+                          "ja": "新しい対局：{mode}、シード{seed}。"},
+    "play.lead_lot": {"en": "{name} leads hand {hand}, chosen by lot (R6, R7).",
+                      "ko": "제비뽑기로 {name}이(가) 라운드 {hand}의 선공이 됩니다.",
+                      "ja": "くじで{name}がハンド{hand}の先手になります。"},
+    "play.lead_last": {
+        "en": "{name} placed the last tile of the previous hand and leads hand {hand} (R7).",
+        "ko": "{name}이(가) 지난 라운드의 마지막 타일을 놓았으므로 라운드 {hand}의 선공입니다.",
+        "ja": "{name}が前のハンドの最後の牌を置いたので、ハンド{hand}の先手です。",
+    },
+    "play.lead_given": {"en": "{name} leads hand {hand}.", "ko": "{name}이(가) 라운드 {hand}의 선공입니다.",
+                        "ja": "{name}がハンド{hand}の先手です。"},
+    "play.settle_title": {"en": "Settlement of hand {hand}", "ko": "라운드 {hand} 정산",
+                          "ja": "ハンド{hand}の精算"},
+    "play.settle_none": {
+        "en": "The hand ended with a game-winning placement: no settlement is made (R20, R26).",
+        "ko": "경기를 끝내는 타일 놓기로 라운드가 끝났으므로 정산하지 않습니다.",
+        "ja": "対局を決める配置でハンドが終わったので、精算はしません。",
+    },
+    "play.settle_blocked": {
+        "en": "The hand is blocked: the lowest remaining pip total wins (R22).",
+        "ko": "라운드가 막혔습니다. 남은 눈 합계가 가장 적은 쪽이 이깁니다.",
+        "ja": "ハンドはブロックされました。残りの目の合計が最も少ない方が勝ちます。",
+    },
+    "play.settle_blocked_teams": {
+        "en": "The hand is blocked: the team whose two partners hold the lower combined total "
+              "wins (R22).",
+        "ko": "라운드가 막혔습니다. 두 파트너의 합계가 더 적은 조가 이깁니다.",
+        "ja": "ハンドはブロックされました。両パートナーの合計が少ないペアが勝ちます。",
+    },
+    "play.col_player": {"en": "Player", "ko": "플레이어", "ja": "プレイヤー"},
+    "play.col_tiles": {"en": "Tiles left", "ko": "남은 타일", "ja": "残りの牌"},
+    "play.col_pips": {"en": "Pips", "ko": "눈 합계", "ja": "目の合計"},
+    "play.team_total": {"en": "{team}: {pips} together", "ko": "{team}: 합계 {pips}",
+                        "ja": "{team}：合計{pips}"},
+    "play.settle_tie": {
+        "en": "Tied for lowest: each tied winner receives a full bonus from all the other "
+              "players' tiles, co-winners included (R24).",
+        "ko": "최저 합계 동률: 공동 승자는 각각 다른 공동 승자를 포함한 다른 모든 플레이어의 타일에서 온전한 가점을 받습니다.",
+        "ja": "最小値が同点：同点の勝者はそれぞれ、ほかの同点勝者を含む全員の牌から完全な加点を得ます。",
+    },
+    "play.settle_bonus": {
+        "en": "Bonus for {name} from the pips of {payers}: {pips} → {rounded} → {points} points "
+              "(R23).",
+        "ko": "{name}의 가점 ({payers}의 눈 합계): {pips} → {rounded} → {points}점.",
+        "ja": "{name}の加点 ({payers}の目の合計)：{pips} → {rounded} → {points}点。",
+    },
+    "play.settle_rounding": {
+        "en": "The pips are added, rounded to the nearest multiple of 5 (remainder 1 or 2 down, "
+              "3 or 4 up) and divided by 5; the winner's own tiles are not subtracted and nobody "
+              "loses points (R23).",
+        "ko": "눈을 모두 더해 가장 가까운 5의 배수로 반올림하고 (나머지 1, 2는 내림, 3, 4는 올림) 5로 "
+              "나눕니다. 이긴 쪽의 타일은 빼지 않으며 아무도 점수를 잃지 않습니다.",
+        "ja": "目を合計し、最も近い5の倍数に丸めて (余り1、2は切り捨て、3、4は切り上げ) 5で割ります。"
+              "勝者自身の牌は引かず、誰も点を失いません。",
+    },
+    "play.settle_scores": {"en": "Scores now: {scores}.", "ko": "현재 점수: {scores}.",
+                           "ja": "現在の得点：{scores}。"},
+    "play.score_item": {"en": "{name} {points}", "ko": "{name} {points}점", "ja": "{name} {points}点"},
+    "play.winner": {"en": "Winner: {names} (R28).", "ko": "승자: {names}.", "ja": "勝者：{names}。"},
+    "play.winners_shared": {
+        "en": "Shared win: {names} reached {target} in the same settlement (R27).",
+        "ko": "공동 승리: {names}이(가) 같은 정산에서 {target}점에 도달했습니다.",
+        "ja": "勝利を共有：{names}が同じ精算で{target}点に達しました。",
+    },
+    "play.win_open": {
+        "en": "The winning placement: {name} opened with {tile}: {sum}; that makes {score} "
+              "points, the target {target} is reached (R26).",
+        "ko": "승리를 결정한 놓기: {name}이(가) {tile}(으)로 시작했습니다. {sum}. {score}점이 되어 "
+              "목표 {target}점에 도달했습니다.",
+        "ja": "勝利を決めた配置：{name}が {tile} で始めました。{sum}。{score}点になり、目標の"
+              "{target}点に達しました。",
+    },
+    "play.win_place": {
+        "en": "The winning placement: {name} placed {tile} on the {side} of {on}: {sum}; that "
+              "makes {score} points, the target {target} is reached (R26).",
+        "ko": "승리를 결정한 놓기: {name}이(가) {tile}을(를) {on}의 {side}에 놓았습니다. {sum}. "
+              "{score}점이 되어 목표 {target}점에 도달했습니다.",
+        "ja": "勝利を決めた配置：{name}が {tile} を {on} の{side}に置きました。{sum}。{score}点"
+              "になり、目標の{target}点に達しました。",
+    },
+    "play.win_settlement": {
+        "en": "The hand-end bonus brought {names} to {target} or more (R25, R27).",
+        "ko": "라운드 종료 가점으로 {names}이(가) {target}점 이상이 되었습니다.",
+        "ja": "ハンド終了時の加点で{names}が{target}点以上になりました。",
+    },
+    "play.start_new": {
+        "en": "To play again, choose a mode and click “{button}” below.",
+        "ko": "다시 하려면 아래에서 방식을 고르고 “{button}”을(를) 누르세요.",
+        "ja": "もう一度遊ぶには、下で形式を選んで「{button}」を押してください。",
+    },
+    "play.not_your_turn": {
+        "en": "It is not your turn: {name} is to move. Click “{button}” to see the move.",
+        "ko": "지금은 내 차례가 아닙니다. {name}의 차례입니다. “{button}”을(를) 눌러 수를 확인하세요.",
+        "ja": "今はあなたの手番ではありません。{name}の手番です。「{button}」を押すと手が表示されます。",
+    },
+    "play.human_to_move": {
+        "en": "There is no computer move to make: it is {name}'s turn.",
+        "ko": "컴퓨터가 둘 차례가 아닙니다. {name}의 차례입니다.",
+        "ja": "コンピューターの手番ではありません。{name}の手番です。",
+    },
+    "play.stale_tile": {
+        "en": "{tile} is not in your hand any more; the buttons show your current hand.",
+        "ko": "{tile}은(는) 이제 보유 타일에 없습니다. 버튼이 현재 보유 타일입니다.",
+        "ja": "{tile} はもう手牌にありません。ボタンが現在の手牌です。",
+    },
+    "play.stale_target": {
+        "en": "That placement is no longer offered; choose again from the current buttons.",
+        "ko": "그 자리는 더 이상 고를 수 없습니다. 현재 버튼에서 다시 고르세요.",
+        "ja": "その配置はもう選べません。現在のボタンから選び直してください。",
+    },
+    "play.fits_nowhere": {
+        "en": "{tile} fits nowhere: no open connection point shows a {low} or a {high} (R9).",
+        "ko": "{tile}은(는) 놓을 곳이 없습니다. {low} 또는 {high}인 가능한 연장 연결 지점이 없습니다.",
+        "ja": "{tile} はどこにも置けません。{low}か{high}の接続可能位置がありません。",
+    },
+    "play.fits_nowhere_double": {
+        "en": "{tile} fits nowhere: no open connection point shows a {number} (R9).",
+        "ko": "{tile}은(는) 놓을 곳이 없습니다. {number}인 가능한 연장 연결 지점이 없습니다.",
+        "ja": "{tile} はどこにも置けません。{number}の接続可能位置がありません。",
+    },
+    "play.tile_open": {
+        "en": "The layout is empty: {tile} can open the hand (R8); confirm below.",
+        "ko": "배치가 비어 있으니 {tile}(으)로 라운드를 시작할 수 있습니다. 아래에서 확인하세요.",
+        "ja": "配置は空なので {tile} でハンドを始められます。下で確定してください。",
+    },
+    "play.tile_fits": {
+        "en": "{tile} fits in {count} place(s), ringed on the board: choose one below.",
+        "ko": "{tile}은(는) {count}곳에 놓을 수 있습니다 (배치 위의 고리). 아래에서 고르세요.",
+        "ja": "{tile} は{count}か所に置けます (配置の輪)。下から選んでください。",
+    },
+    "play.no_undo": {"en": "There is no earlier decision of yours to take back.",
+                     "ko": "되돌릴 이전 선택이 없습니다.", "ja": "取り消せる以前の選択はありません。"},
+    "play.undo_off": {"en": "Undo is available in practice mode only.",
+                      "ko": "되돌리기는 연습 모드에서만 할 수 있습니다.",
+                      "ja": "取り消しは練習モードでのみ使えます。"},
+    "play.undone": {
+        "en": "Took back {count} action(s): {name} chooses again before placing {tile}.",
+        "ko": "행동 {count}개를 되돌렸습니다. {name}이(가) {tile}을(를) 놓기 전으로 돌아가 다시 고릅니다.",
+        "ja": "{count}手を取り消しました。{name}が {tile} を置く前に戻って選び直します。",
+    },
+    "play.bad_seed": {
+        "en": "The seed must be a whole number, or empty for a random deal: {text}",
+        "ko": "시드는 정수여야 하며, 비우면 무작위로 나눕니다: {text}",
+        "ja": "シードは整数で指定します。空欄ならランダムに配ります：{text}",
+    },
+    "play.bot_illegal": {
+        "en": "The computer player of {name} chose an action that is not allowed; the game is "
+              "unchanged: {error}",
+        "ko": "{name}의 컴퓨터 플레이어가 허용되지 않는 행동을 골랐습니다. 게임은 그대로입니다: {error}",
+        "ja": "{name}のコンピューターが許されない行動を選びました。対局はそのままです：{error}",
+    },
+    "play.auto_no_loop": {
+        "en": "Automatic play needs a running event loop (as in a notebook); use “{button}” "
+              "instead.",
+        "ko": "자동 진행은 이벤트 루프가 실행 중일 때만 됩니다. 대신 “{button}”을(를) 쓰세요.",
+        "ja": "自動進行にはイベントループの実行が必要です。代わりに「{button}」を使ってください。",
+    },
+    "play.hint_text": {"en": "Hint: {text}", "ko": "힌트: {text}", "ja": "ヒント：{text}"},
+    # ---------------------------------------------------------------- end of play widget block
 }
 
 

@@ -126,7 +126,7 @@ def _setup(raw: Any) -> dict[str, Any]:
     }
 
 
-def _action(raw: Any, index: int) -> tuple[str, int | None, Any]:
+def _action(raw: Any, index: int) -> tuple[str, int | None, Action | None]:
     where = f"action {index + 1}"
     _expect(isinstance(raw, dict), f"{where} must be an object")
     kind = raw.get("action")
@@ -156,7 +156,8 @@ def parse_action(raw: Any, index: int = 0) -> Action | None:
 
     :raises RecordError: if the entry is malformed.
     """
-    return _action(raw, index)[2]
+    action: Action | None = _action(raw, index)[2]
+    return action
 
 
 def replay(record: Any, *, upto: int | None = None) -> Game:

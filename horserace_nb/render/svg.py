@@ -1,0 +1,860 @@
+"""SVG pictures of layouts and games (svgwrite), in the visual language of the rule texts.
+
+Every picture shows the tiles with their pips, a divider between the halves, doubles laid
+crosswise, an **orange outline on every spinner** (R10), a **filled number** next to every
+counted end showing its contribution (R13) and a **hollow dot** on every open connection point
+that is not counted (R14), with a legend line and the end total and placement score (R15) as
+text.
+
+Reading of the opening double: a double that opens the hand has both straights open and counts
+once (R13). Its number is drawn at straight A (where :meth:`Layout.scoring_points` counts it); its
+other open straight gets a *small filled dot* in the same colour: filled because it belongs to the
+counted double, without a number because it adds nothing more. The legend explains it whenever
+it is shown.
+
+The functions are pure: the same input gives byte-identical output (every element that has an
+id gets an explicit one; numbers are formatted with at most two decimals). Element classes and
+``data-*`` attributes name what is drawn, for tests and click handling:
+
+- ``g.tile`` (``id="tile-1-4"``, ``data-tile="[1|4]"``) for every placed tile,
+- ``rect.spinner`` for the orange outline of every double,
+- ``g.end`` (``data-tile``, ``data-side``, ``data-value``) for every counted contribution,
+- ``circle.end-part`` for the second open straight of an opening double,
+- ``circle.open-point`` for every open point that is not counted,
+- ``circle.target`` for a highlighted legal target, ``rect.highlight`` under a highlighted tile,
+- in a game: ``g.hand`` per seat (``data-seat``, ``data-count``, ``data-name``; ``own`` or
+  ``hidden``), ``g.hand-tile`` (with ``data-tile``; ``pending`` for a drawn tile that must be
+  placed, ``selected`` for the chosen tile) for the viewer's own tiles only, ``rect.tile-back``
+  for the others' face-down tiles.
+
+User text (player names, titles) only ever becomes escaped text or attribute values; characters
+XML cannot hold are dropped. ``layout_svg(..., show_numbers=False)`` draws an exercise: the
+tiles and spinners without numbers, dots, total or score.
+
+>>> from horserace_nb.layout import Layout
+>>> layout = Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")])
+>>> svg = layout_svg(layout)
+>>> svg.count('class="tile"'), svg.count('class="spinner"'), svg.count('class="end"')
+(2, 1, 2)
+>>> svg == layout_svg(layout)
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import svgwrite  # type: ignore[import-untyped]
+from svgwrite.base import BaseElement, Desc, Title  # type: ignore[import-untyped]
+from svgwrite.container import Group  # type: ignore[import-untyped]
+from svgwrite.params import Parameter  # type: ignore[import-untyped]
+from svgwrite.path import Path  # type: ignore[import-untyped]
+from svgwrite.shapes import Circle, Line, Rect  # type: ignore[import-untyped]
+from svgwrite.text import Text  # type: ignore[import-untyped]
+
+from ..describe import summary
+from ..game import Game, SeatView
+from ..i18n import check_lang, side_name, t
+from ..layout import Layout
+from ..tiles import Side, Tile
+from .geometry import UNIT, Box, Geometry, layout_geometry
+from .theme import DEFAULT_THEME, Theme
+
+__all__ = ["SvgImage", "layout_svg", "game_svg", "save_svg"]
+
+Point = tuple[Tile, Side]
+_Highlight = Tile | str | None
+
+# ---------------------------------------------------------------------------- sizes (user units)
+_MARGIN = 16.0  # around the board and the text
+_MIN_WIDTH = 460.0  # so the caption lines stay readable under a one-tile layout
+_BADGE_R = UNIT * 0.33  # the filled number of a counted end
+_BADGE_FONT = UNIT * 0.38
+_DOT_R = UNIT * 0.15  # a hollow dot
+_PART_R = UNIT * 0.11  # the second open straight of an opening double
+_TARGET_R = UNIT * 0.46
+_PIP_R = 0.095  # of a half's side
+_TEXT = 14.0  # caption font size
+_SMALL = 12.5  # legend and counts
+_LINE = 1.45  # line height, in font sizes
+_HAND_UNIT = UNIT * 0.75  # the half-square of a tile in the viewer's hand
+_BACK_W, _BACK_H, _BACK_GAP = 14.0, 26.0, 4.0  # a face-down tile
+_NAME_MAX = 28  # visible characters of a player name (the full name is in the text alternative)
+
+# Pip positions on a unit half-square whose tile runs vertically (top to bottom); a horizontal
+# tile uses them transposed. The 6 is two columns of three along the tile.
+_A, _M, _Z = 0.25, 0.5, 0.75
+_PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
+    (),
+    ((_M, _M),),
+    ((_Z, _A), (_A, _Z)),
+    ((_Z, _A), (_M, _M), (_A, _Z)),
+    ((_A, _A), (_Z, _A), (_A, _Z), (_Z, _Z)),
+    ((_A, _A), (_Z, _A), (_M, _M), (_A, _Z), (_Z, _Z)),
+    ((_A, _A), (_Z, _A), (_A, _M), (_Z, _M), (_A, _Z), (_Z, _Z)),
+)
+
+# Characters XML 1.0 cannot carry (C0 controls except tab/newline/CR, surrogates, U+FFFE/FFFF):
+# a name holding one would make the whole picture unreadable, so they are dropped.
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+class SvgImage(str):
+    """SVG text that Jupyter displays as a picture (like ``chess.svg``'s return value)."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> SvgImage:
+        return self
+
+
+# ---------------------------------------------------------------------------- small helpers
+def _n(x: float) -> str:
+    """A number as SVG text: at most two decimals, no trailing zeros, never ``-0``."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _clean(text: object) -> str:
+    """User text made safe for XML: characters XML cannot hold are dropped (:func:`_serialize`
+    escapes ``<``, ``>``, ``&`` and quotes)."""
+    return _XML_INVALID.sub("", str(text))
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= _NAME_MAX else name[: _NAME_MAX - 1] + "…"
+
+
+def _text_width(text: str, size: float) -> float:
+    """An estimate of the rendered width: wide (CJK) characters 1 em, others 0.6 em."""
+    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
+    return size * (wide + 0.6 * (len(text) - wide))
+
+
+_NO_START = frozenset("、。，．：；）)]」』】！？・ー…")  # never begins a line (Japanese kinsoku)
+_NO_END = frozenset("(（[「『【")  # never ends a line
+
+
+def _is_wide(c: str) -> bool:
+    return unicodedata.east_asian_width(c) in "WF"
+
+
+def _atoms(word: str) -> list[str]:
+    """A word cut where a line may break: between wide (CJK) characters and next to them, but
+    not before closing punctuation nor after opening punctuation."""
+    if not any(_is_wide(c) for c in word):
+        return [word]
+    atoms: list[str] = []
+    current = ""
+    for c in word:
+        prev = current[-1] if current else ""
+        if (prev and (_is_wide(c) or _is_wide(prev)) and c not in _NO_START
+                and prev not in _NO_END and c != " "):
+            atoms.append(current)
+            current = ""
+        current += c
+    atoms.append(current)
+    return atoms
+
+
+def _wrap(text: str, size: float, width: float, keep: Sequence[str] = ()) -> list[str]:
+    """Greedy line breaking at spaces and around wide (CJK) characters; the spaces inside the
+    *keep* phrases (e.g. "Bob 12") do not break.
+
+    >>> _wrap("Counted contributions: 2 + 8 = 10.", 10, 100)
+    ['Counted', 'contributions: 2', '+ 8 = 10.']
+    """
+    for phrase in keep:
+        text = text.replace(phrase, phrase.replace(" ", "\x00"))
+    lines: list[str] = []
+    line = ""
+    for word in re.findall(r"[^ ]+ *", text):
+        for atom in _atoms(word.replace("\x00", " ")):
+            if line and _text_width((line + atom).rstrip(), size) > width:
+                lines.append(line.rstrip())
+                line = atom.lstrip()
+            else:
+                line += atom
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]
+
+
+def _point_id(prefix: str, tile: Tile, side: Side) -> str:
+    return f"{prefix}-{tile.low}-{tile.high}-{side.value}"
+
+
+_PARAMETER = Parameter(debug=False)  # shared by every element: no validation, no per-element setup
+
+
+def _el(cls: Any, **attrs: Any) -> BaseElement:
+    """An svgwrite element with exactly *attrs* (``class_`` → ``class``, ``data_x`` →
+    ``data-x``), never an automatic id.
+
+    The constructors are bypassed: they validate and convert every value, which costs more than
+    the whole drawing; the values here are already SVG text.
+    """
+    element = cls.__new__(cls)
+    element._parameter = _PARAMETER
+    element.attribs = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
+    element.elements = []
+    return element
+
+
+def _group(**attrs: Any) -> BaseElement:
+    return _el(Group, **attrs)
+
+
+def _rect(x: float, y: float, w: float, h: float, **attrs: Any) -> BaseElement:
+    return _el(Rect, x=_n(x), y=_n(y), width=_n(w), height=_n(h), **attrs)
+
+
+def _circle(cx: float, cy: float, r: float, **attrs: Any) -> BaseElement:
+    return _el(Circle, cx=_n(cx), cy=_n(cy), r=_n(r), **attrs)
+
+
+def _text(x: float, y: float, text: str, **attrs: Any) -> BaseElement:
+    element = _el(Text, x=_n(x), y=_n(y), **attrs)
+    element.text = text
+    return element
+
+
+# ---------------------------------------------------------------------------- tiles
+def _draw_face(parent: BaseElement, tile: Tile, box: Box, low: Box, high: Box,
+               theme: Theme) -> None:
+    """A tile's face: rounded rectangle, divider, pips of both halves."""
+    inset = max(1.0, box.w * 0.02)
+    side = min(low.w, low.h)
+    parent.add(_rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset,
+                     rx=_n(side * 0.14), fill=theme.tile_face, stroke=theme.tile_edge,
+                     stroke_width=_n(max(1.0, side * 0.035)), class_="face"))
+    horizontal = low.y == high.y  # the halves lie side by side
+    gap = side * 0.16
+    if horizontal:
+        x = max(low.x, high.x)
+        parent.add(_el(Line, x1=_n(x), y1=_n(box.y + gap), x2=_n(x), y2=_n(box.y + box.h - gap),
+                       stroke=theme.divider, stroke_width=_n(max(1.0, side * 0.03))))
+    else:
+        y = max(low.y, high.y)
+        parent.add(_el(Line, x1=_n(box.x + gap), y1=_n(y), x2=_n(box.x + box.w - gap), y2=_n(y),
+                       stroke=theme.divider, stroke_width=_n(max(1.0, side * 0.03))))
+    # all pips of the tile as one path of circles (two half arcs each): few elements, fast
+    r = side * _PIP_R
+    arc = f"a{_n(r)},{_n(r)} 0 1,0 "
+    d = []
+    for half, number in ((low, tile.low), (high, tile.high)):
+        for px, py in _PIPS[number]:
+            if horizontal:
+                px, py = py, px
+            x, y = half.x + px * half.w, half.y + py * half.h
+            d.append(f"M{_n(x - r)},{_n(y)}{arc}{_n(2 * r)},0{arc}{_n(-2 * r)},0z")
+    if d:
+        pips = _el(Path, fill=theme.pips, class_="pips")
+        pips.commands = ["".join(d)]  # svgwrite writes a path's "d" from its commands
+        parent.add(pips)
+
+
+def _upright(x: float, y: float, unit: float) -> tuple[Box, Box, Box]:
+    """Box, low half and high half of an upright tile (low on top) at (x, y)."""
+    return (Box(x, y, unit, 2 * unit), Box(x, y, unit, unit), Box(x, y + unit, unit, unit))
+
+
+# ---------------------------------------------------------------------------- the board
+@dataclass
+class _Board:
+    """A drawn layout: its group (origin at the top left of its bounds) and size."""
+
+    group: BaseElement
+    width: float
+    height: float
+    legend: list[str]  # legend keys in use
+
+
+def _coerce_point(point: Sequence[Any]) -> Point:
+    tile, side = point
+    return Tile.parse(tile), Side.coerce(side)
+
+
+def _draw_board(layout: Layout, geometry: Geometry, theme: Theme, highlight: Tile | None,
+                targets: list[Point], numbers: bool = True) -> _Board:
+    bounds = geometry.bounds
+    pad = UNIT * 0.2
+    board = _group(class_="board", transform=f"translate({_n(pad - bounds.x)},"
+                                             f"{_n(pad - bounds.y)})")
+    tiles = geometry.tiles
+    if highlight is not None:
+        g = tiles[highlight]
+        glow = UNIT * 0.12
+        board.add(_rect(g.box.x - glow, g.box.y - glow, g.box.w + 2 * glow, g.box.h + 2 * glow,
+                        rx=_n(UNIT * 0.22), fill=theme.highlight, class_="highlight",
+                        data_tile=str(highlight)))
+    for tile, g in tiles.items():
+        group = _group(class_="tile", id=f"tile-{tile.low}-{tile.high}", data_tile=str(tile))
+        _draw_face(group, tile, g.box, g.low_half, g.high_half, theme)
+        if tile.is_double:
+            inset = UNIT * 0.05
+            group.add(_rect(g.box.x + inset, g.box.y + inset, g.box.w - 2 * inset,
+                            g.box.h - 2 * inset, rx=_n(UNIT * 0.14), fill="none",
+                            stroke=theme.spinner, stroke_width=_n(UNIT * 0.09),
+                            class_="spinner", data_tile=str(tile)))
+        board.add(group)
+
+    legend: list[str] = []
+    marks = _group(class_="points")
+    scoring = {(tile, side): value for tile, side, value in layout.scoring_points()}
+    points = geometry.points
+    if not numbers:  # an exercise: the learner finds the counted ends
+        scoring = {}
+    # counted contributions, in scoring_points order (R13)
+    for (tile, side), value in scoring.items():
+        p = points[(tile, side)]
+        end = _group(class_="end", id=_point_id("point", tile, side), data_tile=str(tile),
+                     data_side=side.value, data_value=str(value))
+        end.add(_circle(p.x, p.y, _BADGE_R, fill=theme.counted))
+        end.add(_text(p.x, p.y + _BADGE_FONT * 0.36, str(value), fill=theme.counted_text,
+                      font_size=_n(_BADGE_FONT), font_weight="bold", text_anchor="middle"))
+        marks.add(end)
+    for tile, side, number in layout.open_points() if numbers else ():
+        if (tile, side) in scoring:
+            continue
+        p = points[(tile, side)]
+        if layout.is_counted(tile, side):
+            # the other open straight of a double counted once at its first straight (R13)
+            marks.add(_circle(p.x, p.y, _PART_R, fill=theme.counted, class_="end-part",
+                              id=_point_id("point", tile, side), data_tile=str(tile),
+                              data_side=side.value, data_number=str(number)))
+            if "render.legend_double" not in legend:
+                legend.append("render.legend_double")
+        else:
+            marks.add(_circle(p.x, p.y, _DOT_R, fill=theme.hollow_fill, stroke=theme.hollow,
+                              stroke_width=_n(UNIT * 0.055), class_="open-point",
+                              id=_point_id("point", tile, side), data_tile=str(tile),
+                              data_side=side.value, data_number=str(number)))
+    board.add(marks)
+    if targets:
+        rings = _group(class_="targets")
+        for tile, side in targets:
+            p = points[(tile, side)]
+            rings.add(_circle(p.x, p.y, _TARGET_R, fill=theme.target, fill_opacity="0.12",
+                              stroke=theme.target, stroke_width=_n(UNIT * 0.075),
+                              class_="target", id=_point_id("target", tile, side),
+                              data_tile=str(tile), data_side=side.value))
+        board.add(rings)
+        legend.append("render.legend_target")
+    return _Board(board, bounds.w + 2 * pad, bounds.h + 2 * pad, legend)
+
+
+def _check_points(layout: Layout, geometry: Geometry, targets: Sequence[Any] | None
+                  ) -> list[Point]:
+    out: list[Point] = []
+    for point in targets or ():
+        tile, side = _coerce_point(point)
+        if (tile, side) not in geometry.points:
+            raise ValueError(f"target {tile} ({side.value}) is not an open connection point "
+                             "of the layout")
+        if (tile, side) not in out:
+            out.append((tile, side))
+    return out
+
+
+def _check_highlight(layout: Layout, highlight: _Highlight) -> Tile | None:
+    if highlight is None:
+        return None
+    tile = Tile.parse(highlight)
+    if tile not in layout:
+        raise ValueError(f"cannot highlight {tile}: it is not on the layout")
+    return tile
+
+
+# ---------------------------------------------------------------------------- captions
+class _Column:
+    """Text and legend lines stacked downwards from ``y`` (absolute coordinates)."""
+
+    def __init__(self, parent: BaseElement, x: float, y: float, width: float, theme: Theme):
+        self.parent, self.x, self.y, self.width, self.theme = parent, x, y, width, theme
+
+    def text(self, text: str, *, size: float = _TEXT, bold: bool = False, color: str | None = None,
+             css: str = "caption", keep: Sequence[str] = ()) -> None:
+        for line in _wrap(text, size, self.width, keep):
+            self.y += size * _LINE
+            attrs: dict[str, Any] = {"font_size": _n(size), "fill": color or self.theme.text,
+                                     "class_": css}
+            if bold:
+                attrs["font_weight"] = "bold"
+            self.parent.add(_text(self.x, self.y - size * 0.35, line, **attrs))
+
+    def legend(self, keys: list[str], lang: str) -> None:
+        """Legend items (glyph + text) laid out in rows, wrapping when a row is full."""
+        size = _SMALL
+        theme = self.theme
+        group = _group(class_="legend")
+        x = self.x
+        row_h = size * 1.7
+        y = self.y + row_h / 2
+        gap = size * 1.4
+        glyph_w = size * 1.5
+        line_h = size * 1.3
+        extra = 0.0  # height of wrapped label lines in the current row
+        for key in keys:
+            label = t(key, lang)
+            w = glyph_w + _text_width(label, size)
+            if x > self.x and x + w > self.x + self.width:
+                x = self.x
+                y += row_h + extra
+                extra = 0.0
+            lines = _wrap(label, size, self.width - glyph_w)
+            if len(lines) > 1:
+                w = self.width
+                extra = max(extra, (len(lines) - 1) * line_h)
+            cx = x + size * 0.6
+            if key == "render.legend_counted":
+                group.add(_circle(cx, y, size * 0.62, fill=theme.counted))
+                group.add(_text(cx, y + size * 0.3, "n", fill=theme.counted_text,
+                                font_size=_n(size * 0.85), font_weight="bold",
+                                text_anchor="middle"))
+            elif key == "render.legend_open":
+                group.add(_circle(cx, y, size * 0.34, fill=theme.hollow_fill,
+                                  stroke=theme.hollow, stroke_width="1.8"))
+            elif key == "render.legend_spinner":
+                group.add(_rect(cx - size * 0.35, y - size * 0.6, size * 0.7, size * 1.2,
+                                rx="2", fill=theme.tile_face, stroke=theme.spinner,
+                                stroke_width="2.2"))
+            elif key == "render.legend_double":
+                group.add(_circle(cx, y, size * 0.3, fill=theme.counted))
+            elif key == "render.legend_target":
+                group.add(_circle(cx, y, size * 0.55, fill=theme.target, fill_opacity="0.12",
+                                  stroke=theme.target, stroke_width="2"))
+            for i, line in enumerate(lines):
+                group.add(_text(x + glyph_w, y + size * 0.36 + i * line_h, line,
+                                font_size=_n(size), fill=theme.muted))
+            x += w + gap
+        self.parent.add(group)
+        self.y = y + row_h / 2 + extra
+
+    def gap(self, dy: float) -> None:
+        self.y += dy
+
+
+def _layout_lines(layout: Layout, lang: str, highlight: Tile | None,
+                  numbers: bool = True) -> list[tuple[str, bool]]:
+    lines: list[tuple[str, bool]] = []
+    if layout.is_empty:
+        return [(t("describe.empty", lang), False)]
+    if highlight is not None and highlight is layout.tiles[-1]:
+        lines.append((t("describe.last", lang, tile=highlight), True))
+    if not numbers:
+        return lines
+    # the sum and the score, each on its own line
+    lines.extend((sentence, False) for sentence in _SENTENCE.split(summary(layout, lang)))
+    return lines
+
+
+def _plain_desc(layout: Layout, lang: str) -> str:
+    """The text alternative without the contributions and the score (for exercises)."""
+    none = t("describe.none", lang)
+    connections = [
+        t("describe.connection", lang, anchor=c.anchor, anchor_side=side_name(c.anchor_side, lang),
+          tile=c.tile, tile_side=side_name(c.tile_side, lang)) for c in layout.connections()]
+    points = [t("describe.point", lang, tile=tile, side=side_name(side, lang), number=n)
+              for tile, side, n in layout.open_points()]
+    return t("render.desc_no_numbers", lang,
+             tiles=", ".join(map(str, layout.tiles)),
+             spinners=", ".join(map(str, layout.spinners())) or none,
+             connections="; ".join(connections) or none, points="; ".join(points) or none)
+
+
+_SENTENCE = re.compile(r"(?<=[.。])\s*(?=\S)")
+_LEGEND = ["render.legend_counted", "render.legend_open", "render.legend_spinner"]
+
+
+# ---------------------------------------------------------------------------- drawings
+def _drawing(width: float, height: float, size: float | None, lang: str, title: str, desc: str,
+             theme: Theme, kind: str) -> svgwrite.Drawing:
+    scale = 1.0 if size is None or size >= width else size / width
+    drawing = svgwrite.Drawing(debug=False)
+    drawing.attribs = {
+        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "baseProfile": "full",
+        "width": _n(width * scale), "height": _n(height * scale),
+        "viewBox": f"0 0 {_n(width)} {_n(height)}", "role": "img", "lang": lang,
+        "class": f"horserace {kind}", "font-family": theme.font_family,
+    }
+    drawing.elements = [Title(_clean(title)), Desc(_clean(desc))]  # no empty <defs>
+    return drawing
+
+
+_ESCAPE_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                              "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+_ESCAPE_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _serialize(element: Any, out: list[str]) -> None:
+    """Write an svgwrite element tree as XML text.
+
+    svgwrite's own ``tostring`` goes through an ElementTree copy of the tree, which costs as
+    much as drawing it; this walks the tree once. Attributes keep their insertion order (fixed
+    by the code, so the output is deterministic); every attribute value and text is escaped.
+    """
+    name = element.elementname
+    if isinstance(element, Title):  # <title> and <desc> keep their text in an etree element
+        out.append(f"<{name}>{(element.xml.text or '').translate(_ESCAPE_TEXT)}</{name}>")
+        return
+    out.append("<" + name)
+    if isinstance(element, Path):
+        element.attribs["d"] = " ".join(element.commands)
+    for key, value in element.attribs.items():
+        if value is not None:
+            out.append(f' {key}="{str(value).translate(_ESCAPE_ATTR)}"')
+    text = element.text if isinstance(element, Text) else None
+    if not element.elements and text is None:
+        out.append("/>")
+        return
+    out.append(">")
+    if text is not None:
+        out.append(str(text).translate(_ESCAPE_TEXT))
+    for child in element.elements:
+        _serialize(child, out)
+    out.append(f"</{name}>")
+
+
+def _finish(drawing: svgwrite.Drawing) -> SvgImage:
+    out: list[str] = []
+    _serialize(drawing, out)
+    return SvgImage("".join(out))
+
+
+def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None,
+               targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
+               size: float | None = None, theme: Theme | None = None,
+               title: str | None = None, show_numbers: bool = True) -> SvgImage:
+    """The layout as an SVG picture, with its counted ends, open points, end total and placement
+    score, and a legend, in *lang*.
+
+    :param highlight: a tile on the layout to mark (callers pass the last placement).
+    :param targets: ``(tile, side)`` open points to ring, e.g. the legal points of a chosen tile
+        (:meth:`Layout.legal_points`).
+    :param size: the largest width in pixels; the picture scales down to it (``viewBox``).
+    :param title: the picture's title (default: "Horse Race layout" in *lang*).
+    :param show_numbers: ``False`` for an exercise: no filled numbers, no hollow dots, no end
+        total or score, and a text alternative without the contributions (the tiles, spinners,
+        connections and open points only).
+    :raises ValueError: for an unknown language, a highlight not on the layout or a target that is
+        not an open point.
+    """
+    check_lang(lang)
+    theme = theme or DEFAULT_THEME
+    hl = _check_highlight(layout, highlight)
+    geometry = layout_geometry(layout)
+    points = _check_points(layout, geometry, targets)
+    board = _draw_board(layout, geometry, theme, hl, points, show_numbers)
+    width = max(board.width + 2 * _MARGIN, _MIN_WIDTH)
+    text_w = width - 2 * _MARGIN
+
+    content = _group(class_="content")
+    board_x = (width - board.width) / 2
+    board_y = _MARGIN
+    column = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.5, text_w, theme)
+    for line, bold in _layout_lines(layout, lang, hl, show_numbers):
+        column.text(line, bold=bold)
+    if not layout.is_empty:
+        column.gap(_SMALL * 0.4)
+        column.legend((_LEGEND if show_numbers else _LEGEND[2:]) + board.legend, lang)
+    height = column.y + _MARGIN
+
+    desc = layout.describe(lang) if show_numbers or layout.is_empty else _plain_desc(layout, lang)
+    drawing = _drawing(width, height, size, lang, title or t("describe.title", lang),
+                       desc, theme, "layout")
+    drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
+    board.group.attribs["transform"] = (
+        f"translate({_n(board_x)},{_n(board_y)}) " + board.group.attribs["transform"])
+    drawing.add(board.group)
+    drawing.add(content)
+    return _finish(drawing)
+
+
+# ---------------------------------------------------------------------------- games
+@dataclass
+class _State:
+    """What a game picture shows, read from a :class:`Game` or a :class:`SeatView`."""
+
+    seat: int
+    players: int
+    partners: bool
+    target: int
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard: int
+    layout: Layout
+    scores: tuple[int, ...]
+    to_play: int
+    continuing: bool
+    pending: Tile | None
+    hand_number: int
+    hand_over: bool
+    result: Any  # HandResult | None
+    winners: tuple[int, ...] | None
+
+
+def _state(game: Game | SeatView, seat: int) -> _State:
+    if isinstance(game, SeatView):
+        if seat != game.seat:
+            raise ValueError(f"this view belongs to seat {game.seat}; it cannot show seat {seat}")
+        last = game.history[-1] if game.history else None
+        current = last is not None and last.hand == game.hand_number
+        return _State(
+            seat=seat, players=game.players, partners=game.partners, target=game.target,
+            hand=tuple(game.hand), hand_sizes=tuple(game.hand_sizes),
+            boneyard=game.boneyard_size, layout=game.layout, scores=tuple(game.scores),
+            to_play=game.to_play,
+            continuing=bool(current and last is not None and last.continues
+                            and not game.hand_over),
+            pending=game.pending, hand_number=game.hand_number, hand_over=game.hand_over,
+            result=last.result if current and last is not None else None,
+            winners=(last.winners if game.game_over and last is not None else None))
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(game.players):
+        raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}")
+    hands = game.hands
+    winners = game.winners
+    return _State(
+        seat=seat, players=game.players, partners=game.partners, target=game.target,
+        hand=tuple(hands[seat]), hand_sizes=tuple(len(h) for h in hands),
+        boneyard=len(game.boneyard), layout=game.layout, scores=tuple(game.scores),
+        to_play=game.to_play, continuing=game.continuing and not game.hand_over,
+        pending=game.pending if game.to_play == seat else None,
+        hand_number=game.hand_number, hand_over=game.hand_over, result=game.hand_result,
+        winners=None if winners is None else tuple(winners))
+
+
+def _names(names: Sequence[str] | None, players: int, lang: str) -> list[str]:
+    if names is None:
+        return [t("render.seat", lang, n=i + 1) for i in range(players)]
+    names = list(names)
+    if len(names) != players:
+        raise ValueError(f"give one name per seat: {players} names, not {len(names)}")
+    return [_clean(n) for n in names]
+
+
+def _side_names(state: _State, names: list[str], lang: str) -> list[str]:
+    """Names of the scoring sides: seats, or teams (seats 0+2, 1+3) with partners (R2)."""
+    if not state.partners:
+        return names
+    return [t("render.team", lang, a=names[0], b=names[2]),
+            t("render.team", lang, a=names[1], b=names[3])]
+
+
+def _boneyard_text(count: int, lang: str) -> str:
+    return t("render.boneyard_one", lang) if count == 1 else t("render.boneyard", lang,
+                                                                   count=count)
+
+
+def _count_text(name: str, count: int, lang: str) -> str:
+    if count == 1:
+        return t("render.hand_count_one", lang, name=name)
+    return t("render.hand_count", lang, name=name, count=count)
+
+
+def _status_lines(state: _State, names: list[str], lang: str) -> list[str]:
+    sides = _side_names(state, names, lang)
+    sep = t("render.list_sep", lang)
+    scores = sep.join(t("render.score_item", lang, name=sides[i], points=p)
+                      for i, p in enumerate(state.scores))
+    lines = [t("render.scores", lang, target=state.target, scores=scores)]
+    if state.winners is not None:
+        lines.append(t("render.game_over", lang,
+                       names=sep.join(sides[w] for w in state.winners)))
+    elif state.hand_over:
+        result = state.result
+        if result is not None:
+            gains = sep.join(t("render.gain", lang, name=sides[w], points=result.gains[w])
+                             for w in result.winners)
+            key = "render.hand_blocked" if result.reason == "blocked" else "render.hand_over"
+            lines.append(t(key, lang, gains=gains))
+    else:
+        name = names[state.to_play]
+        if state.pending is not None:
+            lines.append(t("render.must_place_drawn", lang, name=name, tile=state.pending))
+        elif state.continuing:
+            lines.append(t("render.plays_again", lang, name=name))
+        else:
+            lines.append(t("render.to_play", lang, name=name))
+    return lines
+
+
+def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
+             names: Sequence[str] | None = None, highlight: Any = ...,
+             targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
+             selected: Tile | str | None = None, size: float | None = None,
+             theme: Theme | None = None) -> SvgImage:
+    """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
+    with their counts, the boneyard count, whose turn it is and the scores toward the target
+    (display points, per team with partners).
+
+    :param game: a :class:`Game`, or the :class:`SeatView` of *seat*.
+    :param names: one name per seat (user text: shown as text, never as markup).
+    :param highlight: a tile on the layout to mark; by default the last placement, ``None`` for
+        none.
+    :param targets: ``(tile, side)`` open points to ring (the legal targets of a chosen tile).
+    :param selected: a tile of the viewer's hand to mark as chosen (ringed like the targets).
+    :param size: the largest width in pixels.
+    :raises ValueError: for an unknown language or seat, names that do not match the seats, a
+        highlight not on the layout, a target that is not open, a selected tile not in the hand.
+    """
+    check_lang(lang)
+    theme = theme or DEFAULT_THEME
+    state = _state(game, seat)
+    layout = state.layout
+    all_names = _names(names, state.players, lang)
+    chosen = None if selected is None else Tile.parse(selected)
+    if chosen is not None and chosen not in state.hand:
+        raise ValueError(f"cannot select {chosen}: it is not in the hand of seat {seat}")
+    shown = [_short(n) for n in all_names]
+    if highlight is ...:
+        highlight = layout.tiles[-1] if layout.tiles else None
+    hl = _check_highlight(layout, highlight)
+    geometry = layout_geometry(layout)
+    points = _check_points(layout, geometry, targets)
+    board = _draw_board(layout, geometry, theme, hl, points)
+
+    hand_unit = _HAND_UNIT
+    hand_step = hand_unit + hand_unit * 0.3
+    width = max(board.width + 2 * _MARGIN, _MIN_WIDTH + 100,
+                min(len(state.hand), 14) * hand_step + 2 * _MARGIN)
+    text_w = width - 2 * _MARGIN
+    content = _group(class_="content")
+    panel = _group(class_="panel")
+    content.add(panel)
+
+    # --- status: hand number, boneyard, scores, turn
+    col = _Column(content, _MARGIN, _MARGIN * 0.4, text_w, theme)
+    col.text(t("render.header", lang, hand=t("render.hand_number", lang, hand=state.hand_number),
+               boneyard=_boneyard_text(state.boneyard, lang)),
+             size=_SMALL, color=theme.muted, css="boneyard")
+    status = _status_lines(state, shown, lang)
+    col.text(status[0], bold=True, css="scores",
+             keep=[t("render.score_item", lang, name=name, points=points)
+                   for name, points in zip(_side_names(state, shown, lang), state.scores,
+                                           strict=True)])
+    for line in status[1:]:
+        col.text(line, bold=True, color=theme.turn, css="turn")
+    top = col.y + _MARGIN * 0.5
+    panel.add(_rect(0, 0, width, top, fill=theme.panel))
+
+    # --- the other hands, face down, in seat order after the viewer
+    y = top + _MARGIN * 0.5
+    others = [(state.seat + k) % state.players for k in range(1, state.players)]
+    labels = {}
+    for other in others:
+        marker = "▶ " if other == state.to_play and not state.hand_over else ""
+        labels[other] = marker + _count_text(shown[other], state.hand_sizes[other], lang)
+    x0 = _MARGIN + max(_SMALL * 10, *(_text_width(x, _SMALL) + _SMALL for x in labels.values()))
+    per_row = max(1, int((width - _MARGIN - x0) // (_BACK_W + _BACK_GAP)))
+    row_h = _BACK_H + 6
+    for other in others:
+        count = state.hand_sizes[other]
+        group = _group(class_="hand hidden", data_seat=str(other), data_count=str(count),
+                       data_name=all_names[other])
+        turn = other == state.to_play and not state.hand_over
+        group.add(_text(_MARGIN, y + row_h / 2 + _SMALL * 0.35, labels[other],
+                        font_size=_n(_SMALL), fill=theme.turn if turn else theme.text,
+                        font_weight="bold" if turn else "normal"))
+        for i in range(count):
+            bx = x0 + (i % per_row) * (_BACK_W + _BACK_GAP)
+            by = y + 3 + (i // per_row) * row_h
+            group.add(_rect(bx, by, _BACK_W, _BACK_H, rx="2.5", fill=theme.tile_back,
+                            stroke=theme.tile_back_edge, stroke_width="1", class_="tile-back"))
+        content.add(group)
+        y += row_h * max(1, -(-count // per_row)) + 4
+
+    # --- the board and its captions
+    board_y = y + _MARGIN * 0.5
+    board_x = (width - board.width) / 2
+    board.group.attribs["transform"] = (
+        f"translate({_n(board_x)},{_n(board_y)}) " + board.group.attribs["transform"])
+    col = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.3, text_w, theme)
+    for line, bold in _layout_lines(layout, lang, hl):
+        col.text(line, bold=bold)
+    if not layout.is_empty:
+        col.gap(_SMALL * 0.4)
+        col.legend(_LEGEND + board.legend, lang)
+    board_bottom = col.y + _MARGIN * 0.5
+
+    # --- the viewer's own hand, face up
+    hand_top = board_bottom
+    col = _Column(content, _MARGIN, hand_top + _MARGIN * 0.2, text_w, theme)
+    mine = "▶ " if state.seat == state.to_play and not state.hand_over else ""
+    col.text(mine + t("render.your_hand", lang, name=shown[state.seat]), bold=True,
+             color=theme.turn if mine else theme.text, css="hand-label")
+    hand = _group(class_="hand own", data_seat=str(state.seat), data_count=str(len(state.hand)),
+                  data_name=all_names[state.seat])
+    per_row = max(1, int((width - 2 * _MARGIN + hand_unit * 0.3) // hand_step))
+    y0 = col.y + _MARGIN * 0.5
+    for i, tile in enumerate(state.hand):
+        x = _MARGIN + (i % per_row) * hand_step
+        y = y0 + (i // per_row) * (2 * hand_unit + hand_unit * 0.3)
+        css = "hand-tile"
+        if tile is state.pending:
+            css += " pending"
+        if tile is chosen:
+            css += " selected"
+        item = _group(class_=css, id=f"hand-{tile.low}-{tile.high}", data_tile=str(tile))
+        box, low, high = _upright(x, y, hand_unit)
+        if tile is state.pending:  # the drawn tile that must be placed (R18)
+            item.add(_rect(x - 4, y - 4, hand_unit + 8, 2 * hand_unit + 8, rx="6",
+                           fill=theme.highlight, class_="pending-mark"))
+        _draw_face(item, tile, box, low, high, theme)
+        if tile is chosen:
+            item.add(_rect(x - 3, y - 3, hand_unit + 6, 2 * hand_unit + 6, rx="6", fill="none",
+                           stroke=theme.target, stroke_width="3", class_="selected-mark"))
+        hand.add(item)
+    content.add(hand)
+    rows = -(-len(state.hand) // per_row)
+    height = y0 + rows * (2 * hand_unit + hand_unit * 0.3) + _MARGIN * 0.5
+    panel.add(_rect(0, hand_top, width, height - hand_top, fill=theme.panel))
+
+    name = all_names[state.seat]
+    desc_parts = [layout.describe(lang), *_status_lines(state, all_names, lang)]
+    desc_parts.append(t("render.hand_tiles", lang, name=name,
+                        tiles=", ".join(str(x) for x in state.hand) or t("describe.none", lang)))
+    desc_parts.extend(
+        _count_text(all_names[s], state.hand_sizes[s], lang)
+        for s in range(state.players) if s != state.seat)
+    desc_parts.append(_boneyard_text(state.boneyard, lang))
+    drawing = _drawing(width, height, size, lang,
+                       t("render.title_game", lang, hand=state.hand_number, name=name),
+                       " ".join(desc_parts), theme, "game")
+    drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
+    drawing.add(content)
+    drawing.add(board.group)
+    return _finish(drawing)
+
+
+# ---------------------------------------------------------------------------- saving
+def save_svg(obj: Layout | Game | SeatView | str, path: str | os.PathLike[str],
+             **options: Any) -> SvgImage:
+    """Write *obj* (a layout, a game, a seat view or SVG text) to *path* as an SVG file and
+    return the SVG. *options* go to :func:`layout_svg` or :func:`game_svg` (a game needs
+    ``seat=``; by default the seat to play)."""
+    if isinstance(obj, Layout):
+        svg = layout_svg(obj, **options)
+    elif isinstance(obj, Game):
+        options.setdefault("seat", obj.to_play)
+        svg = game_svg(obj, **options)
+    elif isinstance(obj, SeatView):
+        options.setdefault("seat", obj.seat)
+        svg = game_svg(obj, **options)
+    elif isinstance(obj, str):
+        if options:
+            raise TypeError("options cannot be applied to SVG text that is already drawn")
+        svg = obj if isinstance(obj, SvgImage) else SvgImage(obj)
+    else:
+        raise TypeError(f"cannot draw {type(obj).__name__}; pass a Layout, Game, SeatView or "
+                        "SVG text")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('<?xml version="1.0" encoding="utf-8"?>\n')
+        f.write(svg)
+        f.write("\n")
+    return svg

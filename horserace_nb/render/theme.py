@@ -1,0 +1,62 @@
+"""Colours and type of the SVG pictures: one frozen dataclass, no config dicts.
+
+The visual language follows the rule texts' pictures: an orange outline on every spinner, a
+filled number on every counted end, a hollow dot on every open point that is not counted.
+
+>>> DEFAULT_THEME.spinner
+'#ef7d00'
+>>> dark = replace(DEFAULT_THEME, table="#1f3b2d")
+>>> dark.table, dark.spinner
+('#1f3b2d', '#ef7d00')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+__all__ = ["Theme", "DEFAULT_THEME", "replace"]
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours (any SVG colour text) and the font family of a picture.
+
+    Change one with :func:`dataclasses.replace` (re-exported here as ``replace``).
+    """
+
+    table: str = "#f4f0e6"
+    """The table behind the layout."""
+    panel: str = "#e9e2d2"
+    """The strips around the board in a game view (hands, scores)."""
+    tile_face: str = "#fffdf6"
+    tile_edge: str = "#5a5346"
+    divider: str = "#8c8374"
+    """The line between a tile's two halves."""
+    pips: str = "#1d1d1d"
+    tile_back: str = "#3c5a82"
+    """Face-down tiles (other players' hands)."""
+    tile_back_edge: str = "#22344d"
+    spinner: str = "#ef7d00"
+    """The orange outline of every spinner (every double, R10)."""
+    counted: str = "#1d5fae"
+    """The fill of the number on a counted end (R13)."""
+    counted_text: str = "#ffffff"
+    hollow: str = "#6f6a60"
+    """The ring of a hollow dot: an open point that is not counted (R14)."""
+    hollow_fill: str = "#ffffff"
+    highlight: str = "#ffe066"
+    """The glow under the highlighted tile (usually the last placement)."""
+    target: str = "#b0208a"
+    """The ring around a legal target point."""
+    text: str = "#2b2822"
+    muted: str = "#6b655a"
+    """Secondary text (legend, counts)."""
+    turn: str = "#1d5fae"
+    """The marker of the player to act."""
+    font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK KR', "
+                        "'Noto Sans CJK JP', 'NanumGothic', 'IPAGothic', 'DejaVu Sans', sans-serif")
+
+
+DEFAULT_THEME = Theme()
+"""The theme used when none is given: a light table, ivory tiles, orange spinners, blue counted
+numbers (orange and blue stay apart for colour-blind readers)."""
