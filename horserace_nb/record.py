@@ -23,6 +23,13 @@ __all__ = ["FORMAT", "VERSION", "game_record", "dumps", "load_game", "replay", "
 FORMAT = "horserace_nb.game"
 VERSION = 1
 _MAX_ACTIONS = 100_000
+_TOP_FIELDS = {"format", "version", "setup", "actions", "state"}
+_ACTION_FIELDS = {
+    "place": {"seat", "action", "tile", "on", "side"},
+    "draw": {"seat", "action"},
+    "pass": {"seat", "action"},
+    "next_hand": {"action"},
+}
 
 
 def _summary(game: Game) -> dict[str, Any]:
@@ -130,7 +137,9 @@ def _action(raw: Any, index: int) -> tuple[str, int | None, Action | None]:
     where = f"action {index + 1}"
     _expect(isinstance(raw, dict), f"{where} must be an object")
     kind = raw.get("action")
-    _expect(kind in ("place", "draw", "pass", "next_hand"), f"{where} has an unknown kind {kind!r}")
+    _expect(kind in _ACTION_FIELDS, f"{where} has an unknown kind {kind!r}")
+    extra = set(raw) - _ACTION_FIELDS[kind]
+    _expect(not extra, f"{where} has unknown fields {sorted(extra)}")
     seat = None if kind == "next_hand" else _int(raw.get("seat"), f"{where}: 'seat'")
     if kind == "place":
         tile = _tile(raw.get("tile"), f"{where}: 'tile'")
@@ -166,6 +175,8 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     from .game import Game
 
     _expect(isinstance(record, dict), "the record must be a JSON object")
+    extra = set(record) - _TOP_FIELDS
+    _expect(not extra, f"unknown fields {sorted(extra)}")
     _expect(record.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
     _expect(record.get("version") == VERSION, f"unsupported version {record.get('version')!r}")
     setup = _setup(record.get("setup"))
@@ -183,11 +194,13 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
             if kind == "next_hand":
                 game.next_hand()
                 continue
+            assert action is not None
+            if game.hand_over:
+                game.check(action)  # raises the hand-over or game-over reason (R20, R26)
             if seat != game.to_play:
                 raise RecordError(
                     f"the record does not replay: action {index + 1} is by seat {seat}, but it "
                     f"is seat {game.to_play}'s turn")
-            assert action is not None
             game.apply(action)
         except IllegalMove as exc:
             raise RecordError(
@@ -209,6 +222,6 @@ def load_game(text: str | bytes) -> Game:
     """Parse JSON *text* and replay it (see :func:`replay`)."""
     try:
         record = json.loads(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         raise RecordError(f"not a valid Horse Race record: not JSON ({exc})") from None
     return replay(record)

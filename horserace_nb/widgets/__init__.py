@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["ReplayWidget", "PlayWidget"]
+__all__ = ["ReplayWidget", "PlayWidget", "Classroom"]
 
 if TYPE_CHECKING:
+    from .classroom import Classroom
     from .play import PlayWidget
     from .replay import ReplayWidget
 
@@ -22,4 +23,8 @@ def __getattr__(name: str) -> Any:
         from .play import PlayWidget
 
         return PlayWidget
+    if name == "Classroom":
+        from .classroom import Classroom
+
+        return Classroom
     raise AttributeError(name)
