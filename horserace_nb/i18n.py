@@ -8,9 +8,13 @@ follows the rule texts (RULES.md's glossary).
 '갈래 A'
 >>> t("score.points", "en", raw=10, display=2)
 '10 raw (2 points)'
+>>> t("score.points", "en", raw=5, display=1)
+'5 raw (1 point)'
 """
 
 from __future__ import annotations
+
+import re
 
 from .tiles import Side
 
@@ -238,6 +242,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "exercise.total_label": {"en": "End total", "ko": "끝 합계", "ja": "端の合計"},
     "exercise.raw_label": {"en": "Score (raw)", "ko": "원점수", "ja": "換算前の得点"},
     "exercise.check": {"en": "Check", "ko": "확인", "ja": "確認"},
+    # ---------------------------------------------------------------- classroom (widgets/classroom.py)
+    "classroom.title": {"en": "Horse Race — classroom", "ko": "경마 (Horse Race) — 교실", "ja": "ホースレース — 教室"},
+    "classroom.play_tab": {"en": "Play", "ko": "플레이", "ja": "対局"},
+    "classroom.replay_tab": {"en": "Worked examples", "ko": "규칙 예시", "ja": "ルールの例"},
+    "classroom.example": {"en": "Example", "ko": "예시", "ja": "例"},
     # ---------------------------------------------------------------- examples (examples.py)
     "example.sequence.title": {
         "en": "The documented layout, step by step",
@@ -395,7 +404,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "고리: 고른 타일을 놓을 수 있는 곳",
         "ja": "輪：選んだ牌を置ける位置",
     },
-    "render.seat": {"en": "Player {n}", "ko": "플레이어 {n}", "ja": "プレイヤー{n}"},
+    "render.seat": {"en": "Seat {n}", "ko": "{n}번 자리", "ja": "席{n}"},
     "render.team": {"en": "{a} & {b}", "ko": "{a}·{b}", "ja": "{a}・{b}"},
     "render.title_game": {
         "en": "Horse Race, hand {hand}: {name}'s view",
@@ -490,7 +499,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.scores": {
         "en": "The ends add up to {total}: it scores {raw} raw ({points} points) now (R15).",
-        "ko": "합산한 기여값이 {total}이므로 지금 원점수 {raw} (표시 점수 {points}점)를 얻습니다.",
+        "ko": "합산한 기여값이 {total}이므로 지금 원점수 {raw}, 표시 점수 {points}점을 얻습니다.",
         "ja": "数える寄与値の合計が{total}なので、今、換算前の得点{raw}点 (表示得点{points}点) を得ます。",
     },
     "bots.no_score": {
@@ -528,21 +537,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bots.heaviest": {
         "en": "Of the placements that score as much, it sheds the heaviest tile, {tile} ({pips} "
               "pips): tiles left in hand count for the opponents at the end of the hand (R23).",
-        "ko": "같은 점수를 내는 배치 중 가장 눈이 많은 타일 {tile} ({pips}눈)을 내려놓습니다. "
+        "ko": "같은 점수를 내는 배치 중 눈이 가장 많은 타일 {tile}을(를) 내려놓습니다 (눈 {pips}개). "
               "라운드가 끝날 때 손에 남은 타일은 상대의 가점이 됩니다.",
         "ja": "同じ得点の配置のうち、目がいちばん多い牌 {tile} ({pips}目) を手放します。"
               "ハンドの終わりに手に残った牌は相手の加点になります。",
     },
     "bots.next": {
         "en": "Next, {tile} can score {raw} raw ({points} points).",
-        "ko": "다음에 {tile}(으)로 원점수 {raw} (표시 점수 {points}점)를 얻을 수 있습니다.",
+        "ko": "다음에 {tile}(으)로 원점수 {raw}, 표시 점수 {points}점을 얻을 수 있습니다.",
         "ja": "続けて {tile} で換算前の得点{raw}点 (表示得点{points}点) を得られます。",
     },
     "bots.keeps": {
         "en": "It keeps {tile}, which would score {raw} raw ({points} points) on this layout "
               "later.",
-        "ko": "{tile}은(는) 남겨 둡니다. 배치가 이대로라면 나중에 원점수 {raw} (표시 점수 "
-              "{points}점)를 얻을 수 있습니다.",
+        "ko": "{tile}은(는) 남겨 둡니다. 배치가 이대로라면 나중에 원점수 {raw}, 표시 점수 "
+              "{points}점을 얻을 수 있습니다.",
         "ja": "{tile} は残しておきます。配置がこのままなら、後で換算前の得点{raw}点 (表示得点"
               "{points}点) を得られます。",
     },
@@ -889,8 +898,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "自動進行にはイベントループの実行が必要です。代わりに「{button}」を使ってください。",
     },
     "play.hint_text": {"en": "Hint: {text}", "ko": "힌트: {text}", "ja": "ヒント：{text}"},
+    "play.moves_title": {"en": "Moves of hand {hand} ({count})", "ko": "라운드 {hand}의 진행 ({count})",
+                         "ja": "ハンド{hand}の経過 ({count})"},
     # ---------------------------------------------------------------- end of play widget block
 }
+
+
+_ONE_POINTS = re.compile(r"(?<![\d.,])(1) points\b")
 
 
 def check_lang(lang: str) -> str:
@@ -909,7 +923,10 @@ def t(key: str, lang: str = "en", /, **params: object) -> str:
         entry = MESSAGES[key]
     except KeyError:
         raise KeyError(f"no message {key!r} in the catalog") from None
-    return entry[check_lang(lang)].format(**params)
+    text = entry[check_lang(lang)].format(**params)
+    if lang == "en":  # "1 points" -> "1 point": the one plural English needs here
+        text = _ONE_POINTS.sub(r"\1 point", text)
+    return text
 
 
 def side_name(side: Side | str, lang: str = "en") -> str:

@@ -63,7 +63,7 @@ def test_default_is_the_documented_sequence_and_totals_match_the_texts() -> None
         total, raw = layout.end_total(), layout.score()
         assert f"= {total}" in w.sum_line.value
         if raw:
-            assert f"→ {raw} raw, {raw // 5} points" in w.sum_line.value
+            assert f"→ {raw} raw, {raw // 5} point" in w.sum_line.value
         else:
             assert "no score" in w.sum_line.value
         if tile in documented and documented[tile][0] == total:
