@@ -187,6 +187,7 @@ def build_all() -> dict[Path, str]:
     for lang in LANGS:
         text = _text(lang)
         folder = NOTEBOOKS / lang
+        folder.mkdir(parents=True, exist_ok=True)
         for name, cells in STRUCTURE:
             nb = execute_and_strip(build_notebook(cells, lang, text), folder)
             out[folder / name] = render(nb)
