@@ -156,6 +156,7 @@ class SeatView:
     pending: Tile | None = None
     hand_over: bool = False
     game_over: bool = False
+    continuing: bool = False  #: the seat to act goes on after a double or a score (R17)
 
     def side_of(self, seat: int) -> int:
         """The scoring side of *seat*: the seat, or its team with partners (R2)."""
@@ -172,6 +173,8 @@ class _Setup:
     boneyard: list[Tile] | None
     leader: int | None
     scores: list[int] | None
+    position: dict[str, Any] | None = None  # set by Game.from_position
+
 
 
 @dataclass
@@ -289,6 +292,53 @@ class Game:
         self._hand_over = False
         self._hand_result: HandResult | None = None
         self._last_placer: int | None = None
+
+    @classmethod
+    def from_position(cls, layout: Layout | Sequence[tuple[Tile | str, Tile | str | None,
+                                                           Side | str | None]],
+                      hands: Sequence[Sequence[Tile | str]], boneyard: Sequence[Tile | str],
+                      to_play: int, *, partners: bool = False, target: int = 61,
+                      scores: Sequence[int] | None = None, pending: Tile | str | None = None,
+                      continuing: bool = False, hand_number: int = 1, seed: int = 1) -> Game:
+        """A game in the middle of a hand: *layout* (a :class:`Layout` or its placements) is
+        on the table, *hands* are held, *boneyard* is drawn front first, and *to_play* acts —
+        going on after a double or a score if *continuing* (R17), or obliged to place the drawn
+        tile *pending* (R18). For look-ahead, teaching positions and tests; records of such
+        games save and load like any other.
+
+        :raises ValueError: if the position is impossible (a tile twice, a pending tile that is
+            not in the hand or does not fit, …).
+        """
+        if isinstance(layout, Layout):
+            table = layout.copy()
+        else:
+            table = Layout.from_placements(list(layout))
+        game = cls(players=len(hands), partners=partners, target=target, seed=seed,
+                   hands=hands, boneyard=boneyard, leader=to_play, scores=scores)
+        down = [t for t in table.tiles if any(t in h for h in game._hands)
+                or t in game._boneyard]
+        if down:
+            raise ValueError(f"each tile exists once in the set (R1): {down[0]} is both on the "
+                             "layout and in a hand or the boneyard")
+        pend = None if pending is None else Tile.parse(pending)
+        if pend is not None and (pend not in game._hands[to_play] or not table.can_place(pend)):
+            raise ValueError(f"the pending drawn tile {pend} must be in seat {to_play}'s hand "
+                             "and fit the layout (R18)")
+        if hand_number < 1:
+            raise ValueError("hands are numbered from 1")
+        game._setup.position = {"layout": table.copy(), "pending": pend,
+                                "continuing": bool(continuing), "hand_number": hand_number}
+        game._set_position(table, pend, bool(continuing), hand_number)
+        return game
+
+    def _set_position(self, layout: Layout, pending: Tile | None, continuing: bool,
+                      hand_number: int) -> None:
+        self.layout = layout
+        self._pending = pending
+        self._continuing = continuing
+        self.hand_number = hand_number
+        if not self._boneyard and self._blocked():
+            self._settle(domino=None)
 
     def next_hand(self) -> None:
         """Deal the next hand (R5). The player who placed the last tile leads; after a blocked
@@ -597,7 +647,8 @@ class Game:
             to_play=self.to_play, hand_sizes=tuple(len(h) for h in self._hands),
             boneyard_size=len(self._boneyard), scores=tuple(self._scores), history=history,
             hand_number=self.hand_number, pending=self._pending if mine else None,
-            hand_over=self._hand_over, game_over=self._winners is not None)
+            hand_over=self._hand_over, game_over=self._winners is not None,
+            continuing=self._continuing)
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict[str, Any]:

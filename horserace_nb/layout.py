@@ -188,6 +188,35 @@ class Layout:
         """The raw placement score the current end total is worth (R15)."""
         return placement_score(self._total)
 
+    def total_after(self, tile: Tile | str, on: Tile | str | None = None,
+                    side: Side | str | None = None) -> int:
+        """The end total the layout would show after the placement, without making it (R13).
+
+        >>> Layout.from_placements([("[1|4]", None, None)]).total_after("[4|4]", "[1|4]", "high")
+        9
+
+        :raises IllegalMove: if the placement is not legal.
+        """
+        return self._total_after(*self.check(tile, on, side))
+
+    def _total_after(self, tile: Tile, on: Tile | None, side: Side | None) -> int:
+        """:meth:`total_after` for a placement already validated (look-ahead's hot path);
+        mirrors :meth:`_attach`."""
+        if on is None or side is None:
+            return tile.pips
+        anchor = on.index * 8
+        key = anchor + side.code
+        total = self._total
+        if not on.is_double:
+            total -= self._scoring[key]
+        elif side is _SA or side is _SB:
+            other = anchor + (_C_SB if side is _SA else _C_SA)
+            if other not in self._open:  # both straights filled: the spinner turns interior
+                total -= self._scoring[anchor + _C_SA]
+        if tile.is_double:
+            return total + tile.pips
+        return total + (tile.high if tile.low == self._open[key] else tile.low)
+
     def accepts(self, number: int) -> bool:
         """True if some open point shows *number* (or the layout is empty)."""
         return not self._tiles or self._open_count[number] > 0

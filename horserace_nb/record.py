@@ -54,6 +54,18 @@ def _action_json(entry: tuple[int, Action] | None) -> dict[str, Any]:
     return {"seat": seat, "action": "draw" if isinstance(action, Draw) else "pass"}
 
 
+def _position_json(position: dict[str, Any]) -> dict[str, Any]:
+    layout = position["layout"]
+    placements = []
+    for tile in layout.tiles:
+        joined = layout.joined_by(tile)
+        placements.append([str(tile), None, None] if joined is None else
+                          [str(tile), str(joined.anchor), joined.anchor_side.value])
+    pending = position["pending"]
+    return {"layout": placements, "pending": None if pending is None else str(pending),
+            "continuing": position["continuing"], "hand_number": position["hand_number"]}
+
+
 def game_record(game: Game) -> dict[str, Any]:
     setup = game._setup
     return {
@@ -68,6 +80,7 @@ def game_record(game: Game) -> dict[str, Any]:
             "boneyard": None if setup.boneyard is None else [str(t) for t in setup.boneyard],
             "leader": setup.leader,
             "scores": setup.scores,
+            **({"position": _position_json(setup.position)} if setup.position else {}),
         },
         "actions": [_action_json(a) for a in game._actions],
         "state": _summary(game),
@@ -105,7 +118,8 @@ def _tiles(value: Any, name: str) -> list[Tile]:
 
 def _setup(raw: Any) -> dict[str, Any]:
     _expect(isinstance(raw, dict), "'setup' must be an object")
-    known = {"players", "partners", "target", "seed", "hands", "boneyard", "leader", "scores"}
+    known = {"players", "partners", "target", "seed", "hands", "boneyard", "leader", "scores",
+             "position"}
     extra = set(raw) - known
     _expect(not extra, f"unknown setup fields {sorted(extra)}")
     partners = raw.get("partners", False)
@@ -121,7 +135,27 @@ def _setup(raw: Any) -> dict[str, Any]:
     if scores is not None:
         _expect(isinstance(scores, list) and len(scores) <= 4, "'scores' must be a list")
         scores = [_int(s, "a score") for s in scores]
+    position = raw.get("position")
+    if position is not None:
+        _expect(isinstance(position, dict)
+                and set(position) == {"layout", "pending", "continuing", "hand_number"},
+                "'position' must have layout, pending, continuing and hand_number")
+        steps = position["layout"]
+        _expect(isinstance(steps, list) and len(steps) <= 28
+                and all(isinstance(p, list) and len(p) == 3 for p in steps),
+                "'position.layout' must be a list of [tile, on, side]")
+        for p in steps:
+            _tile(p[0], "a layout tile")
+            if p[1] is not None:
+                _tile(p[1], "a layout anchor")
+            _expect(p[2] is None or (isinstance(p[2], str) and p[2] in {s.value for s in Side}),
+                    "a layout side must be a side's name")
+        if position["pending"] is not None:
+            _tile(position["pending"], "'position.pending'")
+        _expect(isinstance(position["continuing"], bool), "'continuing' must be true or false")
+        _int(position["hand_number"], "'hand_number'")
     return {
+        "position": position,
         "players": _int(raw.get("players"), "'players'"),
         "partners": partners,
         "target": _int(raw.get("target", 61), "'target'"),
@@ -183,9 +217,21 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     actions = record.get("actions")
     _expect(isinstance(actions, list) and len(actions) <= _MAX_ACTIONS,
             "'actions' must be a list")
+    position = setup.pop("position")
     try:
-        game = Game(**setup)
-    except ValueError as exc:
+        if position is None:
+            game = Game(**setup)
+        else:
+            if setup["hands"] is None or setup["leader"] is None:
+                raise ValueError("a position needs scripted hands and the seat to act")
+            game = Game.from_position(
+                position["layout"], setup["hands"], setup["boneyard"] or [], setup["leader"],
+                partners=setup["partners"], target=setup["target"], scores=setup["scores"],
+                pending=position["pending"], continuing=position["continuing"],
+                hand_number=position["hand_number"], seed=setup["seed"])
+            if len(setup["hands"]) != setup["players"]:
+                raise ValueError("one hand per player")
+    except (ValueError, IllegalMove) as exc:
         raise RecordError(f"not a valid Horse Race record: setup: {exc}") from None
     steps = actions if upto is None else actions[:upto]
     for index, raw in enumerate(steps):

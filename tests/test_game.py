@@ -12,7 +12,7 @@ import random
 import pytest
 from conftest import P, T, documented_sequence, snapshot, worked_examples
 
-from horserace_nb import FULL_SET, Draw, Game, IllegalMove, Pass, Place, Reason
+from horserace_nb import FULL_SET, Draw, Game, IllegalMove, Pass, Place, Reason, Tile
 from horserace_nb.settlement import Bonus, bonus, round_pips, settle
 
 
@@ -701,3 +701,39 @@ def test_a_whole_game_reaches_the_target_and_every_hand_ends() -> None:
             game.next_hand()
     assert max(game.scores) >= 61
     assert game.winners == [s for s, v in enumerate(game.scores) if v >= 61]
+
+
+# ---------------------------------------------------------------------- positions (look-ahead)
+def test_from_position_starts_mid_hand_and_saves_and_loads() -> None:
+    """A position (layout, hands, boneyard, seat to act) plays on by the rules and its record
+    replays (R9, R16–R18)."""
+    from horserace_nb.examples import EXAMPLES
+
+    layout = EXAMPLES["sequence"].layouts()[3]  # [1|4] [1|1] [4|4] [3|4]
+    game = Game.from_position(layout, [["[1|2]", "[5|6]"], ["[0|0]", "[2|6]"]], ["[0|3]"], 1,
+                              scores=[3, 0])
+    assert game.layout.tiles == layout.tiles and game.to_play == 1
+    assert game.legal_actions() == [Draw()]  # 1, 3, 4 are open: seat 1 must draw (R18)
+    event = game.apply(Draw())
+    assert event.tile == Tile(0, 3) and game.pending == Tile(0, 3)
+    again = Game.from_json(game.to_json())
+    assert again.record() == game.record()
+
+
+def test_from_position_refuses_impossible_positions() -> None:
+    from horserace_nb.examples import EXAMPLES
+
+    layout = EXAMPLES["sequence"].layouts()[2]
+    with pytest.raises(ValueError, match="R1"):
+        Game.from_position(layout, [["[1|4]"], ["[0|0]"]], [], 0)
+    with pytest.raises(ValueError, match="R18"):
+        Game.from_position(layout, [["[2|5]"], ["[0|0]"]], [], 0, pending="[2|5]")
+
+
+def test_view_tells_whether_the_seat_to_act_goes_on() -> None:
+    """R17: after a double from hand the same seat continues, and its view says so."""
+    game = Game(hands=[["[1|4]", "[1|1]", "[1|2]"], ["[4|6]"]], leader=0)
+    game.apply(Place("[1|4]"))
+    assert game.view(0).continuing
+    game.apply(Place("[1|2]", on="[1|4]", side="low"))  # 2 + 4 = 6: the turn ends
+    assert not game.view(1).continuing

@@ -22,7 +22,7 @@ from conftest import (
     worked_examples,
 )
 
-from horserace_nb import IllegalMove, Layout, Side, Tile, placement_score
+from horserace_nb import FULL_SET, IllegalMove, Layout, Side, Tile, placement_score
 
 S = Side
 T = Tile.parse
@@ -344,3 +344,22 @@ def test_copy_is_independent() -> None:
     clone.place("[3|4]", "[4|4]", "straight_b")
     assert layout_snapshot(layout) == before
     assert layout_snapshot(clone) == layout_snapshot(layout_for(T("[3|4]")))
+
+
+def test_r13_total_after_predicts_every_placement_without_changing_the_layout() -> None:
+    import random
+
+    rng = random.Random(7)
+    for _ in range(200):
+        layout = Layout()
+        layout.place(rng.choice(FULL_SET))
+        while True:
+            moves = [(t, a, s) for t in FULL_SET for a, s in layout.legal_points(t)]
+            if not moves:
+                break
+            tile, on, side = rng.choice(moves)
+            before = layout.open_points()
+            predicted = layout.total_after(tile, on, side)
+            assert layout.open_points() == before
+            layout.place(tile, on, side)
+            assert layout.end_total() == predicted

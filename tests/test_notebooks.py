@@ -45,7 +45,7 @@ def test_notebooks_match_their_builder(lang: str) -> None:
         expected = builder.build_notebook(cells, lang, text)
         stored = _load(NOTEBOOKS / lang / name)
         assert [c["cell_type"] for c in stored["cells"]] == [c.cell_type for c in expected.cells]
-        for got, want in zip(stored["cells"], expected.cells):
+        for got, want in zip(stored["cells"], expected.cells, strict=True):
             assert "".join(got["source"]) == want.source, f"{lang}/{name}: rebuild the notebooks"
 
 
