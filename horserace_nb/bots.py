@@ -176,74 +176,84 @@ class GreedyBot:
 
     def explain(self, view: SeatView, lang: str = "en") -> Hint:
         """The action this bot would take and why (see :func:`hint`)."""
-        check_lang(lang)
         action, keys = self.choose(view)
-        if isinstance(action, Draw):
-            return Hint(action, reasons=(("bots.draw", {}),), lang=lang)
-        if isinstance(action, Pass):
-            return Hint(action, reasons=(("bots.pass", {}),), lang=lang)
-        assert isinstance(action, Place)
-        tile = action.tile
-        layout = view.layout
-        total = placement_total(layout, tile, action.on, action.side)
-        raw = placement_score(total)
-        drawn = view.pending is not None
-        side = view.side_of(view.seat)
-        reasons: list[tuple[str, Mapping[str, object]]] = []
-        if drawn:
-            reasons.append(("bots.drawn_fits", {"tile": tile}))
-        if action.on is None or action.side is None:
-            reasons.append(("bots.open", {"tile": tile}))
-        else:
-            reasons.append(("bots.place", {"tile": tile, "on": action.on, "side": action.side}))
-        if raw:
-            reasons.append(("bots.scores", {"total": total, "raw": raw, "points": raw // 5}))
-        else:
-            reasons.append(("bots.no_score", {"total": total}))
-        wins_game = raw > 0 and view.scores[side] + raw // 5 >= view.target
-        wins_hand = not wins_game and len(view.hand) == 1
-        continues = False
-        if wins_game:
-            reasons.append(("bots.target", {"score": view.scores[side] + raw // 5,
-                                            "target": view.target}))
-        elif wins_hand:
-            reasons.append(("bots.last_tile", {}))
-        elif drawn:
-            if tile.is_double or raw:
-                reasons.append(("bots.drawn_ends", {}))
-        elif tile.is_double:
-            continues = True
-            reasons.append(("bots.double", {"tile": tile}))
-        elif raw:
-            continues = True
-            reasons.append(("bots.scored_again", {}))
-        chosen = max(keys)
-        ties = [k for k in keys if k[0] == chosen[0] and k[1] == chosen[1]]
-        if len({k[2] for k in ties}) > 1:
-            reasons.append(("bots.heaviest", {"tile": tile, "pips": tile.pips}))
-        next_tile, next_raw = None, 0
-        if not wins_game and not wins_hand:
-            after = layout.copy()
-            after.place(tile, action.on, action.side)
-            rest = [x for x in view.hand if x is not tile]
-            for follow in _placements(after, rest):
-                value = placement_score(placement_total(after, follow.tile, follow.on,
-                                                        follow.side))
-                if value > next_raw:
-                    next_tile, next_raw = follow.tile, value
-            if next_tile is not None:
-                key = "bots.next" if continues else "bots.keeps"
-                reasons.append((key, {"tile": next_tile, "raw": next_raw,
-                                      "points": next_raw // 5}))
-        return Hint(action, raw, total, continues, wins_hand, wins_game, next_tile, next_raw,
-                    tuple(reasons), lang)
+        extra: list[tuple[str, Mapping[str, object]]] = []
+        if isinstance(action, Place):
+            chosen = max(keys)
+            ties = [k for k in keys if k[0] == chosen[0] and k[1] == chosen[1]]
+            if len({k[2] for k in ties}) > 1:
+                extra.append(("bots.heaviest", {"tile": action.tile, "pips": action.tile.pips}))
+        return explain_action(view, action, lang, extra=extra)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
 
-def hint(view: SeatView, lang: str = "en") -> Hint:
-    """A hint for the seat to act: :class:`GreedyBot`'s action with its reasons in *lang*.
+def explain_action(view: SeatView, action: Action, lang: str = "en", *,
+                   extra: Sequence[tuple[str, Mapping[str, object]]] = ()) -> Hint:
+    """Why *action* is worth playing, in words: the immediate end total and score (R13, R15),
+    whether the same player goes on (R17) or wins, and the best tile it keeps for later."""
+    check_lang(lang)
+    if isinstance(action, Draw):
+        return Hint(action, reasons=(("bots.draw", {}),), lang=lang)
+    if isinstance(action, Pass):
+        return Hint(action, reasons=(("bots.pass", {}),), lang=lang)
+    tile = action.tile
+    layout = view.layout
+    total = placement_total(layout, tile, action.on, action.side)
+    raw = placement_score(total)
+    drawn = view.pending is not None
+    side = view.side_of(view.seat)
+    reasons: list[tuple[str, Mapping[str, object]]] = []
+    if drawn:
+        reasons.append(("bots.drawn_fits", {"tile": tile}))
+    if action.on is None or action.side is None:
+        reasons.append(("bots.open", {"tile": tile}))
+    else:
+        reasons.append(("bots.place", {"tile": tile, "on": action.on, "side": action.side}))
+    if raw:
+        reasons.append(("bots.scores", {"total": total, "raw": raw, "points": raw // 5}))
+    else:
+        reasons.append(("bots.no_score", {"total": total}))
+    wins_game = raw > 0 and view.scores[side] + raw // 5 >= view.target
+    wins_hand = not wins_game and len(view.hand) == 1
+    continues = False
+    if wins_game:
+        reasons.append(("bots.target", {"score": view.scores[side] + raw // 5,
+                                        "target": view.target}))
+    elif wins_hand:
+        reasons.append(("bots.last_tile", {}))
+    elif drawn:
+        if tile.is_double or raw:
+            reasons.append(("bots.drawn_ends", {}))
+    elif tile.is_double:
+        continues = True
+        reasons.append(("bots.double", {"tile": tile}))
+    elif raw:
+        continues = True
+        reasons.append(("bots.scored_again", {}))
+    reasons.extend(extra)
+    next_tile, next_raw = None, 0
+    if not wins_game and not wins_hand:
+        after = layout.copy()
+        after.place(tile, action.on, action.side)
+        rest = [x for x in view.hand if x is not tile]
+        for follow in _placements(after, rest):
+            value = placement_score(placement_total(after, follow.tile, follow.on, follow.side))
+            if value > next_raw:
+                next_tile, next_raw = follow.tile, value
+        if next_tile is not None:
+            key = "bots.next" if continues else "bots.keeps"
+            reasons.append((key, {"tile": next_tile, "raw": next_raw, "points": next_raw // 5}))
+    return Hint(action, raw, total, continues, wins_hand, wins_game, next_tile, next_raw,
+                tuple(reasons), lang)
+
+
+def hint(view: SeatView, lang: str = "en", *, strong: bool = False, rollouts: int = 64,
+         seed: int = 0) -> Hint:
+    """A hint for the seat to act, with its reasons in *lang*: :class:`GreedyBot`'s action, or
+    with *strong* :class:`StrongBot`'s (a fixed effort of *rollouts* sampled deals, so the same
+    position always gets the same hint), falling back to the greedy one if the search fails.
 
     >>> game = Game(hands=[["[5|5]", "[0|1]"], ["[4|6]"]], leader=0)
     >>> h = hint(game.view(0), "en")
@@ -255,6 +265,11 @@ def hint(view: SeatView, lang: str = "en") -> Hint:
     합산한 기여값이 10이므로 지금 원점수 10, 표시 점수 2점을 얻습니다.
     [5|5]은(는) 더블타일이므로 한 번 더 놓습니다.
     """
+    if strong:
+        try:
+            return StrongBot(seed=seed, rollouts=rollouts).explain(view, lang)
+        except Exception:  # noqa: BLE001 - the greedy hint is always available
+            pass
     return GreedyBot().explain(view, lang)
 
 
@@ -524,6 +539,18 @@ class StrongBot:
 
     def __call__(self, view: SeatView) -> Action:
         return self.decide(view).action
+
+    def explain(self, view: SeatView, lang: str = "en") -> Hint:
+        """The action this bot would take and why: the immediate points and what it keeps
+        (:func:`explain_action`), plus what the sampled deals say of the whole turn."""
+        decision = self.decide(view)
+        extra: list[tuple[str, Mapping[str, object]]] = []
+        best = max(decision.turns, key=lambda turn: turn[1], default=None)
+        if best is not None and decision.worlds:
+            extra.append(("bots.strong", {"worlds": decision.worlds,
+                                          "value": f"{best[1]:+.1f}",
+                                          "turn": " → ".join(str(p.tile) for p in best[0])}))
+        return explain_action(view, decision.action, lang, extra=extra)
 
     def _candidates(self, view: SeatView) -> list[_Candidate]:
         chains = _turn_chains(view, self.chain_limit)

@@ -555,6 +555,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "{tile} は残しておきます。配置がこのままなら、後で換算前の得点{raw}点 (表示得点"
               "{points}点) を得られます。",
     },
+    "bots.strong": {
+        "en": "Over {worlds} sampled deals of the hidden tiles, the turn {turn} averages {value} points against the opponents by the end of the hand.",
+        "ko": "보이지 않는 타일을 {worlds}번 무작위로 나눠 본 결과, {turn} 차례는 라운드가 끝날 때 상대 대비 평균 {value}점입니다.",
+        "ja": "見えない牌を{worlds}通りに配って試すと、{turn} の手番はハンドの終わりに相手との差が平均{value}点です。",
+    },
     "bots.draw": {
         "en": "No tile in your hand fits: draw from the boneyard until one fits (R18).",
         "ko": "놓을 수 있는 타일이 없으므로 놓을 수 있는 타일이 나올 때까지 남은 타일 더미에서 뽑습니다.",

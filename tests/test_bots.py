@@ -393,3 +393,32 @@ def test_strong_bot_time_budget() -> None:
     decision = StrongBot(seed=1, budget_s=0.05).decide(view)
     assert decision.action in view.legal_actions
     assert decision.worlds >= 1
+
+
+def test_strong_hint_explains_points_now_and_the_sampled_turn_in_every_language() -> None:
+    """Issue 6: the hint uses the strong bot and says why — immediate points (R15) and what
+    the sampled deals say of the whole turn; the same position always gets the same hint."""
+    from horserace_nb.bots import hint
+    from horserace_nb.i18n import LANGS
+
+    game = Game(players=2, seed=2024)
+    view = game.view(game.to_play)
+    first = hint(view, "en", strong=True)
+    assert first.action in view.legal_actions
+    assert first == hint(view, "en", strong=True)
+    keys = [key for key, _ in first.reasons]
+    assert "bots.strong" in keys and ("bots.scores" in keys or "bots.no_score" in keys)
+    texts = {lang: first.text(lang) for lang in LANGS}
+    assert len(set(texts.values())) == 3
+
+
+def test_strong_hint_falls_back_to_greedy_when_the_search_fails(monkeypatch) -> None:
+    from horserace_nb import bots
+
+    def broken(self, view):  # type: ignore[no-untyped-def]
+        raise RuntimeError("search failed")
+
+    monkeypatch.setattr(bots.StrongBot, "decide", broken)
+    game = Game(players=2, seed=2024)
+    view = game.view(game.to_play)
+    assert bots.hint(view, "en", strong=True) == bots.GreedyBot().explain(view, "en")

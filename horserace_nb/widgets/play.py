@@ -429,7 +429,9 @@ class PlayWidget(traitlets.HasTraits):
             self._refuse(problem)
             return
         game = self._game
-        advice = hint(game.view(game.to_play), self.lang)
+        # the strong bot's choice (a fixed effort: the same position, the same hint), with
+        # the greedy one as the fallback
+        advice = hint(game.view(game.to_play), self.lang, strong=True, seed=game.seed)
         self.messages.show([("hint", lambda lang: t("play.hint_text", lang,
                                                     text=advice.text(lang)))], self.lang)
         self._refresh()
