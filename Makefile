@@ -8,4 +8,4 @@ test:
 	python3 -m venv .venv && .venv/bin/python -m pip install -q -e ".[test]" && .venv/bin/python -m pytest
 
 bench:
-	.venv/bin/python benchmarks/bench_core.py
+	.venv/bin/python tests/benchmarks/bench_core.py

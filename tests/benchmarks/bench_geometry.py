@@ -9,7 +9,8 @@ median of at most 2 ms for a 28-tile layout) and the re-layout rate: how often l
 tile moved earlier tiles (``Geometry.relayout``), over every placement of every layout. The
 same for spinner-heavy layouts (a double placed whenever one fits), the hard case.
 
-Run: .venv/bin/python benchmarks/bench_geometry.py [--layouts N] [--spinner-heavy M] [--seed S]
+Run: .venv/bin/python tests/benchmarks/bench_geometry.py [--layouts N] [--spinner-heavy M]
+     [--seed S]
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Measures, per call, the median wall time of
 CPU time per call (``time.process_time``) is reported with the wall time: on a shared machine
 the wall time also counts other processes.
 
-Run: .venv/bin/python benchmarks/bench_render.py [--repeat N]
+Run: .venv/bin/python tests/benchmarks/bench_render.py [--repeat N]
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ decision. Pairings: strong vs greedy and greedy vs random, 2 players and 4 in pa
 Run (about 1.6 CPU-seconds per two-player strong-vs-greedy match at 64 rollouts, so 400
 matches take about 11 CPU-minutes):
 
-    nice -n 10 .venv/bin/python benchmarks/tournament.py --matches 400 --jobs 2 \\
+    nice -n 10 .venv/bin/python tests/benchmarks/tournament.py --matches 400 --jobs 2 \\
         --pairings greedy-random,strong-greedy --modes 2,4p > /tmp/tournament.txt
 """
 

@@ -2,10 +2,10 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python tools/snapshot.py                 # examples + random games -> /tmp/hr_png/
-    .venv/bin/python tools/snapshot.py --out DIR --games 5 --langs en,ko,ja
-    .venv/bin/python tools/snapshot.py picture.svg ... # existing SVG files -> DIR/<name>.png
-    .venv/bin/python tools/snapshot.py --docs          # docs/layout.png and docs/game.png
+    .venv/bin/python tests/tools/snapshot.py              # examples + random games -> /tmp/hr_png/
+    .venv/bin/python tests/tools/snapshot.py --out DIR --games 5 --langs en,ko,ja
+    .venv/bin/python tests/tools/snapshot.py pic.svg ...  # existing SVG files -> DIR/<name>.png
+    .venv/bin/python tests/tools/snapshot.py --docs       # docs/layout.png and docs/game.png
 
 The examples are the rule texts' worked examples (RULES.md): every step of the documented
 placement sequence, the single layouts [2|2] and [0|0], and [3|6] + [6|6]; then maximal random
@@ -21,7 +21,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from horserace_nb import Game, Layout, Tile  # noqa: E402
