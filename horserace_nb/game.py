@@ -95,7 +95,7 @@ class Event:
     on: Tile | None = None
     side: Side | None = None
     tile_side: Side | None = None
-    end_keys: tuple[tuple[int, int], ...] = ()
+    scoring: dict[int, int] = field(default_factory=dict)  # scoring end key -> contribution
     total: int = 0
     raw: int = 0
     continues: bool = False
@@ -118,6 +118,11 @@ class Event:
             assert self.tile is not None
             return _place(self.tile, self.on, self.side)
         return _DRAW if self.kind == "draw" else _PASS
+
+    @property
+    def end_keys(self) -> tuple[tuple[int, int], ...]:
+        """The scoring ends as sorted ``(point key, contribution)`` pairs."""
+        return tuple(sorted(self.scoring.items()))
 
     @property
     def ends(self) -> tuple[tuple[Tile, int], ...]:
@@ -258,8 +263,8 @@ class Game:
     def _draw_lot(self, candidates: list[int]) -> int:
         """A neutral lot: each candidate rolls a die, ties roll again among themselves (R6)."""
         lot = _Lot(self.hand_number)
+        rand = self._rng.random
         while len(candidates) > 1:
-            rand = self._rng.random
             rolls = {seat: int(rand() * 6) + 1 for seat in candidates}  # one die each
             lot.rounds.append(rolls)
             best = max(rolls.values())
@@ -571,12 +576,12 @@ class Game:
         winners = self._winners
         return Event(seat, self.hand_number, "place", tile, action.on, action.side,
                      tile_side,
-                     tuple(sorted(layout._scoring.items())), total, raw, continues, reason,
+                     layout._scoring.copy(), total, raw, continues, reason,
                      self._hand_over, winners is not None, result, tuple(scores),
                      None if winners is None else tuple(winners))
 
     def _do_draw(self, seat: int) -> Event:
-        self._record(seat, _DRAW)
+        self._actions.append((seat, _DRAW))
         tile = self._boneyard.pop(0)
         bisect.insort(self._hands[seat], tile, key=_BY_INDEX)
         result = None
@@ -588,11 +593,10 @@ class Game:
             if not self._boneyard and self._blocked():
                 result = self._settle(domino=None)
                 reason = Reason.BLOCKED
-        return Event(seat=seat, hand=self.hand_number, kind="draw", tile=tile,
-                     continues=self._pending is not None, reason=reason,
-                     hand_over=self._hand_over, game_over=self._winners is not None,
-                     result=result, scores=tuple(self._scores),
-                     winners=None if self._winners is None else tuple(self._winners))
+        winners = self._winners
+        return Event(seat, self.hand_number, "draw", tile, None, None, None, {}, 0, 0,
+                     self._pending is not None, reason, self._hand_over, winners is not None,
+                     result, tuple(self._scores), None if winners is None else tuple(winners))
 
     def _do_pass(self, seat: int) -> Event:
         self._record(seat, _PASS)
