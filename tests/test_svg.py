@@ -33,7 +33,7 @@ def parse(svg: str) -> ET.Element:
 
 def classed(root: ET.Element, name: str) -> list[ET.Element]:
     """Elements whose class list holds *name*, in document order."""
-    return [e for e in root.iter() if name in e.get("class", "").split()]
+    return [e for e in root.iter() if "hr-svg-" + name in e.get("class", "").split()]
 
 
 def texts(root: ET.Element) -> list[str]:
@@ -122,8 +122,8 @@ def test_hollow_dots_are_the_open_points_not_counted(layout: Layout) -> None:
     assert hollow == [(x, s) for x, s, _ in layout.open_points() if not layout.is_counted(x, s)]
     # every open point has exactly one mark: a number, a hollow dot, or (the second open
     # straight of an opening double) a small filled dot
-    marks = [point(e) for e in root.iter()
-             if {"end", "open-point", "end-part"} & set(e.get("class", "").split())]
+    kinds = {"hr-svg-end", "hr-svg-open-point", "hr-svg-end-part"}
+    marks = [point(e) for e in root.iter() if kinds & set(e.get("class", "").split())]
     assert Counter(marks) == Counter((x, s) for x, s, _ in layout.open_points())
 
 
@@ -284,7 +284,7 @@ def test_game_shows_only_the_viewers_hand() -> None:
         root = parse(game_svg(game, seat=seat))
         hands = classed(root, "hand")
         assert sorted(int(h.get("data-seat", "")) for h in hands) == [0, 1, 2]
-        own = [h for h in hands if "own" in h.get("class", "").split()]
+        own = [h for h in hands if "hr-svg-own" in h.get("class", "").split()]
         assert [h.get("data-seat") for h in own] == [str(seat)]
         faces = [Tile.parse(e.get("data-tile", "")) for e in classed(root, "hand-tile")]
         assert faces == game.hands[seat]

@@ -34,8 +34,8 @@ tiles and spinners without numbers, dots, total or score.
 >>> from horserace_nb.layout import Layout
 >>> layout = Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")])
 >>> svg = layout_svg(layout)
->>> svg.count('class="tile"'), svg.count('class="spinner"'), svg.count('class="end"')
-(2, 1, 2)
+>>> [svg.count(f'class="hr-svg-{name}"') for name in ("tile", "spinner", "end")]
+[2, 1, 2]
 >>> svg == layout_svg(layout)
 True
 """
@@ -192,6 +192,16 @@ def _point_id(prefix: str, tile: Tile, side: Side) -> str:
 _PARAMETER = Parameter(debug=False)  # shared by every element: no validation, no per-element setup
 
 
+CLASS_PREFIX = "hr-svg-"
+"""Every class in the pictures starts with this: the SVG is inlined into the host page, whose
+style sheets must not reach it (Voilà's ``.spinner`` rule would set spinners rotating; a
+``.hidden`` rule would hide hands)."""
+
+
+def _classes(names: str) -> str:
+    return " ".join(CLASS_PREFIX + name for name in names.split())
+
+
 def _el(cls: Any, **attrs: Any) -> BaseElement:
     """An svgwrite element with exactly *attrs* (``class_`` → ``class``, ``data_x`` →
     ``data-x``), never an automatic id.
@@ -202,6 +212,8 @@ def _el(cls: Any, **attrs: Any) -> BaseElement:
     element = cls.__new__(cls)
     element._parameter = _PARAMETER
     element.attribs = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
+    if "class" in element.attribs:
+        element.attribs["class"] = _classes(element.attribs["class"])
     element.elements = []
     return element
 
@@ -481,7 +493,7 @@ def _drawing(width: float, height: float, size: float | None, lang: str, title: 
         "xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "baseProfile": "full",
         "width": _n(width * scale), "height": _n(height * scale),
         "viewBox": f"0 0 {_n(width)} {_n(height)}", "role": "img", "lang": lang,
-        "class": f"horserace {kind}", "font-family": theme.font_family,
+        "class": _classes(f"horserace {kind}"), "font-family": theme.font_family,
     }
     drawing.elements = [Title(_clean(title)), Desc(_clean(desc))]  # no empty <defs>
     return drawing

@@ -1,0 +1,684 @@
+"""Real-browser tests: JupyterLab 4, Notebook 7 and Voilà driven by Playwright in Chromium.
+
+The servers run on 127.0.0.1 with a free port, no token and no password, and with a
+temporary HOME, JUPYTER_CONFIG_DIR, JUPYTER_DATA_DIR, JUPYTER_RUNTIME_DIR and IPYTHONDIR, so the
+user's own Jupyter settings never leak in. Each server serves copies of the notebooks in a
+temporary root directory; its log goes to a file that is attached to every failing test's
+report and copied to ``test-artifacts/browser/`` at teardown. One server per test module, one
+browser per session.
+
+The browser is Debian's Chromium (``/usr/bin/chromium``, or ``$HORSERACE_CHROMIUM``); Playwright
+only drives it (never run ``playwright install``). Without it the tests skip with a note in the
+summary, unless ``HORSERACE_REQUIRE_BROWSER=1`` (CI), where they fail instead.
+
+Run only these tests: ``.venv/bin/python -m pytest -m browser tests/browser``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The small notebooks are the browser tests' material, not tests of their own (nbval would run
+# them; the tutorials they stand in for are run by nbval already).
+collect_ignore_glob = ["notebooks/*"]
+
+REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+ARTIFACTS = REPO / "test-artifacts" / "browser"
+CHROMIUM = Path(os.environ.get("HORSERACE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+REQUIRE_ENV = "HORSERACE_REQUIRE_BROWSER"
+HOW_TO_ENABLE = ("install Debian's chromium: apt-get install chromium "
+                 "(or point $HORSERACE_CHROMIUM at a Chromium binary)")
+VIEWPORT = {"width": 1280, "height": 1400}  # tall enough for a whole widget in a screenshot
+SERVER_START_TIMEOUT = 60.0
+KERNEL_TIMEOUT_MS = 60_000
+
+# The English tutorials (``$HORSERACE_TUTORIALS_DIR`` runs the checks on other copies).
+TUTORIALS = Path(os.environ.get("HORSERACE_TUTORIALS_DIR", REPO / "notebooks" / "en"))
+# The notebooks a test can open, by the name it has in the server's root directory: the small
+# test notebooks next to this file, and the real tutorials once they exist.
+NOTEBOOKS: dict[str, Path] = {
+    "replay.ipynb": HERE / "notebooks" / "replay.ipynb",
+    "play.ipynb": HERE / "notebooks" / "play.ipynb",
+    "01_tiles_layout_spinners.ipynb": TUTORIALS / "01_tiles_layout_spinners.ipynb",
+    "05_play.ipynb": TUTORIALS / "05_play.ipynb",
+}
+# A small test notebook stands in for its tutorial until the tutorial exists; then the tutorial
+# is checked instead (the same widget: checking both would only double the time), unless
+# $HORSERACE_BROWSER_SMALL=1.
+STANDS_IN_FOR = {"replay.ipynb": "01_tiles_layout_spinners.ipynb", "play.ipynb": "05_play.ipynb"}
+# What a notebook needs besides itself: notebooks using the PlayWidget wait for its module.
+NEEDS_MODULE: dict[str, Path] = {
+    "play.ipynb": REPO / "horserace_nb" / "widgets" / "play.py",
+    "05_play.ipynb": REPO / "horserace_nb" / "widgets" / "play.py",
+}
+
+
+# --------------------------------------------------------------------------- availability
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or ``None`` when they can."""
+    if not CHROMIUM.is_file() or not os.access(CHROMIUM, os.X_OK):
+        return f"Chromium not found at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed (pip install -e '.[test]')"
+    return None
+
+
+def browser_required() -> bool:
+    return os.environ.get(REQUIRE_ENV, "").strip() not in ("", "0")
+
+
+SKIP_PREFIX = "browser tests skipped: "
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip every browser test up front when Chromium is missing (unless it is required: then
+    the ``browser`` fixture fails them)."""
+    why = browser_missing()
+    if why is None or browser_required():
+        return
+    skip = pytest.mark.skip(reason=f"{SKIP_PREFIX}{why}; to run them, {HOW_TO_ENABLE}")
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line saying that the browser tests did not run, and how to run them."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if isinstance(r.longrepr, tuple) and SKIP_PREFIX in str(r.longrepr[-1])]
+    if skipped:
+        terminalreporter.write_line(
+            f"NOTE: {len(skipped)} browser test(s) skipped ({browser_missing()}); "
+            f"to run them, {HOW_TO_ENABLE}. Set {REQUIRE_ENV}=1 to make this an error.",
+            yellow=True)
+
+
+# --------------------------------------------------------------------------- servers
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
+def available(name: str) -> Path:
+    """The source of notebook *name*, or skip the test saying what is missing."""
+    source = NOTEBOOKS[name]
+    if not source.is_file():
+        pytest.skip(f"{_shown(source)} does not exist yet "
+                    "(build it: .venv/bin/python tests/tools/build_notebooks.py)")
+    module = NEEDS_MODULE.get(name)
+    if module is not None and not module.is_file():
+        pytest.skip(f"{_shown(module)} does not exist yet (the PlayWidget)")
+    tutorial = STANDS_IN_FOR.get(name)
+    if (tutorial is not None and NOTEBOOKS[tutorial].is_file()
+            and os.environ.get("HORSERACE_BROWSER_SMALL", "") in ("", "0")):
+        pytest.skip(f"the tutorial {_shown(NOTEBOOKS[tutorial])} is checked instead of this "
+                    "stand-in (set HORSERACE_BROWSER_SMALL=1 to check both)")
+    return source
+
+
+@dataclass
+class JupyterServer:
+    """One server process this test session started, and where its files are."""
+
+    kind: str
+    base: Path
+    root: Path
+    port: int
+    log_path: Path
+    proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    env: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def log_text(self, limit: int = 8_000) -> str:
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+        return text if len(text) <= limit else "…" + text[-limit:]
+
+    def stop(self) -> None:
+        """Stop the server by its own PID (SIGTERM, then SIGKILL), then whatever it left behind
+        in the process group it was started in (its kernels)."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+        # the group id is the server's PID: only processes it started are in it
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        self.proc = None
+
+
+def _prepare(kind: str, base: Path, notebooks: list[str]) -> JupyterServer:
+    dirs = {name: base / name for name in ("home", "config", "data", "runtime", "ipython", "root")}
+    for folder in dirs.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    # Keep JupyterLab's news/update toast and the announcements plugin from covering the page.
+    settings = dirs["config"] / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+    labconfig = dirs["config"] / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {
+        "@jupyterlab/apputils-extension:announcements": True}}), encoding="utf-8")
+    # Server extensions the checks do not use: a faster start, a quieter log. (The widgets
+    # themselves need nothing but ipywidgets' own front end, jupyterlab_widgets.)
+    (dirs["config"] / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
+        "jpserver_extensions": {"jupyter_server_terminals": False,
+                                "voila.server_extension": False}}}), encoding="utf-8")
+    for name in notebooks:
+        if NOTEBOOKS[name].is_file():
+            shutil.copyfile(NOTEBOOKS[name], dirs["root"] / name)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPYTHON"))}
+    env.update(HOME=str(dirs["home"]), JUPYTER_CONFIG_DIR=str(dirs["config"]),
+               JUPYTER_DATA_DIR=str(dirs["data"]), JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
+               IPYTHONDIR=str(dirs["ipython"]), PYTHONUNBUFFERED="1")
+    return JupyterServer(kind=kind, base=base, root=dirs["root"], port=free_port(),
+                         log_path=base / f"{kind}-server.log", env=env)
+
+
+def _command(server: JupyterServer, target: str | None) -> list[str]:
+    python = sys.executable
+    if server.kind == "voila":
+        assert target is not None
+        return [python, "-m", "voila", str(server.root / target), "--no-browser",
+                f"--port={server.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+                "--show_tracebacks=True"]
+    module = {"lab": "jupyterlab", "notebook": "notebook"}[server.kind]
+    cmd = [python, "-m", module, "--no-browser", "--ip=127.0.0.1", f"--port={server.port}",
+           "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+           "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={server.root}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # containers and CI often run as root
+    return cmd
+
+
+def _ready(server: JupyterServer) -> bool:
+    """Whether the server answers. Voilà has no /api root, and asking for the notebook would
+    execute it: any HTTP answer from its static route will do."""
+    path = "/voila/static/__ping__" if server.kind == "voila" else "/api"
+    try:
+        with urllib.request.urlopen(server.url + path, timeout=2) as response:
+            return bool(response.status == 200)
+    except urllib.error.HTTPError:
+        return server.kind == "voila"
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def start_server(kind: str, base: Path, notebooks: list[str],
+                 target: str | None = None) -> JupyterServer:
+    """Start a server of *kind* ("lab", "notebook", "voila") serving copies of *notebooks*;
+    for Voilà, *target* is the one notebook it shows. Fails the test with the log on error.
+    A port taken between choosing and binding it is retried on another one."""
+    for attempt in range(3):
+        server = _prepare(kind, base, notebooks)
+        with server.log_path.open("wb") as log:
+            server.proc = subprocess.Popen(
+                _command(server, target), cwd=server.root, env=server.env, stdout=log,
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _ready(server):
+            if server.proc.poll() is not None or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        else:
+            return server
+        code = server.proc.poll()
+        server.stop()
+        if code is not None and "already in use" in server.log_text() and attempt < 2:
+            continue
+        why = (f"exited with {code}" if code is not None
+               else f"did not answer within {SERVER_START_TIMEOUT:.0f} s")
+        pytest.fail(f"{kind} server {why}; its log ({server.log_path}):\n"
+                    f"{server.log_text()}", pytrace=False)
+    raise AssertionError("unreachable")
+
+
+def _keep_log(server: JupyterServer, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        shutil.copyfile(server.log_path, ARTIFACTS / f"{name}.log")
+
+
+def _module_name(request: pytest.FixtureRequest) -> str:
+    return Path(str(request.node.path)).stem
+
+
+@pytest.fixture(scope="module")
+def lab_server(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """A JupyterLab 4 server for the test module, serving every notebook that exists."""
+    server = start_server("lab", tmp_path_factory.mktemp("lab"), list(NOTEBOOKS))
+    yield server
+    server.stop()
+    _keep_log(server, f"{_module_name(request)}-lab-server")
+
+
+@pytest.fixture(scope="module")
+def notebook_server(request: pytest.FixtureRequest,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """A Notebook 7 server for the test module."""
+    server = start_server("notebook", tmp_path_factory.mktemp("nb7"), list(NOTEBOOKS))
+    yield server
+    server.stop()
+    _keep_log(server, f"{_module_name(request)}-notebook-server")
+
+
+class VoilaServers:
+    """``voila(name)``: a Voilà server showing notebook *name* (``voila <nb>``, as the tutorials
+    tell teachers), started on first use and kept for the module's other tests."""
+
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self.tmp_path_factory = tmp_path_factory
+        self.servers: dict[str, JupyterServer] = {}
+
+    def __call__(self, name: str) -> JupyterServer:
+        available(name)
+        if name not in self.servers:
+            base = self.tmp_path_factory.mktemp("voila")
+            self.servers[name] = start_server("voila", base, [name], target=name)
+        return self.servers[name]
+
+
+@pytest.fixture(scope="module")
+def voila_servers(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServers]:
+    servers = VoilaServers(tmp_path_factory)
+    yield servers
+    for name, server in servers.servers.items():
+        server.stop()
+        _keep_log(server, f"{_module_name(request)}-voila-{Path(name).stem}-server")
+
+
+# --------------------------------------------------------------------------- browser
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the whole session."""
+    why = browser_missing()
+    if why is not None:
+        if browser_required():
+            pytest.fail(f"{REQUIRE_ENV}=1 but the browser tests cannot run: {why}; "
+                        f"{HOW_TO_ENABLE}", pytrace=False)
+        pytest.skip(f"{SKIP_PREFIX}{why}; to run them, {HOW_TO_ENABLE}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _loopback_only(route: Any) -> None:
+    """Abort every request that leaves this machine (Voilà asks a CDN for a font)."""
+    host = re.sub(r"^[a-z]+://", "", route.request.url).split("/")[0].rsplit(":", 1)[0]
+    if host in ("127.0.0.1", "localhost", "[::1]") or route.request.url.startswith(
+            ("data:", "blob:", "about:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def artifact_name(item: pytest.Item) -> str:
+    """``test_lab.py::test_x[small]`` → ``test_lab-test_x-small``."""
+    name = f"{Path(str(item.path)).stem}-{item.name}"
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-")
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page (own context: no shared storage) that only talks to loopback. Console
+    errors are kept in ``page.horserace_errors``; a failing test leaves a screenshot."""
+    for old in ARTIFACTS.glob(f"{artifact_name(request.node)}*.png"):
+        old.unlink()  # no stale screenshot of an earlier run
+    context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    pg.route("**/*", _loopback_only)
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    pg.on("console", lambda msg: errors.append(f"console: {msg.text}")
+          if msg.type == "error" else None)
+    pg.horserace_errors = errors
+    yield pg
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(Exception):  # it must not hide the real failure
+            pg.screenshot(path=str(ARTIFACTS / f"{artifact_name(request.node)}-FAILED.png"),
+                          full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def screenshot(page: Any, request: pytest.FixtureRequest) -> Callable[..., Path]:
+    """``screenshot()`` saves a full-page PNG of the check as
+    ``test-artifacts/browser/<module>-<test>[-<suffix>].png`` and returns its path."""
+
+    def take(suffix: str = "") -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = artifact_name(request.node) + (f"-{suffix}" if suffix else "")
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Remember each phase's report (for the failure screenshot) and attach the logs of the
+    servers a failing test used, and the page's console errors."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+    if not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    for value in funcargs.values():
+        servers = ([value] if isinstance(value, JupyterServer) else
+                   list(value.servers.values()) if isinstance(value, VoilaServers) else [])
+        for server in servers:
+            report.sections.append((f"{server.kind} server log ({server.log_path})",
+                                    server.log_text()))
+    pg = funcargs.get("page")
+    if pg is not None and getattr(pg, "horserace_errors", None):
+        report.sections.append(("browser console errors", "\n".join(pg.horserace_errors)))
+
+
+# --------------------------------------------------------------------------- page helpers
+class Frontend:
+    """Drive one front end as a person would: open a notebook, Run → Run All Cells, wait until
+    the kernel is idle. Voilà runs the notebook itself: opening it is all there is."""
+
+    def __init__(self, page: Any, server: JupyterServer) -> None:
+        self.page = page
+        self.server = server
+
+    def open(self, name: str) -> None:
+        available(name)
+        kind = self.server.kind
+        if kind == "lab":
+            self.page.goto(f"{self.server.url}/lab/tree/{name}?reset")
+        elif kind == "notebook":
+            self.page.goto(f"{self.server.url}/notebooks/{name}")
+        else:
+            self.page.goto(f"{self.server.url}/")
+            return
+        self.wait_idle()
+
+    def wait_idle(self) -> None:
+        if self.server.kind == "lab":
+            # the status bar's "Python 3 (ipykernel) | Idle" (the execution indicator says
+            # idle before the kernel has even started)
+            self.page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\|\s*Idle")) \
+                .first.wait_for(timeout=KERNEL_TIMEOUT_MS)
+        elif self.server.kind == "notebook":
+            # no status bar: the toolbar names the kernel once it is started ("No Kernel"
+            # before), and its circle indicator is idle again once it has initialized
+            self.page.wait_for_function(
+                """() => {
+                    const name = document.querySelector('.jp-Toolbar-kernelName');
+                    const dot = document.querySelector('.jp-Notebook-ExecutionIndicator');
+                    return name && /Python 3/.test(name.textContent) &&
+                           dot && dot.dataset.status === 'idle';
+                }""", timeout=KERNEL_TIMEOUT_MS)
+
+    def run_all(self) -> None:
+        """Run → Run All Cells, then wait until every code cell has run and the kernel is
+        idle."""
+        self.page.get_by_role("menuitem", name="Run", exact=True).click()
+        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        self.page.wait_for_function(
+            """() => {
+                const prompts = [...document.querySelectorAll(
+                    '.jp-CodeCell .jp-InputArea-prompt')];
+                return prompts.length > 0 &&
+                       prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            }""", timeout=KERNEL_TIMEOUT_MS)
+        self.wait_idle()
+
+    def show(self, locator: Any) -> None:
+        """Scroll *locator*'s top to the top of the view (for the screenshot)."""
+        locator.evaluate("e => e.scrollIntoView({block: 'start'})")
+        self.page.wait_for_timeout(100)  # let JupyterLab's windowed notebook draw
+
+
+@pytest.fixture
+def frontend(page: Any) -> Callable[[JupyterServer], Frontend]:
+    """``frontend(server)``: a :class:`Frontend` on this test's page."""
+    return lambda server: Frontend(page, server)
+
+
+def _tiles_on(board: Any) -> list[str]:
+    """The ``data-tile`` of every tile drawn in a board's picture (the layout, not hands)."""
+    return sorted(board.locator("svg g.hr-svg-tile").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-tile'))"))
+
+
+def check_board_still(board: Any) -> None:
+    """Nothing in the board's picture is animated by the page's own style sheets (an inline SVG
+    inherits them: Voilà's ``.spinner`` rule, meant for its loading spinner, would set an
+    orange spinner outline rotating)."""
+    moving = board.locator("svg *").evaluate_all(
+        """els => els.filter(e => getComputedStyle(e).animationName !== 'none')
+                    .map(e => `${e.tagName}.${e.getAttribute('class')} ` +
+                              `${e.getAttribute('data-tile') || ''}: ` +
+                              getComputedStyle(e).animationName)""")
+    assert not moving, f"the page's CSS animates parts of the board: {moving}"
+
+
+def check_replay_next(page: Any) -> Any:
+    """The replay widget shows a board; its Next button moves to the next step: the heading and
+    the board's tiles become those the widget's own code gives for that step (the default
+    example, in English). Returns the widget's locator."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets.replay import build_steps, step_texts
+
+    steps, example = build_steps(None)
+    headings = [step_texts(s, len(steps), "en", example)["heading"] for s in steps]
+    tiles = [sorted(str(tile) for tile in s.layout.tiles) for s in steps]
+
+    replay = page.locator(".hr-replay").first
+    board = replay.locator(".hr-board")
+    expect(board.locator("svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    heading = replay.locator(".hr-heading")
+    before = heading.inner_text().strip()
+    assert before in headings, f"unexpected replay heading {before!r}"
+    index = headings.index(before)
+    assert index + 1 < len(headings), "the notebook shows the last step: Next cannot advance"
+    assert _tiles_on(board) == tiles[index]
+    assert tiles[index + 1] != tiles[index]
+
+    # (not exact: the Font Awesome icon before the label is part of the accessible name)
+    replay.get_by_role("button", name="Next").click()
+
+    expect(heading).to_have_text(headings[index + 1])
+    page.wait_for_function(
+        "([el, n]) => el.querySelectorAll('svg g.hr-svg-tile').length === n",
+        arg=[board.element_handle(), len(tiles[index + 1])])
+    assert _tiles_on(board) == tiles[index + 1]
+    check_board_still(board)
+    return replay
+
+
+@dataclass
+class PlayResult:
+    tile: str
+    target: str
+    before: dict[str, str]
+    after: dict[str, str]
+
+
+_WATCH = """(root) => {
+    if (!window.__hrWatch) {
+        window.__hrWatch = {count: 0, last: performance.now()};
+        new MutationObserver(() => {
+            window.__hrWatch.count += 1;
+            window.__hrWatch.last = performance.now();
+        }).observe(root, {subtree: true, childList: true, attributes: true,
+                          characterData: true});
+    }
+    return window.__hrWatch.count;
+}"""
+
+
+class PlayDriver:
+    """Play the learner's first placement with the PlayWidget's buttons, as a person would:
+    let the computer move ("Computer's next move") until the hand's tile buttons are enabled,
+    try the tiles in order until one offers target buttons, click the first target.
+
+    Waiting for the kernel's answer: the widget sends its changes one by one, so the first
+    change says little. After each click the driver waits until the widget has changed and
+    then stayed unchanged for a moment (and, in JupyterLab and Notebook 7, until the kernel is
+    idle again), so it never acts on a half-updated widget."""
+
+    QUIET_MS = {"lab": 150, "notebook": 150, "voila": 300}
+    """How long the widget must stay unchanged after a click. JupyterLab and Notebook 7 then
+    also wait for the kernel to be idle; Voilà shows no kernel state, hence a longer pause."""
+
+    def __init__(self, page: Any, frontend: Frontend) -> None:
+        from horserace_nb.i18n import t
+
+        self.page = page
+        self.frontend = frontend
+        self.root = page.locator(".hr-play").first
+        self.next_label = t("play.next", "en")
+        self.draw_label = t("play.draw", "en")
+
+    def click(self, button: Any) -> None:
+        """Click *button*; wait until the widget has changed and settled."""
+        before = self.root.evaluate(_WATCH)
+        button.click()
+        self.page.wait_for_function(
+            """([before, quiet]) => window.__hrWatch.count > before &&
+                                    performance.now() - window.__hrWatch.last > quiet""",
+            arg=[before, self.QUIET_MS[self.frontend.server.kind]], polling=50,
+            timeout=KERNEL_TIMEOUT_MS)
+        self.frontend.wait_idle()
+
+    def texts(self) -> dict[str, str]:
+        def text(selector: str) -> str:
+            return " ".join(self.root.locator(selector).all_inner_texts()).strip()
+
+        return {"status": text(".hr-status"), "scores": text(".hr-scores"),
+                "message": text(".hr-message"),
+                "hand": " ".join(self.root.locator("button.hr-tile").all_inner_texts())}
+
+    def enabled_tiles(self) -> Any:
+        return self.root.locator("button.hr-tile:not([disabled])")
+
+    def wait_for_my_turn(self, limit: int = 30) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.root.locator(".hr-board svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+        expect(self.root.locator("button.hr-tile").first).to_be_visible()
+        for _ in range(limit):
+            if self.enabled_tiles().count():
+                return
+            next_move = self.root.get_by_role("button", name=self.next_label)
+            assert next_move.is_enabled(), (
+                f"neither a tile nor {self.next_label!r} can be clicked: {self.texts()}")
+            self.click(next_move)
+        pytest.fail(f"still not the learner's turn after {limit} computer moves")
+
+    def place_first_fitting_tile(self) -> PlayResult:
+        """Choose a tile that fits and place it on its first highlighted target."""
+        from playwright.sync_api import expect
+
+        self.wait_for_my_turn()
+        before = self.texts()
+        targets = self.root.locator("button.hr-target")
+        chosen = None
+        for label in [x.strip() for x in self.enabled_tiles().all_inner_texts()]:
+            self.click(self.root.locator("button.hr-tile", has_text=label))
+            if targets.count():
+                chosen = label
+                break
+        if chosen is None:  # nothing fits: draw until a drawn tile fits (R18)
+            for _ in range(30):
+                self.click(self.root.get_by_role("button", name=self.draw_label))
+                pending = self.root.locator("button.hr-tile.mod-warning")
+                if pending.count() and targets.count():
+                    chosen = pending.inner_text().strip()
+                    break
+        assert chosen is not None, f"no tile could be placed: {self.texts()}"
+        # the legal points are highlighted: green target buttons, rings on the board
+        expect(targets.first).to_have_class(re.compile(r"\bmod-success\b"))
+        rings = self.root.locator(".hr-board svg circle.hr-svg-target")
+        if self.root.locator(".hr-board svg g.hr-svg-tile").count():
+            assert rings.count() == targets.count(), "every target is ringed on the board"
+        else:
+            assert rings.count() == 0, "opening the layout: nothing to ring"
+        target = targets.first.inner_text().strip()
+        self.click(targets.first)
+        return PlayResult(chosen, target, before, self.texts())
+
+    def check_placement(self, result: PlayResult) -> None:
+        """The placed tile left the hand and lies on the board; the turn or score display
+        changed; the message tells the placement; nothing was refused."""
+        from playwright.sync_api import expect
+
+        board = self.root.locator(".hr-board")
+        expect(board.locator(f"svg g.hr-svg-tile[data-tile='{result.tile}']")).to_have_count(1)
+        expect(self.root.locator("button.hr-tile", has_text=result.tile)).to_have_count(0)
+        assert (result.after["status"], result.after["scores"]) != (
+            result.before["status"], result.before["scores"]), "neither turn nor score changed"
+        assert result.tile in result.after["message"], result.after
+        assert self.root.locator(".hr-msg-error").count() == 0, result.after
+        check_board_still(board)
+
+
+@pytest.fixture
+def replay_check(page: Any) -> Callable[[], Any]:
+    """``replay_check()``: :func:`check_replay_next` on this test's page."""
+    return lambda: check_replay_next(page)
+
+
+@pytest.fixture
+def play(page: Any) -> Callable[[JupyterServer], PlayDriver]:
+    """``play(server)``: a :class:`PlayDriver` on this test's page (open the notebook
+    first)."""
+    return lambda server: PlayDriver(page, Frontend(page, server))

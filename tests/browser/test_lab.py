@@ -1,0 +1,43 @@
+"""JupyterLab 4 in Chromium: the replay and play widgets render and answer clicks.
+
+What a learner does: open the notebook, Run → Run All Cells, wait for the kernel to be idle,
+then click the widget's buttons. Expected texts come from the widgets' own Python code run here
+(the same default example and language), never from copies of the rendered page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPLAY_NOTEBOOKS = pytest.mark.parametrize(
+    "name", ["replay.ipynb", "01_tiles_layout_spinners.ipynb"], ids=["small", "tutorial"])
+PLAY_NOTEBOOKS = pytest.mark.parametrize(
+    "name", ["play.ipynb", "05_play.ipynb"], ids=["small", "tutorial"])
+
+
+@REPLAY_NOTEBOOKS
+def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_check: Any,
+                                     screenshot: Any, name: str) -> None:
+    ui = frontend(lab_server)
+    ui.open(name)
+    ui.run_all()
+    replay = replay_check()
+    ui.show(replay)
+    screenshot()
+
+
+@PLAY_NOTEBOOKS
+def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screenshot: Any,
+                            name: str) -> None:
+    ui = frontend(lab_server)
+    ui.open(name)
+    ui.run_all()
+    driver = play(lab_server)
+    result = driver.place_first_fitting_tile()
+    driver.check_placement(result)
+    ui.show(driver.root)
+    screenshot()

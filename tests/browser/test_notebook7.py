@@ -1,0 +1,37 @@
+"""Notebook 7 in Chromium: the same checks as in JupyterLab, in the classic-style interface.
+
+Open the notebook (``/notebooks/<name>``), Run → Run All Cells, wait until the kernel is idle,
+then use the widgets. See ``test_lab.py`` for what each check expects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("name", ["play.ipynb", "05_play.ipynb"], ids=["small", "tutorial"])
+def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any, screenshot: Any,
+                            name: str) -> None:
+    ui = frontend(notebook_server)
+    ui.open(name)
+    ui.run_all()
+    driver = play(notebook_server)
+    result = driver.place_first_fitting_tile()
+    driver.check_placement(result)
+    ui.show(driver.root)
+    screenshot()
+
+
+@pytest.mark.parametrize("name", ["replay.ipynb", "01_tiles_layout_spinners.ipynb"],
+                         ids=["small", "tutorial"])
+def test_replay_next_steps_the_board(notebook_server: Any, frontend: Any, replay_check: Any,
+                                     screenshot: Any, name: str) -> None:
+    ui = frontend(notebook_server)
+    ui.open(name)
+    ui.run_all()
+    ui.show(replay_check())
+    screenshot()

@@ -1,0 +1,57 @@
+"""Voilà in Chromium: the notebook as a page without code, as a teacher shows it to a class
+(``voila <notebook>``). Voilà runs the notebook itself; the widgets must work as in JupyterLab.
+See ``test_lab.py`` for what each check expects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def no_code_shown(page: Any, name: str) -> None:
+    """The page shows the notebook's text and widgets, not its code: no line of a code cell
+    appears on it."""
+    import nbformat
+
+    from .conftest import NOTEBOOKS
+
+    notebook = nbformat.read(NOTEBOOKS[name], as_version=4)
+    lines = {line.strip() for cell in notebook.cells if cell.cell_type == "code"
+             for line in cell.source.splitlines()
+             if len(line.strip()) > 8 and not line.strip().startswith("#")}
+    assert lines, "the notebook has no code to hide"
+    text = page.locator("body").inner_text()
+    shown = sorted(line for line in lines if line in text)
+    assert not shown, f"Voilà shows code: {shown}"
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+
+
+@pytest.mark.parametrize("name", ["play.ipynb", "05_play.ipynb"], ids=["small", "tutorial"])
+def test_play_places_a_tile(voila_servers: Any, frontend: Any, play: Any, page: Any,
+                            screenshot: Any, name: str) -> None:
+    server = voila_servers(name)
+    ui = frontend(server)
+    ui.open(name)
+    driver = play(server)
+    result = driver.place_first_fitting_tile()
+    driver.check_placement(result)
+    no_code_shown(page, name)
+    ui.show(driver.root)
+    screenshot()
+
+
+@pytest.mark.parametrize("name", ["replay.ipynb", "01_tiles_layout_spinners.ipynb"],
+                         ids=["small", "tutorial"])
+def test_replay_next_steps_the_board(voila_servers: Any, frontend: Any, replay_check: Any,
+                                     page: Any, screenshot: Any, name: str) -> None:
+    server = voila_servers(name)
+    ui = frontend(server)
+    ui.open(name)
+    replay = replay_check()
+    no_code_shown(page, name)
+    ui.show(replay)
+    screenshot()
