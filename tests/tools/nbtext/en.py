@@ -134,11 +134,11 @@ settlement shares the win, whatever their final scores (R27, R28).""",
 
 You are seat 0; the computer plays the other seats. Click a tile in your hand, then one of the
 highlighted places on the board. The widget says after every move what was added up and whether
-the turn goes on. Press *Next move* to watch the computer one move at a time, *Hint* for the best
+the turn goes on. Press *Computer's next move* to watch the computer one move at a time, *Hint* for the best
 immediate move and why.""",
     "play.modes": """Change the mode (2, 3 or 4 players, or 4 in partnerships) and the **seed** in
 the *New game* row: the same seed always deals the same game, so a whole class can play the same
-deal. *Undo* takes back your last move (practice mode).""",
+deal. *Undo my last decision* takes back your last move (practice mode).""",
     # ------------------------------------------------------------------ 06 classroom
     "classroom.title": """# Horse Race — classroom""",
 }
