@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 import traitlets
+from conftest import seed_text
 
 from horserace_nb import Game, RecordError
 from horserace_nb.examples import EXAMPLES
 from horserace_nb.widgets import ReplayWidget
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-KO = SEEDS / "000_a70d9adedb0c161d.txt"
-
 
 def _seed_scores() -> dict[str, tuple[int, int, int]]:
     """'[4|4]' -> (total, raw, display) from the Korean text's own summary lines."""
-    lines = KO.read_text(encoding="utf-8").splitlines()
+    lines = seed_text("ko").splitlines()
     out = {}
     for i, line in enumerate(lines):
         m = re.match(r"놓은 타일 (\[\d\|\d\])$", line)
