@@ -21,6 +21,7 @@ The documented sequence (RULES.md, "worked examples"):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -383,6 +384,29 @@ class Layout:
         for tile, on, side in placements:
             layout.place(tile, on, side)
         return layout
+
+    @classmethod
+    def random(cls, rng: random.Random | int | None = None, *,
+               doubles_first: bool = False) -> Layout:
+        """A maximal random layout: a random opening tile, then placements chosen uniformly
+        among every (tile, legal point) pair until no tile of the set fits. With
+        *doubles_first*, a double is placed whenever one fits (many spinners).
+
+        >>> Layout.random(1).tiles == Layout.random(1).tiles
+        True
+        """
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        layout = cls()
+        layout.place(rng.choice(FULL_SET))
+        while True:
+            moves = [(tile, on, side) for tile in FULL_SET if tile not in layout
+                     for on, side in layout.legal_points(tile)]
+            if not moves:
+                return layout
+            if doubles_first:
+                moves = [m for m in moves if m[0].is_double] or moves
+            layout._attach(*rng.choice(moves))
 
     def describe(self, lang: str = "en") -> str:
         """The text alternative of the layout in ``"en"``, ``"ko"`` or ``"ja"``, in the format of

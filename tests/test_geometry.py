@@ -34,7 +34,7 @@ from horserace_nb.render.geometry import (
     layout_boxes,
     layout_geometry,
 )
-from horserace_nb.tiles import FULL_SET, Side, Tile
+from horserace_nb.tiles import Side, Tile
 
 LEFT_OF = {"E": "N", "N": "W", "W": "S", "S": "E"}  # on the screen, y downwards
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
@@ -50,20 +50,8 @@ DOCUMENTED: list[Placement] = [
 
 # ------------------------------------------------------------------------------ helpers
 def random_full_layout(rng: random.Random, doubles_first: bool = False) -> Layout:
-    """A random tile, then uniformly random (tile, legal point) pairs until no tile fits.
-
-    With *doubles_first*, a double is placed whenever one fits (spinner-heavy layouts).
-    """
-    layout = Layout()
-    layout.place(rng.choice(FULL_SET))
-    while True:
-        moves = [(tile, on, side) for tile in FULL_SET if tile not in layout
-                 for on, side in layout.legal_points(tile)]
-        if not moves:
-            return layout
-        if doubles_first:
-            moves = [m for m in moves if m[0].is_double] or moves
-        layout.place(*rng.choice(moves))
+    """A maximal random layout (see :meth:`Layout.random`)."""
+    return Layout.random(rng, doubles_first=doubles_first)
 
 
 def prefixes(layout: Layout) -> Iterator[Layout]:

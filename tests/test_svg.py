@@ -46,21 +46,8 @@ def point(e: ET.Element) -> tuple[Tile, Side]:
 
 
 def random_layout(seed: int) -> Layout:
-    """Random tiles at random legal points until nothing fits (a maximal layout)."""
-    rng = random.Random(seed)
-    layout = Layout()
-    while True:
-        fits = [x for x in (Tile(a, b) for a in range(7) for b in range(a, 7))
-                if layout.can_place(x)]
-        if not fits:
-            return layout
-        tile = rng.choice(fits)
-        points = layout.legal_points(tile)
-        if points:
-            layout.place(tile, *rng.choice(points))
-        else:
-            layout.place(tile)
-
+    """A maximal random layout (:meth:`Layout.random`)."""
+    return Layout.random(seed)
 
 def random_game(seed: int, players: int = 2, partners: bool = False, steps: int = 12) -> Game:
     rng = random.Random(seed)

@@ -26,18 +26,9 @@ from horserace_nb.tiles import FULL_SET
 
 
 def random_full_layout(rng: random.Random, doubles_first: bool = False) -> Layout:
-    """Place random legal tiles until no tile fits (with *doubles_first*, a double whenever one
-    fits: spinner-heavy layouts, the hard case for the layout)."""
-    layout = Layout()
-    layout.place(rng.choice(FULL_SET))
-    while True:
-        moves = [(tile, on, side) for tile in FULL_SET if tile not in layout
-                 for on, side in layout.legal_points(tile)]
-        if not moves:
-            return layout
-        if doubles_first:
-            moves = [m for m in moves if m[0].is_double] or moves
-        layout.place(*rng.choice(moves))
+    """A maximal random layout (:meth:`Layout.random`; with *doubles_first*, spinner-heavy:
+    the hard case for the layout)."""
+    return Layout.random(rng, doubles_first=doubles_first)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:

@@ -22,28 +22,15 @@ import statistics
 import time
 from collections.abc import Callable
 
-from horserace_nb import Game, Layout, Tile
+from horserace_nb import Game, Layout
 from horserace_nb.render import game_svg, layout_geometry, layout_svg
 
 TARGET_MS = 5.0
 
 
 def random_layout(seed: int) -> Layout:
-    """Random tiles at random legal points until nothing fits."""
-    rng = random.Random(seed)
-    layout = Layout()
-    while True:
-        fits = [t for t in (Tile(a, b) for a in range(7) for b in range(a, 7))
-                if layout.can_place(t)]
-        if not fits:
-            return layout
-        tile = rng.choice(fits)
-        points = layout.legal_points(tile)
-        if points:
-            layout.place(tile, *rng.choice(points))
-        else:
-            layout.place(tile)
-
+    """A maximal random layout (:meth:`Layout.random`)."""
+    return Layout.random(seed)
 
 def mid_hand_game(seed: int, players: int, partners: bool) -> Game:
     """A random game stopped two thirds of the way through its first hand."""

@@ -61,23 +61,8 @@ def example_svgs(langs: Iterable[str]) -> dict[str, str]:
 
 
 def random_layout(seed: int) -> Layout:
-    """Place random tiles at random legal points until none fits (up to all 28)."""
-    rng = random.Random(seed)
-    layout = Layout()
-    tiles = [Tile(a, b) for a in range(7) for b in range(a, 7)]
-    rng.shuffle(tiles)
-    while True:
-        fits = [t for t in tiles if t not in layout and layout.can_place(t)]
-        if not fits:
-            return layout
-        tile = rng.choice(fits)
-        points = layout.legal_points(tile)
-        if points:
-            on, side = rng.choice(points)
-            layout.place(tile, on, side)
-        else:
-            layout.place(tile)
-
+    """A maximal random layout (:meth:`Layout.random`)."""
+    return Layout.random(seed)
 
 def random_game(seed: int, players: int = 2, partners: bool = False,
                 stop: float = 1.0) -> Game:
