@@ -31,6 +31,7 @@ class Classroom(traitlets.HasTraits):
         self.example_choice = widgets.Dropdown(options=self._example_options(lang),
                                                value="sequence")
         self.replay = ReplayWidget("sequence", lang=lang)
+        _hide(self.play.lang_switch, self.replay.lang_switch)  # one switch for the whole page
         self.replay_box = widgets.VBox([self.example_choice, self.replay.ui])
         self.tabs = widgets.Tab(children=[self.play.ui, self.replay_box])
         self.lang_switch = lang_switch(lang)
@@ -74,12 +75,18 @@ class Classroom(traitlets.HasTraits):
     @safe
     def _on_example(self, change: Any) -> None:
         self.replay = ReplayWidget(change["new"], lang=self.lang)
+        _hide(self.replay.lang_switch)
         self.replay_box.children = [self.example_choice, self.replay.ui]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.ui)
+
+
+def _hide(*controls: widgets.Widget) -> None:
+    for control in controls:
+        control.layout.display = "none"
 
 
 def _seeded(seed: int) -> Any:

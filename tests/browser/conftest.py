@@ -35,12 +35,7 @@ from typing import Any
 
 import pytest
 
-# The small notebooks are the browser tests' material, not tests of their own (nbval would run
-# them; the tutorials they stand in for are run by nbval already).
-collect_ignore_glob = ["notebooks/*"]
-
 REPO = Path(__file__).resolve().parents[2]
-HERE = Path(__file__).resolve().parent
 ARTIFACTS = REPO / "test-artifacts" / "browser"
 CHROMIUM = Path(os.environ.get("HORSERACE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -53,24 +48,12 @@ VIEWPORT = {"width": 1280, "height": 1400}  # tall enough for a whole widget in 
 SERVER_START_TIMEOUT = 60.0
 KERNEL_TIMEOUT_MS = 60_000
 
-# The English tutorials (``$HORSERACE_TUTORIALS_DIR`` runs the checks on other copies).
+# The English tutorials (``$HORSERACE_TUTORIALS_DIR`` runs the checks on other copies), by the
+# name they have in the server's root directory.
 TUTORIALS = Path(os.environ.get("HORSERACE_TUTORIALS_DIR", REPO / "notebooks" / "en"))
-# The notebooks a test can open, by the name it has in the server's root directory: the small
-# test notebooks next to this file, and the real tutorials once they exist.
 NOTEBOOKS: dict[str, Path] = {
-    "replay.ipynb": HERE / "notebooks" / "replay.ipynb",
-    "play.ipynb": HERE / "notebooks" / "play.ipynb",
-    "01_tiles_layout_spinners.ipynb": TUTORIALS / "01_tiles_layout_spinners.ipynb",
-    "05_play.ipynb": TUTORIALS / "05_play.ipynb",
-}
-# A small test notebook stands in for its tutorial until the tutorial exists; then the tutorial
-# is checked instead (the same widget: checking both would only double the time), unless
-# $HORSERACE_BROWSER_SMALL=1.
-STANDS_IN_FOR = {"replay.ipynb": "01_tiles_layout_spinners.ipynb", "play.ipynb": "05_play.ipynb"}
-# What a notebook needs besides itself: notebooks using the PlayWidget wait for its module.
-NEEDS_MODULE: dict[str, Path] = {
-    "play.ipynb": REPO / "horserace_nb" / "widgets" / "play.py",
-    "05_play.ipynb": REPO / "horserace_nb" / "widgets" / "play.py",
+    name: TUTORIALS / name
+    for name in ("01_tiles_layout_spinners.ipynb", "05_play.ipynb", "06_classroom.ipynb")
 }
 
 
@@ -131,19 +114,12 @@ def _shown(path: Path) -> str:
 
 
 def available(name: str) -> Path:
-    """The source of notebook *name*, or skip the test saying what is missing."""
+    """The source of notebook *name* (the tutorials are part of the repository: a missing one
+    is a failure, not a skip)."""
     source = NOTEBOOKS[name]
     if not source.is_file():
-        pytest.skip(f"{_shown(source)} does not exist yet "
+        pytest.fail(f"{_shown(source)} is missing "
                     "(build it: .venv/bin/python tests/tools/build_notebooks.py)")
-    module = NEEDS_MODULE.get(name)
-    if module is not None and not module.is_file():
-        pytest.skip(f"{_shown(module)} does not exist yet (the PlayWidget)")
-    tutorial = STANDS_IN_FOR.get(name)
-    if (tutorial is not None and NOTEBOOKS[tutorial].is_file()
-            and os.environ.get("HORSERACE_BROWSER_SMALL", "") in ("", "0")):
-        pytest.skip(f"the tutorial {_shown(NOTEBOOKS[tutorial])} is checked instead of this "
-                    "stand-in (set HORSERACE_BROWSER_SMALL=1 to check both)")
     return source
 
 
@@ -361,7 +337,7 @@ def _loopback_only(route: Any) -> None:
 
 
 def artifact_name(item: pytest.Item) -> str:
-    """``test_lab.py::test_x[small]`` → ``test_lab-test_x-small``."""
+    """``test_lab.py::test_x`` → ``test_lab-test_x``."""
     name = f"{Path(str(item.path)).stem}-{item.name}"
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-")
 

@@ -13,15 +13,12 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-REPLAY_NOTEBOOKS = pytest.mark.parametrize(
-    "name", ["replay.ipynb", "01_tiles_layout_spinners.ipynb"], ids=["small", "tutorial"])
-PLAY_NOTEBOOKS = pytest.mark.parametrize(
-    "name", ["play.ipynb", "05_play.ipynb"], ids=["small", "tutorial"])
+REPLAY = "01_tiles_layout_spinners.ipynb"
+PLAY = "05_play.ipynb"
 
-
-@REPLAY_NOTEBOOKS
 def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_check: Any,
-                                     screenshot: Any, name: str) -> None:
+                                     screenshot: Any) -> None:
+    name = REPLAY
     ui = frontend(lab_server)
     ui.open(name)
     ui.run_all()
@@ -30,9 +27,8 @@ def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_chec
     screenshot()
 
 
-@PLAY_NOTEBOOKS
-def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screenshot: Any,
-                            name: str) -> None:
+def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screenshot: Any) -> None:
+    name = PLAY
     ui = frontend(lab_server)
     ui.open(name)
     ui.run_all()

@@ -12,10 +12,13 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+REPLAY = "01_tiles_layout_spinners.ipynb"
+PLAY = "05_play.ipynb"
 
-@pytest.mark.parametrize("name", ["play.ipynb", "05_play.ipynb"], ids=["small", "tutorial"])
-def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any, screenshot: Any,
-                            name: str) -> None:
+
+def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any,
+                            screenshot: Any) -> None:
+    name = PLAY
     ui = frontend(notebook_server)
     ui.open(name)
     ui.run_all()
@@ -26,10 +29,9 @@ def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any, scre
     screenshot()
 
 
-@pytest.mark.parametrize("name", ["replay.ipynb", "01_tiles_layout_spinners.ipynb"],
-                         ids=["small", "tutorial"])
 def test_replay_next_steps_the_board(notebook_server: Any, frontend: Any, replay_check: Any,
-                                     screenshot: Any, name: str) -> None:
+                                     screenshot: Any) -> None:
+    name = REPLAY
     ui = frontend(notebook_server)
     ui.open(name)
     ui.run_all()

@@ -11,6 +11,9 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+REPLAY = "01_tiles_layout_spinners.ipynb"
+PLAY = "05_play.ipynb"
+
 
 def no_code_shown(page: Any, name: str) -> None:
     """The page shows the notebook's text and widgets, not its code: no line of a code cell
@@ -30,9 +33,9 @@ def no_code_shown(page: Any, name: str) -> None:
     assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
 
 
-@pytest.mark.parametrize("name", ["play.ipynb", "05_play.ipynb"], ids=["small", "tutorial"])
 def test_play_places_a_tile(voila_servers: Any, frontend: Any, play: Any, page: Any,
-                            screenshot: Any, name: str) -> None:
+                            screenshot: Any) -> None:
+    name = PLAY
     server = voila_servers(name)
     ui = frontend(server)
     ui.open(name)
@@ -44,14 +47,38 @@ def test_play_places_a_tile(voila_servers: Any, frontend: Any, play: Any, page: 
     screenshot()
 
 
-@pytest.mark.parametrize("name", ["replay.ipynb", "01_tiles_layout_spinners.ipynb"],
-                         ids=["small", "tutorial"])
 def test_replay_next_steps_the_board(voila_servers: Any, frontend: Any, replay_check: Any,
-                                     page: Any, screenshot: Any, name: str) -> None:
+                                     page: Any, screenshot: Any) -> None:
+    name = REPLAY
     server = voila_servers(name)
     ui = frontend(server)
     ui.open(name)
     replay = replay_check()
     no_code_shown(page, name)
     ui.show(replay)
+    screenshot()
+
+
+def test_classroom_page_shows_play_and_examples_without_code(
+        voila_servers: Any, frontend: Any, page: Any, screenshot: Any) -> None:
+    """The classroom page (06): a board to play on, the worked examples in a second tab, one
+    language switch that relabels the page, and no code."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.i18n import t
+
+    name = "06_classroom.ipynb"
+    server = voila_servers(name)
+    ui = frontend(server)
+    ui.open(name)
+    room = page.locator(".hr-classroom").first
+    expect(room.locator(".hr-play .hr-board svg")).to_be_visible(timeout=60_000)
+    no_code_shown(page, name)
+    expect(room.locator(".hr-title").first).to_have_text(t("classroom.title", "en"))
+    room.locator(".hr-lang").first.get_by_role("button", name="한국어").click()
+    expect(room.locator(".hr-title").first).to_have_text(t("classroom.title", "ko"))
+    page.get_by_role("tab", name=t("classroom.replay_tab", "ko")).click()
+    expect(room.locator(".hr-replay .hr-board svg")).to_be_visible()
+    expect(room.locator(".hr-replay .hr-heading")).to_contain_text("단계")
+    ui.show(room)
     screenshot()

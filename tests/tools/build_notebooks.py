@@ -119,7 +119,6 @@ STRUCTURE: list[tuple[str, list[tuple[str, str]]]] = [
         ("md", "play.modes"),
     ]),
     ("06_classroom.ipynb", [
-        ("md", "classroom.title"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
     ]),
 ]

@@ -139,6 +139,4 @@ immediate move and why.""",
     "play.modes": """Change the mode (2, 3 or 4 players, or 4 in partnerships) and the **seed** in
 the *New game* row: the same seed always deals the same game, so a whole class can play the same
 deal. *Undo my last decision* takes back your last move (practice mode).""",
-    # ------------------------------------------------------------------ 06 classroom
-    "classroom.title": """# Horse Race — classroom""",
 }
