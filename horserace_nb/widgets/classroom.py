@@ -10,7 +10,7 @@ import traitlets
 
 from ..examples import EXAMPLES
 from ..i18n import check_lang, t
-from .common import MessageArea, esc, lang_switch, safe
+from .common import Lang, MessageArea, esc, lang_switch, safe
 from .play import PlayWidget
 from .replay import ReplayWidget
 
@@ -20,7 +20,7 @@ __all__ = ["Classroom"]
 class Classroom(traitlets.HasTraits):
     """Two tabs — play a match, replay a worked example — under one language switch."""
 
-    lang = traitlets.Unicode("en")
+    lang = Lang("en")
 
     def __init__(self, *, lang: str = "en", seed: int | None = None, **play_options: Any) -> None:
         super().__init__()

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
+import traitlets
 
 from ..errors import IllegalMove
-from ..i18n import LANGS, t
+from ..i18n import LANGS, check_lang, t
 
-__all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS"]
+__all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS", "Lang"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -85,6 +86,18 @@ def safe(method: F) -> F:
             return None
 
     return wrapper  # type: ignore[return-value]
+
+
+class Lang(traitlets.Unicode):  # type: ignore[type-arg]
+    """A trait holding one of the catalog's languages (en, ko, ja); anything else is refused
+    with the list of languages there are."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        value = super().validate(obj, value)
+        try:
+            return check_lang(value)
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
 
 
 def lang_switch(value: str) -> widgets.ToggleButtons:

@@ -36,7 +36,7 @@ from ..errors import IllegalMove
 from ..game import Event, Game, Reason, SeatView
 from ..i18n import check_lang, side_name, t
 from ..tiles import Tile
-from .common import MessageArea, esc, lang_switch, safe
+from .common import Lang, MessageArea, esc, lang_switch, safe
 
 __all__ = ["PlayWidget", "MODES"]
 
@@ -125,7 +125,7 @@ class PlayWidget(traitlets.HasTraits):
     :param names: one name per seat (shown as text, never as markup).
     """
 
-    lang = traitlets.Unicode("en")
+    lang = Lang("en")
 
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
@@ -262,13 +262,6 @@ class PlayWidget(traitlets.HasTraits):
             raise TypeError(f"play a Game, not {type(game).__name__}")
         self._install(game)
         self._start_notes(new_game=True)
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal: Any) -> str:
-        try:
-            return check_lang(proposal["value"])
-        except ValueError as exc:
-            raise traitlets.TraitError(str(exc)) from None
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: Any) -> None:

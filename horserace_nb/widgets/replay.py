@@ -21,7 +21,7 @@ from ..i18n import check_lang, side_name, t
 from ..layout import Layout
 from ..record import parse_action, replay
 from ..settlement import HandResult
-from .common import MessageArea, esc, lang_switch, safe
+from .common import Lang, MessageArea, esc, lang_switch, safe
 
 __all__ = ["ReplayWidget", "ReplayStep", "build_steps", "step_texts"]
 
@@ -215,7 +215,7 @@ class ReplayWidget(traitlets.HasTraits):
     """
 
     step = traitlets.Int(0)
-    lang = traitlets.Unicode("en")
+    lang = Lang("en")
 
     def __init__(self, source: Any = None, *, lang: str = "en", size: int = 640) -> None:
         super().__init__()
@@ -269,13 +269,6 @@ class ReplayWidget(traitlets.HasTraits):
         if not 0 <= value <= last:
             raise traitlets.TraitError(f"step must be from 0 to {last}, not {value}")
         return int(value)
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal: Any) -> str:
-        try:
-            return check_lang(proposal["value"])
-        except ValueError as exc:
-            raise traitlets.TraitError(str(exc)) from None
 
     @traitlets.observe("step")
     def _on_step(self, change: Any) -> None:
