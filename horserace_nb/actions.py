@@ -15,7 +15,7 @@ from .tiles import Side, Tile
 __all__ = ["Place", "Draw", "Pass", "Action"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Place:
     """Place *tile* on the connection point *side* of the layout tile *on* (R9).
 
@@ -24,20 +24,19 @@ class Place:
     """
 
     tile: Tile
-    on: Tile | None = None
-    side: Side | None = None
+    on: Tile | None
+    side: Side | None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tile", Tile.parse(self.tile))
-        if self.on is not None:
-            object.__setattr__(self, "on", Tile.parse(self.on))
-        if self.side is not None:
-            object.__setattr__(self, "side", Side.coerce(self.side))
-        if (self.on is None) != (self.side is None):
+    def __init__(self, tile: Tile | str, on: Tile | str | None = None,
+                 side: Side | str | None = None) -> None:
+        if (on is None) != (side is None):
             raise ValueError(
                 "a placement names both the layout tile and its side, or neither for the "
                 "opening tile (R8, R9)"
             )
+        object.__setattr__(self, "tile", Tile.parse(tile))
+        object.__setattr__(self, "on", None if on is None else Tile.parse(on))
+        object.__setattr__(self, "side", None if side is None else Side.coerce(side))
 
     def __str__(self) -> str:
         if self.on is None or self.side is None:

@@ -49,13 +49,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import svgwrite  # type: ignore[import-untyped]
-from svgwrite.base import BaseElement, Desc, Title  # type: ignore[import-untyped]
-from svgwrite.container import Group  # type: ignore[import-untyped]
-from svgwrite.params import Parameter  # type: ignore[import-untyped]
-from svgwrite.path import Path  # type: ignore[import-untyped]
-from svgwrite.shapes import Circle, Line, Rect  # type: ignore[import-untyped]
-from svgwrite.text import Text  # type: ignore[import-untyped]
+import svgwrite
+from svgwrite.base import BaseElement, Desc, Title
+from svgwrite.container import Group
+from svgwrite.params import Parameter
+from svgwrite.path import Path
+from svgwrite.shapes import Circle, Line, Rect
+from svgwrite.text import Text
 
 from ..describe import summary
 from ..game import Game, SeatView

@@ -81,7 +81,7 @@ class Classroom(traitlets.HasTraits):
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.ui)
+        display(self.ui)  # type: ignore[no-untyped-call]
 
 
 def _hide(*controls: widgets.Widget) -> None:

@@ -49,4 +49,4 @@ class TotalExercise:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.ui)
+        display(self.ui)  # type: ignore[no-untyped-call]

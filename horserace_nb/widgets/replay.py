@@ -341,4 +341,4 @@ class ReplayWidget(traitlets.HasTraits):
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.ui)
+        display(self.ui)  # type: ignore[no-untyped-call]
