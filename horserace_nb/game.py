@@ -418,9 +418,9 @@ class Game:
         layout = self.layout
         if not layout._tiles:
             return bool(self._hands[seat])
-        counts = layout._open_count  # tiles in hand are never on the layout
+        by_number = layout._by_number  # tiles in hand are never on the layout
         for t in self._hands[seat]:
-            if counts[t.low] or counts[t.high]:
+            if by_number[t.low] or by_number[t.high]:
                 return True
         return False
 
@@ -443,23 +443,23 @@ class Game:
             tiles = self._hands[self.to_play]
         if not layout._tiles:
             return [_place(t, None, None) for t in tiles]
-        counts = layout._open_count
-        points = None
+        by_number = layout._by_number
         out: list[Action] = []
         for t in tiles:
-            low, high = t.low, t.high
-            if not (counts[low] or counts[high]):
+            keys = by_number[t.low]
+            if not t.is_double:
+                more = by_number[t.high]
+                if more:
+                    keys = sorted(keys + more) if keys else more
+            if not keys:
                 continue
-            if points is None:
-                points = layout._points()
             table = _PLACES[t.index]
-            for key, n in points:
-                if n == low or n == high:
-                    action = table.get(key)
-                    if action is None:
-                        a, s = _unkey(key)
-                        action = table[key] = Place(t, a, s)
-                    out.append(action)
+            for key in keys:  # point order: tile, then side (RULES.md)
+                action = table.get(key)
+                if action is None:
+                    a, s = _unkey(key)
+                    action = table[key] = Place(t, a, s)
+                out.append(action)
         if out:
             return out
         return [_DRAW] if self._boneyard else [_PASS]
@@ -615,10 +615,10 @@ class Game:
         """True when the boneyard is empty and nobody can place (R19)."""
         if self._boneyard:
             return False
-        counts = self.layout._open_count  # tiles in hand are never on the layout
+        by_number = self.layout._by_number  # tiles in hand are never on the layout
         for hand in self._hands:
             for t in hand:
-                if counts[t.low] or counts[t.high]:
+                if by_number[t.low] or by_number[t.high]:
                     return False
         return True
 

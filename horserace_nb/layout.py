@@ -21,6 +21,7 @@ The documented sequence (RULES.md, "worked examples"):
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
@@ -81,7 +82,7 @@ class Layout:
     :class:`IllegalMove` and leaves the layout as it was.
     """
 
-    __slots__ = ("_tiles", "_joined", "_children", "_open", "_scoring", "_total", "_open_count",
+    __slots__ = ("_tiles", "_joined", "_children", "_open", "_scoring", "_total", "_by_number",
                  "_sorted_open", "_mask")
 
     def __init__(self) -> None:
@@ -96,7 +97,8 @@ class Layout:
         self._scoring: dict[int, int] = {}
         self._total = 0
         # how many open connection points show each number 0..6
-        self._open_count = [0] * 7
+        # for each number 0..6, the sorted keys of the open points showing it
+        self._by_number: list[list[int]] = [[], [], [], [], [], [], []]
         self._sorted_open: list[tuple[int, int]] | None = None
         self._mask = 0  # bit tile.index set for every placed tile
 
@@ -220,7 +222,7 @@ class Layout:
 
     def accepts(self, number: int) -> bool:
         """True if some open point shows *number* (or the layout is empty)."""
-        return not self._tiles or self._open_count[number] > 0
+        return not self._tiles or bool(self._by_number[number])
 
     def can_place(self, tile: Tile) -> bool:
         """True if *tile* is not down and the layout has a point for it (any tile opens, R8)."""
@@ -228,8 +230,8 @@ class Layout:
             return False
         if not self._tiles:
             return True
-        counts = self._open_count
-        return counts[tile.low] > 0 or counts[tile.high] > 0
+        by_number = self._by_number
+        return bool(by_number[tile.low] or by_number[tile.high])
 
     def legal_points(self, tile: Tile | str) -> list[tuple[Tile, Side]]:
         """The open points *tile* may be placed on, in :meth:`open_points` order.
@@ -304,7 +306,8 @@ class Layout:
         the side by which it joined (``None`` for the opening tile)."""
         scoring = self._scoring
         opened = self._open
-        count = self._open_count
+        by_number = self._by_number
+        insort = bisect.insort
         self._sorted_open = None
         base = tile.index * 8
         low = tile.low
@@ -312,20 +315,20 @@ class Layout:
             tile_side = None
             if tile.is_double:
                 opened[base + _C_SA] = opened[base + _C_SB] = low
-                count[low] += 2
+                by_number[low] += (base + _C_SA, base + _C_SB)  # the only open points
                 scoring[base + _C_SA] = tile.pips
             else:
                 high = tile.high
                 opened[base + _C_LOW] = scoring[base + _C_LOW] = low
                 opened[base + _C_HIGH] = scoring[base + _C_HIGH] = high
-                count[low] += 1
-                count[high] += 1
+                by_number[low].append(base + _C_LOW)
+                by_number[high].append(base + _C_HIGH)
             self._total += tile.pips
         else:
             anchor = on.index * 8
             key = anchor + side.code
             number = opened.pop(key)  # the anchor's point closes
-            count[number] -= 1
+            by_number[number].remove(key)
             total = self._total
             if not on.is_double:
                 total -= scoring.pop(key)
@@ -334,12 +337,13 @@ class Layout:
                 # both straights filled: interior, branches open (R11, R13)
                 total -= scoring.pop(anchor + _C_SA)
                 opened[anchor + _C_BA] = opened[anchor + _C_BB] = number
-                count[number] += 2
+                insort(by_number[number], anchor + _C_BA)
+                insort(by_number[number], anchor + _C_BB)
             # the new tile's free points
             if tile.is_double:
                 tile_side = _SA
                 opened[base + _C_SB] = number
-                count[number] += 1
+                insort(by_number[number], base + _C_SB)
                 scoring[base + _C_SA] = tile.pips
                 total += tile.pips
             else:
@@ -348,7 +352,7 @@ class Layout:
                 else:
                     tile_side, free, free_n = _HIGH, base + _C_LOW, low
                 opened[free] = scoring[free] = free_n
-                count[free_n] += 1
+                insort(by_number[free_n], free)
                 total += free_n
             self._total = total
             self._joined[tile.index] = (on, side, tile_side)
@@ -367,7 +371,7 @@ class Layout:
         new._open = self._open.copy()
         new._scoring = self._scoring.copy()
         new._total = self._total
-        new._open_count = self._open_count.copy()
+        new._by_number = [keys.copy() for keys in self._by_number]
         new._sorted_open = self._sorted_open
         new._mask = self._mask
         return new
