@@ -526,13 +526,6 @@ class Game:
         self.history.append(event)
         return event
 
-    def _record(self, seat: int, action: Action) -> None:
-        self._actions.append((seat, action))
-
-    def _next_seat(self) -> None:
-        self.to_play = (self.to_play + 1) % self.players
-        self._continuing = False
-
     def _do_place(self, seat: int, action: Place) -> Event:
         layout = self.layout
         tile = action.tile
@@ -599,8 +592,9 @@ class Game:
                      result, tuple(self._scores), None if winners is None else tuple(winners))
 
     def _do_pass(self, seat: int) -> Event:
-        self._record(seat, _PASS)
-        self._next_seat()
+        self._actions.append((seat, _PASS))
+        self.to_play = (seat + 1) % self.players
+        self._continuing = False
         result = None
         reason = Reason.PASS
         if self._blocked():  # cannot happen after a legal pass, kept as a safeguard (R19)

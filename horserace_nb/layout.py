@@ -376,6 +376,17 @@ class Layout:
         new._mask = self._mask
         return new
 
+    def placements(self) -> list[tuple[Tile, Tile | None, Side | None]]:
+        """Every placement as ``(tile, on, side)``, in order: what :meth:`from_placements`
+        takes back.
+
+        >>> layout = Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")])
+        >>> Layout.from_placements(layout.placements()).tiles == layout.tiles
+        True
+        """
+        return [(t, None, None) if (j := self._joined[t.index]) is None else (t, j[0], j[1])
+                for t in self._tiles]
+
     @classmethod
     def from_placements(cls, placements: list[tuple[Tile | str, Tile | str | None,
                                                     Side | str | None]]) -> Layout:

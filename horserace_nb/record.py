@@ -55,12 +55,8 @@ def _action_json(entry: tuple[int, Action] | None) -> dict[str, Any]:
 
 
 def _position_json(position: dict[str, Any]) -> dict[str, Any]:
-    layout = position["layout"]
-    placements = []
-    for tile in layout.tiles:
-        joined = layout.joined_by(tile)
-        placements.append([str(tile), None, None] if joined is None else
-                          [str(tile), str(joined.anchor), joined.anchor_side.value])
+    placements = [[str(tile), None if on is None else str(on), None if side is None else side.value]
+                  for tile, on, side in position["layout"].placements()]
     pending = position["pending"]
     return {"layout": placements, "pending": None if pending is None else str(pending),
             "continuing": position["continuing"], "hand_number": position["hand_number"]}

@@ -57,12 +57,8 @@ def random_full_layout(rng: random.Random, doubles_first: bool = False) -> Layou
 def prefixes(layout: Layout) -> Iterator[Layout]:
     """The layout after each placement, in placement order."""
     prefix = Layout()
-    for tile in layout.tiles:
-        conn = layout.joined_by(tile)
-        if conn is None:
-            prefix.place(tile)
-        else:
-            prefix.place(tile, conn.anchor, conn.anchor_side)
+    for placement in layout.placements():
+        prefix.place(*placement)
         yield prefix
 
 
@@ -221,9 +217,7 @@ def test_same_layout_same_geometry(random_layouts: list[Layout]) -> None:
     for layout in random_layouts[:300]:
         first = layout_geometry(layout)
         again = layout_geometry(layout)
-        rebuilt = Layout.from_placements(
-            [(t, c.anchor if c else None, c.anchor_side if c else None)
-             for t in layout.tiles for c in [layout.joined_by(t)]])
+        rebuilt = Layout.from_placements(layout.placements())
         separate = layout_geometry(rebuilt)
         assert boxes(first) == boxes(again) == boxes(separate)
         assert list(first.points.items()) == list(separate.points.items())

@@ -57,3 +57,11 @@ def test_one_point_is_singular_in_english_only() -> None:
     assert t("score.points", "en", raw=5, display=1) == "5 raw (1 point)"
     assert t("score.points", "en", raw=55, display=11) == "55 raw (11 points)"
     assert t("score.points", "ko", raw=5, display=1) == "원점수 5 (표시 점수 1점)"
+
+
+def test_every_turn_reason_has_its_sentence() -> None:
+    """The replay widget says why a turn goes on or ends with the message "turn.<reason>"."""
+    from horserace_nb.game import Reason
+
+    reasons = [v for k, v in vars(Reason).items() if k.isupper()]
+    assert reasons and all(f"turn.{r}" in MESSAGES for r in reasons)

@@ -103,44 +103,26 @@ def _placement_heading(tile: Any, on: Any, side: Any, lang: str) -> str:
     return t("replay.placed", lang, tile=tile, on=on, side=side_name(side, lang))
 
 
+# Every reason an event gives (Reason in game.py) has the catalog key "turn.<reason>"; these
+# also say the points scored.
+_WITH_POINTS = {Reason.SCORED, Reason.DOUBLE_SCORED}
+
+
+def _reason_line(reason: str, raw: int, lang: str) -> str:
+    points = _points_phrase(raw, lang) if reason in _WITH_POINTS else ""
+    return t(f"turn.{reason}", lang, points=points)
+
+
 def _turn_line(event: Event, lang: str) -> str:
-    reason = event.reason
-    if reason == Reason.DOUBLE:
-        return t("turn.double", lang)
-    if reason == Reason.SCORED:
-        return t("turn.scored", lang, points=_points_phrase(event.raw, lang))
-    if reason == Reason.DOUBLE_SCORED:
-        return t("turn.double_scored", lang, points=_points_phrase(event.raw, lang))
-    if reason == Reason.DRAWN:
-        return t("turn.drawn", lang)
-    if reason == Reason.SINGLE:
-        return t("turn.single", lang)
-    if reason == Reason.DRAW_PLAYABLE:
-        return t("turn.draw_playable", lang)
-    if reason == Reason.DRAW_AGAIN:
-        return t("turn.draw_again", lang)
-    if reason == Reason.PASS:
-        return t("turn.pass", lang)
-    if reason == Reason.DOMINO:
-        return t("turn.domino", lang)
-    if reason == Reason.BLOCKED:
-        return t("turn.blocked", lang)
-    if reason == Reason.GAME_WON:
-        return t("turn.game_won", lang)
-    return ""
+    return _reason_line(event.reason, event.raw, lang) if event.reason else ""
 
 
 def _as_if_from_hand(layout: Layout, lang: str) -> str:
     """For a layout example: what R17 would say had the tile come from a hand."""
-    tile = layout.tiles[-1]
-    raw = layout.score()
-    if tile.is_double and raw:
-        return t("turn.double_scored", lang, points=_points_phrase(raw, lang))
-    if tile.is_double:
-        return t("turn.double", lang)
-    if raw:
-        return t("turn.scored", lang, points=_points_phrase(raw, lang))
-    return t("turn.single", lang)
+    tile, raw = layout.tiles[-1], layout.score()
+    reason = (Reason.DOUBLE_SCORED if tile.is_double and raw else Reason.DOUBLE
+              if tile.is_double else Reason.SCORED if raw else Reason.SINGLE)
+    return _reason_line(reason, raw, lang)
 
 
 def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:

@@ -53,12 +53,8 @@ def relayout_rate(layouts: list[Layout]) -> str:
     for layout in layouts:
         prefix = Layout()
         moved = False
-        for tile in layout.tiles:
-            conn = layout.joined_by(tile)
-            if conn is None:
-                prefix.place(tile)
-            else:
-                prefix.place(tile, conn.anchor, conn.anchor_side)
+        for placement in layout.placements():
+            prefix.place(*placement)
             placements += 1
             if layout_geometry(prefix).relayout:
                 relayouts += 1

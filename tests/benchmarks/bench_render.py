@@ -84,8 +84,7 @@ def main() -> None:
     def with_targets(x: Layout) -> Callable[[], object]:
         """The layout less its last tile, with that tile's legal points as targets."""
         last = x.tiles[-1]
-        shorter = Layout.from_placements(
-            [(t, *(c[:2] if (c := x.joined_by(t)) else (None, None))) for t in x.tiles[:-1]])
+        shorter = Layout.from_placements(x.placements()[:-1])
         targets = shorter.legal_points(last)
         assert targets
         return lambda: layout_svg(shorter, highlight=shorter.tiles[-1], targets=targets,
