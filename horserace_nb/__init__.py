@@ -7,15 +7,17 @@ imported only when used.
 
 from .actions import Action, Draw, Pass, Place
 from .errors import IllegalMove, RecordError
-from .game import Event, Game, Reason, SeatView
-from .layout import Connection, Layout, placement_score
+from .game import Event, EventKind, Game, Reason, SeatView
+from .layout import Connection, Ends, Layout
+from .rules import HORSE_RACE, Rules, placement_score
 from .settlement import HandResult, bonus, round_pips
 from .tiles import FULL_SET, Side, Tile
 
 __all__ = [
-    "Action", "Connection", "Draw", "Event", "FULL_SET", "Game", "HandResult", "IllegalMove",
-    "Layout", "Pass", "Place", "Reason", "RecordError", "SeatView", "Side", "Tile", "bonus",
-    "placement_score", "round_pips",
+    "Action", "Connection", "Draw", "Ends", "Event", "EventKind", "FULL_SET", "Game",
+    "HORSE_RACE", "HandResult", "IllegalMove", "Layout", "Pass", "Place", "Reason",
+    "RecordError", "Rules", "SeatView", "Side", "Tile", "bonus", "placement_score",
+    "round_pips",
 ]
 
 __version__ = "0.1.0"

@@ -60,7 +60,7 @@ def placement_total(layout: Layout, tile: Tile, on: Tile | None = None,
     >>> placement_total(layout, Tile(4, 4), Tile(1, 4), Side.HIGH)
     9
     """
-    return layout._total_after(tile, on, side)
+    return layout.total_after(tile, on, side, validate=False)
 
 
 def _placements(layout: Layout, hand: Sequence[Tile]) -> list[Place]:
@@ -201,7 +201,8 @@ def explain_action(view: SeatView, action: Action, lang: str = "en", *,
     tile = action.tile
     layout = view.layout
     total = placement_total(layout, tile, action.on, action.side)
-    raw = placement_score(total)
+    rules = view.rules
+    raw = rules.placement_score(total)
     drawn = view.pending is not None
     side = view.side_of(view.seat)
     reasons: list[tuple[str, Mapping[str, object]]] = []
@@ -212,14 +213,15 @@ def explain_action(view: SeatView, action: Action, lang: str = "en", *,
     else:
         reasons.append(("bots.place", {"tile": tile, "on": action.on, "side": action.side}))
     if raw:
-        reasons.append(("bots.scores", {"total": total, "raw": raw, "points": raw // 5}))
+        reasons.append(("bots.scores", {"total": total, "raw": raw,
+                                        "points": rules.display(raw)}))
     else:
         reasons.append(("bots.no_score", {"total": total}))
-    wins_game = raw > 0 and view.scores[side] + raw // 5 >= view.target
+    wins_game = raw > 0 and view.scores[side] + rules.display(raw) >= view.target
     wins_hand = not wins_game and len(view.hand) == 1
     continues = False
     if wins_game:
-        reasons.append(("bots.target", {"score": view.scores[side] + raw // 5,
+        reasons.append(("bots.target", {"score": view.scores[side] + rules.display(raw),
                                         "target": view.target}))
     elif wins_hand:
         reasons.append(("bots.last_tile", {}))
@@ -239,12 +241,14 @@ def explain_action(view: SeatView, action: Action, lang: str = "en", *,
         after.place(tile, action.on, action.side)
         rest = [x for x in view.hand if x is not tile]
         for follow in _placements(after, rest):
-            value = placement_score(placement_total(after, follow.tile, follow.on, follow.side))
+            value = rules.placement_score(
+                placement_total(after, follow.tile, follow.on, follow.side))
             if value > next_raw:
                 next_tile, next_raw = follow.tile, value
         if next_tile is not None:
             key = "bots.next" if continues else "bots.keeps"
-            reasons.append((key, {"tile": next_tile, "raw": next_raw, "points": next_raw // 5}))
+            reasons.append((key, {"tile": next_tile, "raw": next_raw,
+                                  "points": rules.display(next_raw)}))
     return Hint(action, raw, total, continues, wins_hand, wins_game, next_tile, next_raw,
                 tuple(reasons), lang)
 
@@ -387,7 +391,7 @@ def world_game(view: SeatView, hands: Sequence[Sequence[Tile]], boneyard: Sequen
     full = [list(view.hand) if seat == view.seat else list(hands[seat])
             for seat in range(view.players)]
     return Game.from_position(view.layout, full, list(boneyard), view.to_play,
-                              partners=view.partners, target=view.target,
+                              partners=view.partners, rules=view.rules,
                               scores=list(view.scores), pending=view.pending,
                               continuing=view.continuing, hand_number=view.hand_number)
 
@@ -397,6 +401,7 @@ def _rollout(game: Game, rng: random.Random, epsilon: float) -> None:
     """Finish the hand: every seat places greedily (random with probability *epsilon*)."""
     legal = game.legal_actions
     apply = game.apply
+    score = game.rules.placement_score
     while not game.hand_over:
         actions = legal()
         if len(actions) == 1:
@@ -411,7 +416,7 @@ def _rollout(game: Game, rng: random.Random, epsilon: float) -> None:
         for a in actions:
             assert isinstance(a, Place)
             total = placement_total(layout, a.tile, a.on, a.side)
-            raw = total if total > 0 and total % 5 == 0 else 0
+            raw = score(total)
             key = raw * 64 + (32 if a.tile.is_double else 0) + a.tile.pips
             if key > best_key:
                 best, best_key = a, key
@@ -443,7 +448,7 @@ def _turn_chains(view: SeatView, limit: int) -> list[tuple[Place, ...]]:
                 out.append(step)
                 continue
             after = layout.copy()
-            after._attach(tile, a.on, a.side)
+            after.attach(tile, a.on, a.side)
             follow = _placements(after, rest)
             if not follow:
                 out.append(step)
@@ -460,7 +465,7 @@ def _chain_heuristic(view: SeatView, chain: tuple[Place, ...]) -> tuple[int, int
     raw = 0
     for a in chain:
         raw += placement_score(placement_total(layout, a.tile, a.on, a.side))
-        layout._attach(a.tile, a.on, a.side)
+        layout.attach(a.tile, a.on, a.side)
     return raw, sum(a.tile.pips for a in chain)
 
 

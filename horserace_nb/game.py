@@ -4,8 +4,8 @@
 >>> len(game.hands[0]), len(game.hands[1]), len(game.boneyard)
 (7, 7, 14)
 >>> event = game.apply(game.legal_actions()[0])
->>> event.kind
-'place'
+>>> event.kind == "place"
+True
 
 A scripted deal, as the tutorials use it (R17: a double lets the same player go on):
 
@@ -13,38 +13,62 @@ A scripted deal, as the tutorials use it (R17: a double lets the same player go 
 >>> game.apply(Place("[1|4]")).points
 1
 >>> e = game.apply(Place("[1|1]", on="[1|4]", side="low"))
->>> e.continues, e.reason
-(True, 'double')
+>>> e.continues, e.reason == "double"
+(True, True)
 """
 
 from __future__ import annotations
 
 import bisect
+import enum
+import json
 import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import record as records
 from .actions import Action, Draw, Pass, Place
-from .errors import IllegalMove
-from .layout import Layout, _unkey
+from .errors import IllegalMove, RecordError
+from .layout import Ends, Layout
+from .quoting import excerpt
+from .record import Entry, Position, Setup
+from .rules import HORSE_RACE, Rules
 from .settlement import HandResult, settle
 from .tiles import FULL_SET, Side, Tile
 
 if TYPE_CHECKING:
     from .render.svg import SvgImage
 
-__all__ = ["Game", "Event", "SeatView", "HAND_SIZES", "Reason"]
+__all__ = ["Game", "Event", "EventKind", "SeatView", "HAND_SIZES", "Reason", "Lot", "Setup"]
 
 _BY_INDEX = operator.attrgetter("index")  # tile order, without Python-level comparisons
 
-HAND_SIZES = {2: 7, 3: 6, 4: 5}
-"""Tiles dealt to each player by the number of players (R5)."""
+HAND_SIZES = dict(HORSE_RACE.hand_sizes)
+"""Tiles dealt to each player by the number of players in the rule texts (R5); a game's own
+sizes are ``game.rules.hand_sizes``."""
 
 
-class Reason:
-    """Why a turn goes on or ends after an action (R17–R20); the values of ``Event.reason``."""
+class _StrEnum(str, enum.Enum):
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+
+class EventKind(_StrEnum):
+    """What an :class:`Event` records; equal to its string value (``"place"`` …)."""
+
+    PLACE = "place"
+    DRAW = "draw"
+    PASS = "pass"
+
+
+class Reason(_StrEnum):
+    """Why a turn goes on or ends after an action (R17–R20); the values of ``Event.reason``,
+    equal to their strings (``Reason.DOUBLE == "double"``)."""
 
     DOUBLE = "double"  #: a double from hand: play again (R17)
     SCORED = "scored"  #: a scoring tile from hand: play again (R17)
@@ -59,27 +83,14 @@ class Reason:
     GAME_WON = "game_won"  #: the target was reached (R26, R27)
 
 
-# One Place per (tile, point): legal_actions hands out the same objects again and again.
-_PLACES: list[dict[int, Place]] = [{} for _ in FULL_SET]
-_OPENING = -1
-
-
-def _place(tile: Tile, on: Tile | None, side: Side | None) -> Place:
-    key = _OPENING if on is None or side is None else on.index * 8 + side.code
-    table = _PLACES[tile.index]
-    action = table.get(key)
-    if action is None:
-        action = table[key] = Place(tile, on, side)
-    return action
-
-
 _DRAW = Draw()
 _PASS = Pass()
+_PLACE_KIND, _DRAW_KIND, _PASS_KIND = EventKind.PLACE, EventKind.DRAW, EventKind.PASS
+_NO_ENDS = Ends({})
 
 
-@dataclass(slots=True)
-class Event:
-    """What one action did and why (returned by :meth:`Game.apply`).
+class Event(NamedTuple):
+    """What one action did and why (returned by :meth:`Game.apply`); immutable.
 
     For a placement: the tile and where it went, the contributions summed (R13), the end total,
     the raw and display points (R15), and whether the same player goes on (``continues``) with
@@ -90,54 +101,49 @@ class Event:
 
     seat: int
     hand: int
-    kind: str  # "place", "draw" or "pass"
+    kind: EventKind
     tile: Tile | None = None
     on: Tile | None = None
     side: Side | None = None
     tile_side: Side | None = None
-    scoring: dict[int, int] = field(default_factory=dict)  # scoring end key -> contribution
+    scoring: Ends = _NO_ENDS  #: the scoring ends after a placement (R13)
     total: int = 0
     raw: int = 0
     continues: bool = False
-    reason: str = ""
+    reason: Reason | None = None
     hand_over: bool = False
     game_over: bool = False
     result: HandResult | None = None
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] | None = None
+    display: int = 0  #: the display points the placement scored (R3)
 
     @property
     def points(self) -> int:
         """The display points the placement scored (R3)."""
-        return self.raw // 5
+        return self.display
 
     @property
     def action(self) -> Action:
         """The action that made this event."""
-        if self.kind == "place":
+        if self.kind is _PLACE_KIND:
             assert self.tile is not None
-            return _place(self.tile, self.on, self.side)
-        return _DRAW if self.kind == "draw" else _PASS
-
-    @property
-    def end_keys(self) -> tuple[tuple[int, int], ...]:
-        """The scoring ends as sorted ``(point key, contribution)`` pairs."""
-        return tuple(sorted(self.scoring.items()))
+            return Place(self.tile, self.on, self.side)
+        return _DRAW if self.kind is _DRAW_KIND else _PASS
 
     @property
     def ends(self) -> tuple[tuple[Tile, int], ...]:
         """The contributions summed for this placement, in the worked examples' order (R13)."""
-        return tuple((FULL_SET[k >> 3], v) for k, v in self.end_keys)
+        return self.scoring.contributions
 
     @property
     def contributions(self) -> list[tuple[Tile, int]]:
         """The contributions summed for this placement as a list (see :attr:`ends`)."""
-        return list(self.ends)
+        return list(self.scoring.contributions)
 
     def sum_text(self) -> str:
         """``"2 + 8 = 10"``: the sum the placement made."""
-        values = " + ".join(str(v) for _, v in self.end_keys) or "0"
-        return f"{values} = {self.total}"
+        return self.scoring.sum_text() if self.scoring else f"0 = {self.total}"
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,7 @@ class SeatView:
     hand_over: bool = False
     game_over: bool = False
     continuing: bool = False  #: the seat to act goes on after a double or a score (R17)
+    rules: Rules = HORSE_RACE  #: the game's numbers (target, scoring multiple, …)
 
     def side_of(self, seat: int) -> int:
         """The scoring side of *seat*: the seat, or its team with partners (R2)."""
@@ -169,24 +176,37 @@ class SeatView:
 
 
 @dataclass
-class _Setup:
-    players: int
-    partners: bool
-    target: int
-    seed: int
-    hands: list[list[Tile]] | None
-    boneyard: list[Tile] | None
-    leader: int | None
-    scores: list[int] | None
-    position: dict[str, Any] | None = None  # set by Game.from_position
+class Lot:
+    """A neutral lot (R6, R7): in hand *hand*, each round's die rolls by seat, and the seat
+    that won it."""
 
-
-
-@dataclass
-class _Lot:
     hand: int
     rounds: list[dict[int, int]] = field(default_factory=list)
     winner: int = 0
+
+
+def _seat_number(value: object, name: str, players: int) -> int:
+    """*value* as a seat from 0 to players - 1 (a bool or a float is not a seat)."""
+    if type(value) is not int or not 0 <= value < players:
+        raise ValueError(f"{name} is a seat from 0 to {players - 1}, not {excerpt(value)}")
+    return value
+
+
+def _tile_lists(value: object, name: str) -> list[list[Tile]]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ValueError(f"{name} is a list of hands (lists of tiles), not {excerpt(value)}")
+    return [_tile_list(h, f"{name}[{i}]") for i, h in enumerate(value)]
+
+
+def _tile_list(value: object, name: str) -> list[Tile]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ValueError(f"{name} is a list of tiles, not {excerpt(value)}")
+    if len(value) > len(FULL_SET):
+        raise ValueError(f"{name} has {len(value)} tiles; the set has {len(FULL_SET)} (R1)")
+    try:
+        return [Tile.parse(t) for t in value]
+    except ValueError as exc:
+        raise ValueError(f"{name}: {exc}") from None
 
 
 class Game:
@@ -199,59 +219,72 @@ class Game:
     partners). The same seed always gives the same deals, lots and game.
     """
 
-    def __init__(self, players: int = 2, partners: bool = False, target: int = 61,
+    def __init__(self, players: int = 2, partners: bool = False, target: int | None = None,
                  seed: int | None = None, hands: Sequence[Sequence[Tile | str]] | None = None,
                  boneyard: Sequence[Tile | str] | None = None, leader: int | None = None,
-                 scores: Sequence[int] | None = None) -> None:
-        if isinstance(players, bool) or players not in HAND_SIZES:
-            raise ValueError(f"Horse Race is for 2, 3 or 4 players (R2), not {players!r}")
+                 scores: Sequence[int] | None = None, *, rules: Rules | None = None) -> None:
+        if type(players) is not int or players not in HAND_SIZES:
+            raise ValueError(f"players: Horse Race is for 2, 3 or 4 players (R2), "
+                             f"not {excerpt(players)}")
+        if type(partners) is not bool:
+            raise ValueError(f"partners is True or False, not {excerpt(partners)}")
         if partners and players != 4:
             raise ValueError("partnerships need exactly 4 players, partners sitting opposite (R2)")
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise ValueError(f"the target must be a positive number of points, not {target!r}")
+        if rules is None:
+            rules = HORSE_RACE
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules is a Rules value, not {excerpt(rules)}")
+        if target is not None:
+            if type(target) is not int or target < 1:
+                raise ValueError(f"target: the target is a positive whole number of points "
+                                 f"(R26), not {excerpt(target)}")
+            if target != rules.target:
+                rules = replace(rules, target=target)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        if type(seed) is not int:
+            raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
         self.players = players
-        self.partners = bool(partners)
-        self.target = target
+        self.partners = partners
+        self.rules = rules
+        """The game's numbers (:class:`Rules`): target, scoring multiple, hand sizes, rounding."""
         self.seed = seed
-        sides = 2 if self.partners else players
+        sides = 2 if partners else players
         if scores is None:
             self._scores = [0] * sides
         else:
-            self._scores = [int(s) for s in scores]
-            if len(self._scores) != sides or any(s < 0 or s >= target for s in self._scores):
-                raise ValueError(
-                    f"scores must be {sides} numbers from 0 to {target - 1} (one per "
-                    f"{'team' if self.partners else 'seat'})")
-        script_hands = None if hands is None else [[Tile.parse(t) for t in h] for h in hands]
-        script_bone = None if boneyard is None else [Tile.parse(t) for t in boneyard]
+            self._scores = self._check_scores(scores, sides, rules.target)
+        script_hands = None if hands is None else _tile_lists(hands, "hands")
+        script_bone = None if boneyard is None else _tile_list(boneyard, "boneyard")
         if script_hands is not None:
             if len(script_hands) != players:
                 raise ValueError(
-                    f"give one hand per seat: {players} hands, not {len(script_hands)}")
+                    f"hands: give one hand per seat: {players} hands, not {len(script_hands)}")
             if any(not h for h in script_hands):
-                raise ValueError("every scripted hand needs at least one tile")
-            every = [t for h in script_hands for t in h] + (script_bone or [])
-            dup = sorted({t for t in every if every.count(t) > 1})
+                raise ValueError("hands: every scripted hand needs at least one tile")
+            seen: set[Tile] = set()
+            dup: set[Tile] = set()
+            for tile in [t for h in script_hands for t in h] + (script_bone or []):
+                (dup if tile in seen else seen).add(tile)
             if dup:
                 raise ValueError(
-                    f"each tile exists once in the set (R1): {', '.join(map(str, dup))} "
-                    "appears twice")
+                    f"each tile exists once in the set (R1): "
+                    f"{', '.join(map(str, sorted(dup)))} appears twice")
         elif script_bone is not None:
-            raise ValueError("a scripted boneyard needs scripted hands")
-        if leader is not None and (isinstance(leader, bool) or leader not in range(players)):
-            raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader!r}")
-        self._setup = _Setup(players, self.partners, target, seed, script_hands, script_bone,
-                             leader, None if scores is None else list(self._scores))
+            raise ValueError("boneyard: a scripted boneyard needs scripted hands")
+        if leader is not None:
+            leader = _seat_number(leader, "leader", players)
+        self._setup = Setup(
+            players, partners, rules, seed,
+            None if script_hands is None else tuple(tuple(h) for h in script_hands),
+            None if script_bone is None else tuple(script_bone),
+            leader, None if scores is None else tuple(self._scores))
         self._rng = random.Random(seed)
         # (seat, action) for every action; None where the next hand was dealt
         self._actions: list[tuple[int, Action] | None] = []
         self.history: list[Event] = []
         """Every event of the game, all hands, in order."""
-        self.lots: list[_Lot] = []
+        self.lots: list[Lot] = []
         self.hand_number = 0
         self._winners: list[int] | None = None
         if script_hands is not None:
@@ -262,7 +295,7 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def _draw_lot(self, candidates: list[int]) -> int:
         """A neutral lot: each candidate rolls a die, ties roll again among themselves (R6)."""
-        lot = _Lot(self.hand_number)
+        lot = Lot(self.hand_number)
         rand = self._rng.random
         while len(candidates) > 1:
             rolls = {seat: int(rand() * 6) + 1 for seat in candidates}  # one die each
@@ -282,7 +315,7 @@ class Game:
             for i in range(len(tiles) - 1, 0, -1):  # Fisher–Yates
                 j = int(rand() * (i + 1))
                 tiles[i], tiles[j] = tiles[j], tiles[i]
-            size = HAND_SIZES[self.players]
+            size = self.rules.hand_size(self.players)
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             boneyard = tiles[self.players * size:]
         self._hands = [sorted(h, key=_BY_INDEX) for h in hands]
@@ -302,9 +335,10 @@ class Game:
     def from_position(cls, layout: Layout | Sequence[tuple[Tile | str, Tile | str | None,
                                                            Side | str | None]],
                       hands: Sequence[Sequence[Tile | str]], boneyard: Sequence[Tile | str],
-                      to_play: int, *, partners: bool = False, target: int = 61,
+                      to_play: int, *, partners: bool = False, target: int | None = None,
                       scores: Sequence[int] | None = None, pending: Tile | str | None = None,
-                      continuing: bool = False, hand_number: int = 1, seed: int = 1) -> Game:
+                      continuing: bool = False, hand_number: int = 1, seed: int = 1,
+                      rules: Rules | None = None) -> Game:
         """A game in the middle of a hand: *layout* (a :class:`Layout` or its placements) is
         on the table, *hands* are held, *boneyard* is drawn front first, and *to_play* acts —
         going on after a double or a score if *continuing* (R17), or obliged to place the drawn
@@ -316,10 +350,17 @@ class Game:
         """
         if isinstance(layout, Layout):
             table = layout.copy()
+        elif isinstance(layout, (str, bytes)) or not isinstance(layout, Sequence) or any(
+                isinstance(p, (str, bytes)) or not isinstance(p, Sequence) or len(p) != 3
+                for p in layout):
+            raise ValueError(f"layout is a Layout or a list of (tile, on, side) placements, "
+                             f"not {excerpt(layout)}")
         else:
-            table = Layout.from_placements(list(layout))
-        game = cls(players=len(hands), partners=partners, target=target, seed=seed,
-                   hands=hands, boneyard=boneyard, leader=to_play, scores=scores)
+            table = Layout.from_placements([(p[0], p[1], p[2]) for p in layout])
+        hands_list = _tile_lists(hands, "hands")
+        game = cls(players=len(hands_list), partners=partners, target=target, seed=seed,
+                   hands=hands_list, boneyard=boneyard, leader=to_play, scores=scores,
+                   rules=rules)
         down = [t for t in table.tiles if any(t in h for h in game._hands)
                 or t in game._boneyard]
         if down:
@@ -329,11 +370,13 @@ class Game:
         if pend is not None and (pend not in game._hands[to_play] or not table.can_place(pend)):
             raise ValueError(f"the pending drawn tile {pend} must be in seat {to_play}'s hand "
                              "and fit the layout (R18)")
-        if hand_number < 1:
-            raise ValueError("hands are numbered from 1")
-        game._setup.position = {"layout": table.copy(), "pending": pend,
-                                "continuing": bool(continuing), "hand_number": hand_number}
-        game._set_position(table, pend, bool(continuing), hand_number)
+        if type(hand_number) is not int or hand_number < 1:
+            raise ValueError(f"hand_number: hands are numbered from 1, not {excerpt(hand_number)}")
+        if type(continuing) is not bool:
+            raise ValueError(f"continuing is True or False, not {excerpt(continuing)}")
+        game._setup = replace(game._setup, position=Position(
+            tuple(table.placements()), pend, continuing, hand_number))
+        game._set_position(table, pend, continuing, hand_number)
         return game
 
     def _set_position(self, layout: Layout, pending: Tile | None, continuing: bool,
@@ -360,7 +403,33 @@ class Game:
         self._actions.append(None)
         self._start_hand(None, None, leader)
 
+    @staticmethod
+    def _check_scores(scores: object, sides: int, target: int) -> list[int]:
+        if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(
+                scores) != sides or any(type(s) is not int or not 0 <= s < target
+                                        for s in scores):
+            raise ValueError(
+                f"scores are {sides} whole numbers from 0 to {target - 1} (one per seat, or "
+                f"one per team with partners), not {excerpt(scores)}")
+        return list(scores)
+
     # ------------------------------------------------------------------ state
+    @property
+    def target(self) -> int:
+        """The display points that win the game (R26): ``rules.target``."""
+        return self.rules.target
+
+    @property
+    def setup(self) -> Setup:
+        """How the game began (read-only): what a record saves besides the actions."""
+        return self._setup
+
+    @property
+    def actions(self) -> tuple[Entry, ...]:
+        """Every action so far as ``(seat, action)``, with ``None`` where the next hand was
+        dealt (a copy)."""
+        return tuple(self._actions)
+
     @property
     def hands(self) -> list[list[Tile]]:
         """Every seat's hand (copies, sorted)."""
@@ -415,12 +484,9 @@ class Game:
 
     def can_place(self, seat: int) -> bool:
         """True if *seat* has a tile in hand that fits the layout."""
-        layout = self.layout
-        if not layout._tiles:
-            return bool(self._hands[seat])
-        by_number = layout._by_number  # tiles in hand are never on the layout
+        fits = self.layout.can_place
         for t in self._hands[seat]:
-            if by_number[t.low] or by_number[t.high]:
+            if fits(t):
                 return True
         return False
 
@@ -441,25 +507,10 @@ class Game:
             tiles: Iterable[Tile] = (self._pending,)
         else:
             tiles = self._hands[self.to_play]
-        if not layout._tiles:
-            return [_place(t, None, None) for t in tiles]
-        by_number = layout._by_number
+        places_for = layout.places_for
         out: list[Action] = []
         for t in tiles:
-            keys = by_number[t.low]
-            if not t.is_double:
-                more = by_number[t.high]
-                if more:
-                    keys = sorted(keys + more) if keys else more
-            if not keys:
-                continue
-            table = _PLACES[t.index]
-            for key in keys:  # point order: tile, then side (RULES.md)
-                action = table.get(key)
-                if action is None:
-                    a, s = _unkey(key)
-                    action = table[key] = Place(t, a, s)
-                out.append(action)
+            out += places_for(t)  # point order: tile, then side (RULES.md)
         if out:
             return out
         return [_DRAW] if self._boneyard else [_PASS]
@@ -483,7 +534,7 @@ class Game:
                 if tile in self.layout:
                     raise IllegalMove("error.already_down", rule="R1", tile=tile)
                 raise IllegalMove("error.not_in_hand", rule="R5", tile=tile)
-            self.layout._check(tile, action.on, action.side)  # type: ignore[union-attr]
+            self.layout.check(tile, action.on, action.side)  # type: ignore[union-attr]
         elif kind is Draw:
             if pending is not None:
                 raise IllegalMove("error.must_place_drawn", rule="R18", tile=pending)
@@ -533,17 +584,19 @@ class Game:
         self._actions.append((seat, action))
         hand = self._hands[seat]
         hand.remove(tile)
-        tile_side = layout._attach(tile, action.on, action.side)
+        tile_side = layout.attach(tile, action.on, action.side)
         self._pending = None
         self._last_placer = seat
-        total = layout._total
-        raw = total if total > 0 and total % 5 == 0 else 0  # R15
+        total = layout.end_total()
+        rules = self.rules
+        raw = rules.placement_score(total)  # R15
+        display = rules.display(raw)
         scores = self._scores
         side = seat % 2 if self.partners else seat
-        scores[side] += raw // 5
+        scores[side] += display
         continues = False
         result = None
-        if scores[side] >= self.target:  # R26: before anything else
+        if scores[side] >= rules.target:  # R26: before anything else
             self._hand_over = True
             self._winners = [side]
             reason = Reason.GAME_WON
@@ -567,11 +620,10 @@ class Game:
             reason = Reason.BLOCKED
             continues = False
         winners = self._winners
-        return Event(seat, self.hand_number, "place", tile, action.on, action.side,
-                     tile_side,
-                     layout._scoring.copy(), total, raw, continues, reason,
+        return Event(seat, self.hand_number, _PLACE_KIND, tile, action.on, action.side,
+                     tile_side, layout.ends(), total, raw, continues, reason,
                      self._hand_over, winners is not None, result, tuple(scores),
-                     None if winners is None else tuple(winners))
+                     None if winners is None else tuple(winners), display)
 
     def _do_draw(self, seat: int) -> Event:
         self._actions.append((seat, _DRAW))
@@ -587,7 +639,7 @@ class Game:
                 result = self._settle(domino=None)
                 reason = Reason.BLOCKED
         winners = self._winners
-        return Event(seat, self.hand_number, "draw", tile, None, None, None, {}, 0, 0,
+        return Event(seat, self.hand_number, _DRAW_KIND, tile, None, None, None, _NO_ENDS, 0, 0,
                      self._pending is not None, reason, self._hand_over, winners is not None,
                      result, tuple(self._scores), None if winners is None else tuple(winners))
 
@@ -600,7 +652,7 @@ class Game:
         if self._blocked():  # cannot happen after a legal pass, kept as a safeguard (R19)
             result = self._settle(domino=None)
             reason = Reason.BLOCKED
-        return Event(seat=seat, hand=self.hand_number, kind="pass", reason=reason,
+        return Event(seat=seat, hand=self.hand_number, kind=_PASS_KIND, reason=reason,
                      hand_over=self._hand_over, game_over=self._winners is not None,
                      result=result, scores=tuple(self._scores),
                      winners=None if self._winners is None else tuple(self._winners))
@@ -609,16 +661,16 @@ class Game:
         """True when the boneyard is empty and nobody can place (R19)."""
         if self._boneyard:
             return False
-        by_number = self.layout._by_number  # tiles in hand are never on the layout
+        fits = self.layout.can_place
         for hand in self._hands:
             for t in hand:
-                if by_number[t.low] or by_number[t.high]:
+                if fits(t):
                     return False
         return True
 
     def _settle(self, domino: int | None) -> HandResult:
         """Settle the hand: all bonuses together (R23–R25), then the target check (R27)."""
-        result = settle(self.pips(), partners=self.partners, domino=domino)
+        result = settle(self.pips(), partners=self.partners, domino=domino, rules=self.rules)
         for winner, gain in result.gains.items():
             self._scores[winner] += gain
         self._hand_over = True
@@ -632,10 +684,9 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What *seat* may know: its own hand, the layout, the public history (others' drawn
         tiles hidden), the sizes of the other hands and of the boneyard, and the scores."""
-        if isinstance(seat, bool) or seat not in range(self.players):
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat!r}")
+        seat = _seat_number(seat, "seat", self.players)
         history = tuple(
-            replace(e, tile=None) if e.kind == "draw" and e.seat != seat else e
+            e._replace(tile=None) if e.kind is _DRAW_KIND and e.seat != seat else e
             for e in self.history)
         mine = seat == self.to_play and not self._hand_over
         return SeatView(
@@ -646,45 +697,125 @@ class Game:
             boneyard_size=len(self._boneyard), scores=tuple(self._scores), history=history,
             hand_number=self.hand_number, pending=self._pending if mine else None,
             hand_over=self._hand_over, game_over=self._winners is not None,
-            continuing=self._continuing)
+            continuing=self._continuing, rules=self.rules)
 
     # ------------------------------------------------------------------ records
+    def state(self) -> dict[str, Any]:
+        """A summary of where the game stands, as a JSON-ready dict (a record saves it and a
+        loaded record must reach it again)."""
+        return {
+            "hand": self.hand_number,
+            "to_play": self.to_play,
+            "scores": self.scores,
+            "layout": [str(t) for t in self.layout.tiles],
+            "hands": [[str(t) for t in h] for h in self._hands],
+            "winners": self.winners,
+        }
+
     def record(self) -> dict[str, Any]:
         """The whole game as a JSON-ready dict: the setup, every action, and the state it
         reaches (checked on loading)."""
-        from .record import game_record
-
-        return game_record(self)
+        return records.encode(self._setup, self._actions, self.state())
 
     def to_json(self, *, indent: int | None = 1) -> str:
         """The game's record as JSON text (see :meth:`record`)."""
-        from .record import dumps
-
-        return dumps(self.record(), indent=indent)
+        return records.dumps(self.record(), indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Load a game saved with :meth:`to_json` by replaying it through the rules.
+        """Load a game saved with :meth:`to_json` by replaying it through the rules, in time
+        proportional to the size of *text*.
 
         :raises RecordError: if the record is malformed, tampered with or does not replay.
         """
-        from .record import load_game
-
-        return load_game(text)
+        return cls._replay(records.loads(text), None)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], *, upto: int | None = None) -> Game:
-        """Rebuild a game from :meth:`record` (the first *upto* actions only, if given)."""
-        from .record import replay
+    def from_record(cls, record: dict[str, Any] | records.Record, *,
+                    upto: int | None = None) -> Game:
+        """Rebuild a game from :meth:`record` (the first *upto* actions only, if given: the
+        state the record claims is then not compared).
 
-        return replay(record, upto=upto)
+        :raises RecordError: if the record is malformed, tampered with or does not replay.
+        """
+        if not isinstance(record, records.Record):
+            record = records.parse(record)
+        if upto is not None and (type(upto) is not int or upto < 0):
+            raise ValueError(f"upto is a number of actions ≥ 0, not {excerpt(upto)}")
+        return cls._replay(record, upto)
+
+    @classmethod
+    def from_setup(cls, setup: Setup) -> Game:
+        """A new game as *setup* describes it, before any action.
+
+        :raises ValueError: if the setup is impossible.
+        """
+        position = setup.position
+        if position is None:
+            return cls(players=setup.players, partners=setup.partners, seed=setup.seed,
+                       hands=setup.hands, boneyard=setup.boneyard, leader=setup.leader,
+                       scores=setup.scores, rules=setup.rules)
+        if setup.hands is None or setup.leader is None:
+            raise ValueError("a position needs scripted hands and the seat to act")
+        if len(setup.hands) != setup.players:
+            raise ValueError("a position needs one hand per player")
+        return cls.from_position(
+            list(position.layout), setup.hands, setup.boneyard or (), setup.leader,
+            partners=setup.partners, scores=setup.scores, pending=position.pending,
+            continuing=position.continuing, hand_number=position.hand_number,
+            seed=setup.seed, rules=setup.rules)
+
+    @classmethod
+    def _replay(cls, record: records.Record, upto: int | None) -> Game:
+        try:
+            game = cls.from_setup(record.setup)
+        except ValueError as exc:
+            raise RecordError(f"not a valid Horse Race record: setup: {exc}") from None
+        game.replay(record.actions if upto is None else record.actions[:upto])
+        if upto is None and record.state is not None:
+            claimed = record.state
+            reached = json.loads(json.dumps(game.state()))
+            if claimed != reached:
+                diff = sorted(k for k in reached if claimed.get(k) != reached[k])
+                raise RecordError(
+                    "the record has been changed: the state it claims differs from the state "
+                    f"its actions reach ({', '.join(diff) or 'state'})")
+        return game
+
+    def replay(self, entries: Iterable[Entry]) -> None:
+        """Take the recorded *entries* in turn, each checked: ``(seat, action)`` must be the
+        seat to act and a legal action; ``None`` deals the next hand.
+
+        :raises RecordError: at the first entry that does not replay; the entries before it
+            stay applied.
+        """
+        for index, entry in enumerate(entries):
+            try:
+                if entry is None:
+                    self.next_hand()
+                    continue
+                seat, action = entry
+                if self._hand_over:
+                    self._check(action)  # the hand-over or game-over reason (R20, R26)
+                if seat != self.to_play:
+                    raise RecordError(
+                        f"the record does not replay: action {index + 1} is by seat {seat}, "
+                        f"but it is seat {self.to_play}'s turn")
+                self.apply(action)
+            except IllegalMove as exc:
+                raise RecordError(
+                    f"the record does not replay: action {index + 1} is illegal: {exc}"
+                ) from None
 
     def undo(self, count: int = 1) -> Game:
         """A new game with the last *count* actions (draws and next-hand deals included) taken
         back; this game is not changed."""
-        if count < 0 or count > len(self._actions):
-            raise ValueError(f"there are {len(self._actions)} actions to take back, not {count}")
-        return self.from_record(self.record(), upto=len(self._actions) - count)
+        if type(count) is not int or not 0 <= count <= len(self._actions):
+            raise ValueError(f"there are {len(self._actions)} actions to take back, "
+                             f"not {excerpt(count)}")
+        game = self.from_setup(self._setup)
+        game.replay(self._actions[:len(self._actions) - count])
+        return game
 
     @property
     def action_count(self) -> int:

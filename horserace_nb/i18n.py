@@ -93,6 +93,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{text}은(는) 타일이 아닙니다. [1|4] 또는 1-4처럼 적으세요",
         "ja": "{text} は牌ではありません。[1|4] や 1-4 のように書いてください",
     },
+    "error.bad_side": {
+        "en": "{side} is not a connection point: use {sides} (R10, R12)",
+        "ko": "{side}: 그런 연결 지점은 없습니다. {sides} 가운데 하나를 쓰세요 (R10, R12)",
+        "ja": "{side} という接続位置はありません。{sides} のいずれかを使ってください (R10, R12)",
+    },
     "error.already_down": {
         "en": "{tile} is already on the layout; each tile is played once (R1)",
         "ko": "{tile}은(는) 이미 배치에 있습니다. 각 타일은 한 번만 놓습니다",

@@ -26,13 +26,16 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from .actions import Place
 from .errors import IllegalMove
-from .tiles import BRANCHES, FULL_SET, SIDE_ORDER, Side, Tile
+from .quoting import excerpt
+from .rules import HORSE_RACE, Rules, placement_score
+from .tiles import BRANCHES, FULL_SET, MAX_PIPS, SIDE_ORDER, Side, Tile
 
 if TYPE_CHECKING:
     from .render.svg import SvgImage
 
-__all__ = ["Layout", "Connection", "placement_score"]
+__all__ = ["Layout", "Connection", "Ends", "placement_score", "sum_text"]
 
 _LOW, _HIGH = Side.LOW, Side.HIGH
 _SA, _SB, _BA, _BB = Side.STRAIGHT_A, Side.STRAIGHT_B, Side.BRANCH_A, Side.BRANCH_B
@@ -45,6 +48,8 @@ def _key(tile: Tile, side: Side) -> int:
     return tile.index * 8 + side.code
 
 
+_SIDE_VALUES = ", ".join(repr(s.value) for s in Side)
+
 _POINTS: list[tuple[Tile, Side] | None] = [
     (t, SIDE_ORDER[c]) if c < len(SIDE_ORDER) else None for t in FULL_SET for c in range(8)]
 
@@ -55,14 +60,78 @@ def _unkey(key: int) -> tuple[Tile, Side]:
     return point
 
 
-def placement_score(total: int) -> int:
-    """The raw placement score for an end total (R15): the total if it is a positive multiple
-    of 5, else 0.
+# One Place per (tile, point): legal actions hand out the same objects again and again.
+_PLACES: list[dict[int, Place]] = [{} for _ in FULL_SET]
+_OPENING = -1
 
-    >>> placement_score(15), placement_score(12), placement_score(0)
-    (15, 0, 0)
+
+def _place(tile: Tile, key: int) -> Place:
+    table = _PLACES[tile.index]
+    action = table.get(key)
+    if action is None:
+        if key == _OPENING:
+            action = Place(tile)
+        else:
+            on, side = _unkey(key)
+            action = Place(tile, on, side)
+        table[key] = action
+    return action
+
+
+def sum_text(values: list[int] | tuple[int, ...], total: int) -> str:
+    """The sum of the counted contributions as the rule texts write it (R13).
+
+    >>> sum_text([2, 8], 10), sum_text([], 0)
+    ('2 + 8 = 10', '0 = 0')
     """
-    return total if total > 0 and total % 5 == 0 else 0
+    return f"{' + '.join(map(str, values)) or '0'} = {total}"
+
+
+class Ends:
+    """The scoring ends of a layout at one moment (R13): what each end contributed, in the
+    worked examples' order. A read-only snapshot: later placements do not change it.
+    """
+
+    __slots__ = ("_scoring", "_sorted")
+
+    def __init__(self, scoring: dict[int, int]) -> None:
+        self._scoring = scoring
+        self._sorted: tuple[tuple[Tile, int], ...] | None = None
+
+    @property
+    def contributions(self) -> tuple[tuple[Tile, int], ...]:
+        """``(tile, contribution)`` pairs, ordered by tile, then side (R13)."""
+        if self._sorted is None:
+            self._sorted = tuple((FULL_SET[k >> 3], v) for k, v in sorted(self._scoring.items()))
+        return self._sorted
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The contributions alone, in the same order."""
+        return tuple(v for _, v in self.contributions)
+
+    @property
+    def total(self) -> int:
+        return sum(self._scoring.values())
+
+    def sum_text(self) -> str:
+        """``"2 + 8 = 10"``."""
+        return sum_text(self.values, self.total)
+
+    def __len__(self) -> int:
+        return len(self._scoring)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ends) and self._scoring == other._scoring
+
+    def __hash__(self) -> int:
+        return hash(self.contributions)
+
+    def __repr__(self) -> str:
+        return f"Ends({self.sum_text()})"
+
+
+_NO_ENDS = Ends({})
 
 
 class Connection(NamedTuple):
@@ -176,8 +245,20 @@ class Layout:
             out.append((tile, side, v))
         return out
 
-    def is_counted(self, tile: Tile, side: Side) -> bool:
-        """True if the open point *side* of *tile* is part of a scoring end (R13, R14)."""
+    def ends(self) -> Ends:
+        """A snapshot of the scoring ends (R13), cheap to take after every placement."""
+        return Ends(self._scoring.copy()) if self._scoring else _NO_ENDS
+
+    def sum_text(self) -> str:
+        """The counted contributions and the end total, ``"2 + 8 = 10"`` (R13)."""
+        return sum_text([v for _, v in self.contributions()], self._total)
+
+    def is_counted(self, tile: Tile | str, side: Side | str) -> bool:
+        """True if the open point *side* of *tile* is part of a scoring end (R13, R14).
+
+        :raises ValueError: if *tile* is not a tile or *side* not a side.
+        """
+        tile, side = Tile.parse(tile), Side.coerce(side)
         key = _key(tile, side)
         if key not in self._open:
             return False
@@ -187,24 +268,28 @@ class Layout:
         """The sum of all contributions (R13)."""
         return self._total
 
-    def score(self) -> int:
+    def score(self, rules: Rules = HORSE_RACE) -> int:
         """The raw placement score the current end total is worth (R15)."""
-        return placement_score(self._total)
+        return rules.placement_score(self._total)
 
     def total_after(self, tile: Tile | str, on: Tile | str | None = None,
-                    side: Side | str | None = None) -> int:
+                    side: Side | str | None = None, *, validate: bool = True) -> int:
         """The end total the layout would show after the placement, without making it (R13).
 
         >>> Layout.from_placements([("[1|4]", None, None)]).total_after("[4|4]", "[1|4]", "high")
         9
 
+        With ``validate=False`` the placement must be one this layout offers (from
+        :meth:`places_for` or :meth:`legal_points`): the look-ahead of computer players skips
+        the check; anything else gives a wrong number.
+
         :raises IllegalMove: if the placement is not legal.
         """
-        return self._total_after(*self.check(tile, on, side))
+        if validate:
+            return self._total_after(*self.check(tile, on, side))
+        return self._total_after(tile, on, side)  # type: ignore[arg-type]
 
     def _total_after(self, tile: Tile, on: Tile | None, side: Side | None) -> int:
-        """:meth:`total_after` for a placement already validated (look-ahead's hot path);
-        mirrors :meth:`_attach`."""
         if on is None or side is None:
             return tile.pips
         anchor = on.index * 8
@@ -221,11 +306,22 @@ class Layout:
         return total + (tile.high if tile.low == self._open[key] else tile.low)
 
     def accepts(self, number: int) -> bool:
-        """True if some open point shows *number* (or the layout is empty)."""
+        """True if some open point shows *number* (or the layout is empty).
+
+        :raises ValueError: if *number* is not a whole number from 0 to 6 (R1).
+        """
+        if type(number) is not int or not 0 <= number <= MAX_PIPS:
+            raise ValueError(f"a tile's numbers are whole numbers from 0 to {MAX_PIPS} (R1), "
+                             f"not {excerpt(number)}")
         return not self._tiles or bool(self._by_number[number])
 
-    def can_place(self, tile: Tile) -> bool:
-        """True if *tile* is not down and the layout has a point for it (any tile opens, R8)."""
+    def can_place(self, tile: Tile | str) -> bool:
+        """True if *tile* is not down and the layout has a point for it (any tile opens, R8).
+
+        :raises ValueError: if *tile* is not a tile.
+        """
+        if type(tile) is not Tile:
+            tile = Tile.parse(tile)
         if self._mask >> tile.index & 1:
             return False
         if not self._tiles:
@@ -245,6 +341,30 @@ class Layout:
         low, high = tile.low, tile.high
         return [_unkey(k) for k, n in self._points() if n == low or n == high]
 
+    def places_for(self, tile: Tile) -> list[Place]:
+        """The :class:`Place` actions that put *tile* (not on the layout) on each of its legal
+        points, in point order; on an empty layout, the opening placement (R8, R9).
+
+        >>> Layout.from_placements([("[1|4]", None, None)]).places_for(Tile(4, 4))
+        [Place(tile=Tile(4, 4), on=Tile(1, 4), side=<Side.HIGH: 'high'>)]
+        """
+        if not self._tiles:
+            return [_place(tile, _OPENING)]
+        by_number = self._by_number
+        keys = by_number[tile.low]
+        if not tile.is_double:
+            more = by_number[tile.high]
+            if more:
+                keys = sorted(keys + more) if keys else more
+        if not keys:
+            return []
+        table = _PLACES[tile.index]
+        out = []
+        for key in keys:
+            action = table.get(key)
+            out.append(action if action is not None else _place(tile, key))
+        return out
+
     # ------------------------------------------------------------------ placing
     def check(self, tile: Tile | str, on: Tile | str | None = None,
               side: Side | str | None = None) -> tuple[Tile, Tile | None, Side | None]:
@@ -252,12 +372,14 @@ class Layout:
 
         :raises IllegalMove: naming the rule the placement breaks.
         """
-        try:
-            tile = Tile.parse(tile)
-            on = None if on is None else Tile.parse(on)
-            side = None if side is None else Side.coerce(side)
-        except ValueError as exc:
-            raise IllegalMove("error.bad_tile", rule="R1", text=str(exc)) from None
+        tile = _parse_tile(tile)
+        on = None if on is None else _parse_tile(on)
+        if side is not None:
+            try:
+                side = Side.coerce(side)
+            except ValueError:
+                raise IllegalMove("error.bad_side", rule="R10", side=excerpt(side),
+                                  sides=_SIDE_VALUES) from None
         return self._check(tile, on, side)
 
     def _check(self, tile: Tile, on: Tile | None, side: Side | None
@@ -298,12 +420,16 @@ class Layout:
         :raises IllegalMove: if the placement breaks a rule; nothing changes then.
         """
         tile, on, side = self.check(tile, on, side)
-        self._attach(tile, on, side)
+        self.attach(tile, on, side)
         return placement_score(self._total)
 
-    def _attach(self, tile: Tile, on: Tile | None, side: Side | None) -> Side | None:
-        """Place a tile already validated by :meth:`check` (the hot path: kept inline); return
-        the side by which it joined (``None`` for the opening tile)."""
+    def attach(self, tile: Tile, on: Tile | None = None, side: Side | None = None
+               ) -> Side | None:
+        """Make a placement that is already known to be legal (from :meth:`check`,
+        :meth:`places_for` or :meth:`legal_points`) without checking it again, and return the
+        side by which the tile joined (``None`` for the opening tile). Like python-chess's
+        ``Board.push``: the hot path of games and look-ahead. Anything else corrupts the
+        layout; use :meth:`place` for a placement that may be illegal."""
         scoring = self._scoring
         opened = self._open
         by_number = self._by_number
@@ -421,7 +547,7 @@ class Layout:
                 return layout
             if doubles_first:
                 moves = [m for m in moves if m[0].is_double] or moves
-            layout._attach(*rng.choice(moves))
+            layout.attach(*rng.choice(moves))
 
     def describe(self, lang: str = "en") -> str:
         """The text alternative of the layout in ``"en"``, ``"ko"`` or ``"ja"``, in the format of
@@ -435,3 +561,12 @@ class Layout:
 
         return layout_svg(self)
 
+
+
+def _parse_tile(value: Tile | str) -> Tile:
+    if type(value) is Tile:
+        return value
+    try:
+        return Tile.parse(value)
+    except ValueError:
+        raise IllegalMove("error.bad_tile", rule="R1", text=excerpt(value)) from None

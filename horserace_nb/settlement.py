@@ -8,9 +8,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, NoReturn
 
-__all__ = ["round_pips", "bonus", "settle", "HandResult", "Bonus"]
+from .rules import HORSE_RACE, Rules
+
+__all__ = ["round_pips", "bonus", "settle", "HandResult", "Bonus", "Gains"]
 
 
 def round_pips(pips: int) -> int:
@@ -19,12 +23,12 @@ def round_pips(pips: int) -> int:
     >>> [round_pips(n) for n in (16, 17, 18, 22)]
     [15, 15, 20, 20]
     """
-    return (pips + 2) // 5 * 5
+    return HORSE_RACE.round_pips(pips)
 
 
 def bonus(pips: int) -> int:
     """The display points a pip sum is worth at settlement (R23): rounded, divided by 5."""
-    return round_pips(pips) // 5
+    return HORSE_RACE.bonus(pips)
 
 
 @dataclass(frozen=True)
@@ -38,21 +42,43 @@ class Bonus:
     from_seats: tuple[int, ...]
 
 
+class Gains(dict[int, int]):
+    """The display points each hand winner receives: a dict that cannot be changed (a computer
+    player's view shares it with the game).
+
+    >>> gains = Gains({0: 3})
+    >>> gains[0] = 9
+    Traceback (most recent call last):
+    ...
+    TypeError: a settlement's gains cannot be changed
+    """
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a settlement's gains cannot be changed")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+
 @dataclass(frozen=True)
 class HandResult:
     """The settlement of a hand (R21–R25).
 
     ``winners`` are seats, or teams with partners (team 0 = seats 0+2, team 1 = seats 1+3);
-    ``gains`` maps each winner to the display points it receives; ``pips`` is every seat's
-    remaining pip total; ``bonuses`` explain each gain.
+    ``gains`` maps each winner to the display points it receives (read-only); ``pips`` is every
+    seat's remaining pip total; ``bonuses`` explain each gain.
     """
 
     reason: str
     winners: tuple[int, ...]
-    gains: dict[int, int]
+    gains: Mapping[int, int]
     pips: tuple[int, ...]
     bonuses: tuple[Bonus, ...] = field(default=())
     partners: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.gains, Gains):
+            object.__setattr__(self, "gains", Gains(self.gains))
 
     def side_pips(self) -> tuple[int, ...]:
         """Remaining pips per scoring side (per seat, or per team with partners)."""
@@ -62,7 +88,7 @@ class HandResult:
 
 
 def settle(pips: list[int] | tuple[int, ...], *, partners: bool,
-           domino: int | None) -> HandResult:
+           domino: int | None, rules: Rules = HORSE_RACE) -> HandResult:
     """Settle a hand from every seat's remaining pips.
 
     *domino* is the seat that placed its last tile (R21), or ``None`` for a blocked hand, whose
@@ -86,7 +112,7 @@ def settle(pips: list[int] | tuple[int, ...], *, partners: bool,
         # everyone not on the winner's side pays, co-winners included (R23, R24)
         payers = tuple(seat for seat in range(n) if sides[seat] != w)
         owed = sum(pips[seat] for seat in payers)
-        bonuses.append(Bonus(w, owed, round_pips(owed), bonus(owed), payers))
+        bonuses.append(Bonus(w, owed, rules.round_pips(owed), rules.bonus(owed), payers))
     return HandResult(reason=reason, winners=winners,
                       gains={b.winner: b.points for b in bonuses}, pips=pips,
                       bonuses=tuple(bonuses), partners=partners)

@@ -16,12 +16,17 @@ import enum
 import re
 from typing import ClassVar
 
+from .quoting import excerpt
+
 __all__ = ["Tile", "Side", "FULL_SET", "MAX_PIPS", "STRAIGHTS", "BRANCHES", "ENDS", "SIDE_ORDER"]
 
 MAX_PIPS = 6
 """The highest number on a tile of a double-six set (R1)."""
 
-_TILE_TEXT = re.compile(r"^\s*\[?\s*(\d)\s*[|\-:,/ ]\s*(\d)\s*\]?\s*$")
+_TILE_TEXT = re.compile(r"\[?\s*(\d)\s*[|\-:,/ ]\s*(\d)\s*\]?")
+MAX_TILE_TEXT = 32
+"""The longest text :meth:`Tile.parse` reads: longer text is refused at once, so parsing takes
+time proportional to at most this many characters, whatever it is given."""
 
 
 class Side(str, enum.Enum):
@@ -65,11 +70,11 @@ class Side(str, enum.Enum):
         """
         if isinstance(value, Side):
             return value
-        try:
-            return cls(value)
-        except ValueError:
+        side = _BY_VALUE.get(value) if isinstance(value, str) else None
+        if side is None:
             names = ", ".join(repr(s.value) for s in cls)
-            raise ValueError(f"{value!r} is not a side; use one of {names}") from None
+            raise ValueError(f"{excerpt(value)} is not a side; use one of {names} (R10, R12)")
+        return side
 
 
 SIDE_ORDER: tuple[Side, ...] = (Side.BRANCH_A, Side.BRANCH_B, Side.HIGH, Side.LOW,
@@ -78,6 +83,8 @@ SIDE_ORDER: tuple[Side, ...] = (Side.BRANCH_A, Side.BRANCH_B, Side.HIGH, Side.LO
 straight A, straight B), which orders every listing of points (RULES.md, worked examples)."""
 for _code, _side in enumerate(SIDE_ORDER):
     _side.code = _code  # a plain int for fast point keys
+
+_BY_VALUE = {s.value: s for s in Side}
 
 STRAIGHTS = (Side.STRAIGHT_A, Side.STRAIGHT_B)
 BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
@@ -151,11 +158,15 @@ class Tile:
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a tile is written like '[1|4]', not {text!r}")
-        m = _TILE_TEXT.match(text)
+            raise ValueError(f"a tile is written like '[1|4]', not {excerpt(text)}")
+        m = None if len(text) > MAX_TILE_TEXT else _TILE_TEXT.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"{text!r} is not a tile; write it like '[1|4]' or '1-4' (R1)")
-        return cls(int(m.group(1)), int(m.group(2)))
+            raise ValueError(f"{excerpt(text)} is not a tile; write it like '[1|4]' or '1-4' (R1)")
+        low, high = int(m.group(1)), int(m.group(2))
+        if low > MAX_PIPS or high > MAX_PIPS:
+            raise ValueError(f"{excerpt(text)} is not a tile of the double-six set: a tile's "
+                             f"halves are 0 to {MAX_PIPS} (R1)")
+        return cls(low, high)
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"

@@ -31,16 +31,16 @@ import ipywidgets as widgets
 import traitlets
 
 from ..actions import Action, Draw, Pass, Place
-from ..bots import GreedyBot, hint
+from ..bots import Bot, GreedyBot, hint
 from ..errors import IllegalMove
-from ..game import Event, Game, Reason, SeatView
+from ..game import Event, Game, Reason
 from ..i18n import check_lang, side_name, t
 from ..tiles import Tile
 from .common import Lang, MessageArea, esc, lang_switch, safe
 
 __all__ = ["PlayWidget", "MODES"]
 
-Bot = Callable[[SeatView], Action]
+
 Text = Callable[[str], str]
 """A sentence that can be written in any language (rendered when shown, again on a switch)."""
 
@@ -642,7 +642,7 @@ class PlayWidget(traitlets.HasTraits):
 
     @staticmethod
     def _sum_line(e: Event, lang: str) -> str:
-        values = " + ".join(str(v) for _, v in e.end_keys) or "0"
+        values = " + ".join(str(v) for v in e.scoring.values) or "0"
         if e.raw:
             return t("score.sum", lang, sum=values, total=e.total, raw=e.raw, display=e.points)
         return t("score.no_score", lang, sum=values, total=e.total)

@@ -19,7 +19,7 @@ from ..examples import EXAMPLES, Example
 from ..game import Event, Game, Reason
 from ..i18n import check_lang, side_name, t
 from ..layout import Layout
-from ..record import parse_action, replay
+from ..record import parse_action
 from ..settlement import HandResult
 from .common import Lang, MessageArea, esc, lang_switch, safe
 
@@ -47,10 +47,11 @@ def _layout_steps(example: Example) -> list[ReplayStep]:
 
 def _game_steps(record: dict[str, Any]) -> list[ReplayStep]:
     """One step per recorded action; the record must already have been validated."""
-    game = replay(record, upto=0)
+    game = Game.from_record(record, upto=0)
     steps = [ReplayStep(0, game.layout.copy(), game=game.copy())]
     for index, raw in enumerate(record["actions"], start=1):
-        action = parse_action(raw, index - 1)
+        entry = parse_action(raw, index - 1)
+        action = None if entry is None else entry[1]
         if action is None:
             game.next_hand()
         else:
@@ -80,7 +81,7 @@ def build_steps(source: Any) -> tuple[list[ReplayStep], Example | None]:
         raise TypeError(
             "a replay shows a worked example (or its name), a Game, a game record or its JSON, "
             f"not {type(source).__name__}")
-    replay(source)  # validates the whole record first: a bad record changes nothing
+    Game.from_record(source)  # validates the whole record first: a bad record changes nothing
     return _game_steps(source), None
 
 
