@@ -2,8 +2,9 @@
 
 The expected values of the worked examples are read from the rule texts themselves
 (``RULES.md`` and the two seed texts), never copied from the code's output. The texts are looked
-up in ``$HORSERACE_RULES_DIR``, then next to the repository (``shared/``), then in
-``/work/shared``; a missing text fails the tests that need it loudly instead of skipping them.
+up in ``$HORSERACE_RULES_DIR``, then beside the checkout (``../shared``, where CI has them). A
+clone without them still runs every other test: the ones that compare with the texts are
+skipped, and the run's summary says so in one line.
 """
 
 from __future__ import annotations
@@ -26,29 +27,53 @@ KO_SEED = "000_a70d9adedb0c161d.txt"
 JA_SEED = "003_7d0393dab7d6e55a.txt"
 
 
+RULES_ENV = "HORSERACE_RULES_DIR"
+MISSING_NOTE = ("the original rule texts (RULES.md and seeds/, in ../shared beside the checkout "
+                f"or ${RULES_ENV}) are absent: the tests that compare with them are skipped")
+
+
 @cache
-def rules_dir() -> Path:
-    """The directory holding ``RULES.md`` and ``seeds/``."""
-    candidates = []
-    if os.environ.get("HORSERACE_RULES_DIR"):
-        candidates.append(Path(os.environ["HORSERACE_RULES_DIR"]))
-    candidates += [REPO / "shared", REPO.parent / "shared", Path("/work/shared")]
+def rules_dir() -> Path | None:
+    """The directory holding ``RULES.md`` and ``seeds/``, or ``None`` when it is absent."""
+    env = os.environ.get(RULES_ENV)
+    candidates = [Path(env)] if env else [REPO / "shared", REPO.parent / "shared"]
     for folder in candidates:
         if (folder / "RULES.md").is_file() and (folder / "seeds" / KO_SEED).is_file():
             return folder
-    pytest.fail("the rule texts (RULES.md, seeds/) were not found; set HORSERACE_RULES_DIR "
-                f"(looked in {', '.join(map(str, candidates))})")
+    return None
+
+
+def need_rule_texts() -> Path:
+    """The rule texts' directory; skips the calling test (with the note) when it is absent."""
+    folder = rules_dir()
+    if folder is None:
+        pytest.skip(MISSING_NOTE)
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if rules_dir() is None:
+        terminalreporter.write_line(f"NOTE: {MISSING_NOTE}.")
+
+
+def with_rule_texts(values: Any) -> list[Any]:
+    """Parametrize values read from the rule texts; one skipped case with the note when they
+    are absent (so the run says why, instead of an empty parameter set)."""
+    values = list(values)
+    if values or rules_dir() is not None:
+        return values
+    return [pytest.param(None, marks=pytest.mark.skip(reason=MISSING_NOTE))]
 
 
 @cache
 def rules_text() -> str:
-    return (rules_dir() / "RULES.md").read_text(encoding="utf-8")
+    return (need_rule_texts() / "RULES.md").read_text(encoding="utf-8")
 
 
 @cache
 def seed_text(lang: str) -> str:
     name = {"ko": KO_SEED, "ja": JA_SEED}[lang]
-    return (rules_dir() / "seeds" / name).read_text(encoding="utf-8")
+    return (need_rule_texts() / "seeds" / name).read_text(encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- worked examples
@@ -103,7 +128,10 @@ class WorkedExample:
 
 @cache
 def worked_examples(lang: str) -> tuple[WorkedExample, ...]:
-    """Every ``놓은 타일 [x|y]`` / ``置いた牌：[x|y]`` example: the short and the long line."""
+    """Every ``놓은 타일 [x|y]`` / ``置いた牌：[x|y]`` example: the short and the long line
+    (none when the rule texts are absent)."""
+    if rules_dir() is None:
+        return ()
     lines = seed_text(lang).splitlines()
     out = []
     for i, line in enumerate(lines):

@@ -16,6 +16,8 @@ from conftest import (
     all_examples,
     glossary,
     layout_for,
+    need_rule_texts,
+    with_rule_texts,
     worked_examples,
 )
 
@@ -23,7 +25,7 @@ from horserace_nb import Layout, Side, Tile
 from horserace_nb.describe import summary
 from horserace_nb.i18n import LANGS, side_name
 
-EXAMPLES = all_examples()
+EXAMPLES = with_rule_texts(all_examples())
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=str)
@@ -40,6 +42,7 @@ def test_summary_is_the_seed_texts_short_line(example: WorkedExample) -> None:
 
 
 def test_every_documented_example_is_covered_in_both_languages() -> None:
+    need_rule_texts()
     assert len(worked_examples("ko")) == len(worked_examples("ja")) == 11
 
 
@@ -59,7 +62,7 @@ def _to_english(text: str, lang: str) -> str:
     return "none" if text == NONE_WORD[lang] else text
 
 
-@pytest.mark.parametrize("example", worked_examples("ko"), ids=str)
+@pytest.mark.parametrize("example", with_rule_texts(worked_examples("ko")), ids=str)
 def test_english_text_alternative_has_the_same_structure_with_glossary_labels(
         example: WorkedExample) -> None:
     """English: the same sections in the same order, labelled with the glossary's terms (counted

@@ -19,6 +19,7 @@ from conftest import (
     layout_snapshot,
     placements_for,
     seed_text,
+    with_rule_texts,
     worked_examples,
 )
 
@@ -26,7 +27,7 @@ from horserace_nb import FULL_SET, IllegalMove, Layout, Side, Tile, placement_sc
 
 S = Side
 T = Tile.parse
-EXAMPLES = all_examples()
+EXAMPLES = with_rule_texts(all_examples())
 
 
 def _ids(ex: WorkedExample) -> str:
