@@ -12,8 +12,12 @@ other open straight gets a *small filled dot* in the same colour: filled because
 counted double, without a number because it adds nothing more. The legend explains it whenever
 it is shown.
 
-The functions are pure: the same input gives byte-identical output (every element that has an
-id gets an explicit one; numbers are formatted with at most two decimals). Element classes and
+The pictures are built with svgwrite's public API (a ``Drawing(debug=False)``, its element
+factories, ``tostring()``). The functions are pure: the same input gives byte-identical output
+(every element that has an id gets an explicit one, never an automatic one; numbers are
+formatted with at most two decimals; svgwrite writes attributes in name order). Every sentence
+of the text alternative (title and description) and of the captions comes from
+:mod:`horserace_nb.describe`. Element classes and
 ``data-*`` attributes name what is drawn, for tests and click handling:
 
 - ``g.tile`` (``id="tile-1-4"``, ``data-tile="[1|4]"``) for every placed tile,
@@ -51,9 +55,21 @@ from typing import Any, Protocol
 
 import svgwrite
 
-from ..describe import summary
+from ..describe import (
+    boneyard_sentence,
+    describe_game,
+    describe_layout,
+    game_title,
+    hand_count_sentence,
+    last_placement,
+    layout_title,
+    score_items,
+    scoring_sides,
+    status_sentences,
+    summary_sentences,
+)
 from ..game import Game, SeatView
-from ..i18n import check_lang, side_name, t
+from ..i18n import check_lang, t
 from ..layout import Layout
 from ..tiles import Side, Tile
 from .geometry import UNIT, Box, Geometry, layout_geometry
@@ -457,33 +473,18 @@ class _Column:
 
 def _layout_lines(layout: Layout, lang: str, highlight: Tile | None,
                   numbers: bool = True) -> list[tuple[str, bool]]:
-    lines: list[tuple[str, bool]] = []
+    """The caption lines under a board (bold or not): the last placement, the sum and the
+    score (each on its own line), or the sentence of an empty layout."""
     if layout.is_empty:
-        return [(t("describe.empty", lang), False)]
+        return [(describe_layout(layout, lang), False)]
+    lines: list[tuple[str, bool]] = []
     if highlight is not None and highlight is layout.tiles[-1]:
-        lines.append((t("describe.last", lang, tile=highlight), True))
-    if not numbers:
-        return lines
-    # the sum and the score, each on its own line
-    lines.extend((sentence, False) for sentence in _SENTENCE.split(summary(layout, lang)))
+        lines.append((last_placement(highlight, lang), True))
+    if numbers:
+        lines.extend((sentence, False) for sentence in summary_sentences(layout, lang))
     return lines
 
 
-def _plain_desc(layout: Layout, lang: str) -> str:
-    """The text alternative without the contributions and the score (for exercises)."""
-    none = t("describe.none", lang)
-    connections = [
-        t("describe.connection", lang, anchor=c.anchor, anchor_side=side_name(c.anchor_side, lang),
-          tile=c.tile, tile_side=side_name(c.tile_side, lang)) for c in layout.connections()]
-    points = [t("describe.point", lang, tile=tile, side=side_name(side, lang), number=n)
-              for tile, side, n in layout.open_points()]
-    return t("render.desc_no_numbers", lang,
-             tiles=", ".join(map(str, layout.tiles)),
-             spinners=", ".join(map(str, layout.spinners())) or none,
-             connections="; ".join(connections) or none, points="; ".join(points) or none)
-
-
-_SENTENCE = re.compile(r"(?<=[.。])\s*(?=\S)")
 _LEGEND = ["render.legend_counted", "render.legend_open", "render.legend_spinner"]
 
 
@@ -544,9 +545,8 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
         column.legend((_LEGEND if show_numbers else _LEGEND[2:]) + board.legend, lang)
     height = column.y + _MARGIN
 
-    desc = layout.describe(lang) if show_numbers or layout.is_empty else _plain_desc(layout, lang)
-    drawing = _drawing(width, height, size, lang, title or t("describe.title", lang),
-                       desc, theme, "layout")
+    drawing = _drawing(width, height, size, lang, title or layout_title(lang),
+                       describe_layout(layout, lang, numbers=show_numbers), theme, "layout")
     drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
     board.group["transform"] = (
         f"translate({_n(board_x)},{_n(board_y)}) " + board.group["transform"])
@@ -617,50 +617,12 @@ def _names(names: Sequence[str] | None, players: int, lang: str) -> list[str]:
     return [_clean(n) for n in names]
 
 
-def _side_names(state: _State, names: list[str], lang: str) -> list[str]:
-    """Names of the scoring sides: seats, or teams (seats 0+2, 1+3) with partners (R2)."""
-    if not state.partners:
-        return names
-    return [t("render.team", lang, a=names[0], b=names[2]),
-            t("render.team", lang, a=names[1], b=names[3])]
-
-
-def _boneyard_text(count: int, lang: str) -> str:
-    return t("render.boneyard_one", lang) if count == 1 else t("render.boneyard", lang,
-                                                                   count=count)
-
-
-def _count_text(name: str, count: int, lang: str) -> str:
-    if count == 1:
-        return t("render.hand_count_one", lang, name=name)
-    return t("render.hand_count", lang, name=name, count=count)
-
-
 def _status_lines(state: _State, names: list[str], lang: str) -> list[str]:
-    sides = _side_names(state, names, lang)
-    sep = t("render.list_sep", lang)
-    scores = sep.join(t("render.score_item", lang, name=sides[i], points=p)
-                      for i, p in enumerate(state.scores))
-    lines = [t("render.scores", lang, target=state.target, scores=scores)]
-    if state.winners is not None:
-        lines.append(t("render.game_over", lang,
-                       names=sep.join(sides[w] for w in state.winners)))
-    elif state.hand_over:
-        result = state.result
-        if result is not None:
-            gains = sep.join(t("render.gain", lang, name=sides[w], points=result.gains[w])
-                             for w in result.winners)
-            key = "render.hand_blocked" if result.reason == "blocked" else "render.hand_over"
-            lines.append(t(key, lang, gains=gains))
-    else:
-        name = names[state.to_play]
-        if state.pending is not None:
-            lines.append(t("render.must_place_drawn", lang, name=name, tile=state.pending))
-        elif state.continuing:
-            lines.append(t("render.plays_again", lang, name=name))
-        else:
-            lines.append(t("render.to_play", lang, name=name))
-    return lines
+    return status_sentences(
+        lang, sides=scoring_sides(names, state.partners, lang), names=names,
+        target=state.target, scores=state.scores, to_play=state.to_play,
+        hand_over=state.hand_over, pending=state.pending, continuing=state.continuing,
+        result=state.result, winners=state.winners)
 
 
 def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
@@ -710,13 +672,11 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     # --- status: hand number, boneyard, scores, turn
     col = _Column(content, _MARGIN, _MARGIN * 0.4, text_w, theme)
     col.text(t("render.header", lang, hand=t("render.hand_number", lang, hand=state.hand_number),
-               boneyard=_boneyard_text(state.boneyard, lang)),
+               boneyard=boneyard_sentence(state.boneyard, lang)),
              size=_SMALL, color=theme.muted, css="boneyard")
     status = _status_lines(state, shown, lang)
     col.text(status[0], bold=True, css="scores",
-             keep=[t("render.score_item", lang, name=name, points=points)
-                   for name, points in zip(_side_names(state, shown, lang), state.scores,
-                                           strict=True)])
+             keep=score_items(scoring_sides(shown, state.partners, lang), state.scores, lang))
     for line in status[1:]:
         col.text(line, bold=True, color=theme.turn, css="turn")
     top = col.y + _MARGIN * 0.5
@@ -728,7 +688,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     labels = {}
     for other in others:
         marker = "▶ " if other == state.to_play and not state.hand_over else ""
-        labels[other] = marker + _count_text(shown[other], state.hand_sizes[other], lang)
+        labels[other] = marker + hand_count_sentence(shown[other], state.hand_sizes[other],
+                                                     lang)
     x0 = _MARGIN + max(_SMALL * 10, *(_text_width(x, _SMALL) + _SMALL for x in labels.values()))
     per_row = max(1, int((width - _MARGIN - x0) // (_BACK_W + _BACK_GAP)))
     row_h = _BACK_H + 6
@@ -795,16 +756,13 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     panel.add(_rect(0, hand_top, width, height - hand_top, fill=theme.panel))
 
     name = all_names[state.seat]
-    desc_parts = [layout.describe(lang), *_status_lines(state, all_names, lang)]
-    desc_parts.append(t("render.hand_tiles", lang, name=name,
-                        tiles=", ".join(str(x) for x in state.hand) or t("describe.none", lang)))
-    desc_parts.extend(
-        _count_text(all_names[s], state.hand_sizes[s], lang)
-        for s in range(state.players) if s != state.seat)
-    desc_parts.append(_boneyard_text(state.boneyard, lang))
-    drawing = _drawing(width, height, size, lang,
-                       t("render.title_game", lang, hand=state.hand_number, name=name),
-                       " ".join(desc_parts), theme, "game")
+    desc = describe_game(
+        layout, lang, status=_status_lines(state, all_names, lang), name=name, hand=state.hand,
+        others=[(all_names[s], state.hand_sizes[s]) for s in range(state.players)
+                if s != state.seat],
+        boneyard=state.boneyard)
+    drawing = _drawing(width, height, size, lang, game_title(state.hand_number, name, lang),
+                       desc, theme, "game")
     drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
     drawing.add(content)
     drawing.add(board.group)
