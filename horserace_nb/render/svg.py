@@ -17,8 +17,9 @@ factories, ``tostring()``). The functions are pure: the same input gives byte-id
 (every element that has an id gets an explicit one, never an automatic one; numbers are
 formatted with at most two decimals; svgwrite writes attributes in name order). Every sentence
 of the text alternative (title and description) and of the captions comes from
-:mod:`horserace_nb.describe`. Element classes and
-``data-*`` attributes name what is drawn, for tests and click handling:
+:mod:`horserace_nb.describe`.
+
+Element classes and ``data-*`` attributes name what is drawn, for tests and click handling:
 
 - ``g.tile`` (``id="tile-1-4"``, ``data-tile="[1|4]"``) for every placed tile,
 - ``rect.spinner`` for the orange outline of every double,
