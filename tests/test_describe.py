@@ -1,4 +1,4 @@
-"""Text alternatives of layouts (RULES.md, "worked examples"; glossary).
+"""Text alternatives of layouts and game views (RULES.md, "worked examples"; glossary).
 
 The Korean and Japanese sentences must be, character for character, the long lines that follow
 each worked example in the seed texts; they are read from the texts themselves. English follows
@@ -22,8 +22,15 @@ from conftest import (
 )
 
 from horserace_nb import Layout, Side, Tile
-from horserace_nb.describe import summary
+from horserace_nb.describe import (
+    describe_layout,
+    scoring_sides,
+    status_sentences,
+    summary,
+    summary_sentences,
+)
 from horserace_nb.i18n import LANGS, side_name
+from horserace_nb.settlement import HandResult
 
 EXAMPLES = with_rule_texts(all_examples())
 
@@ -39,6 +46,51 @@ def test_describe_is_the_seed_texts_sentence_character_for_character(
 @pytest.mark.parametrize("example", EXAMPLES, ids=str)
 def test_summary_is_the_seed_texts_short_line(example: WorkedExample) -> None:
     assert summary(layout_for(example.tile), example.lang) == example.short
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=str)
+def test_caption_lines_are_the_two_sentences_of_the_short_line(example: WorkedExample) -> None:
+    """The picture's caption shows the sum and the score on a line each: together they are the
+    seed text's short line, split after its first sentence."""
+    lines = summary_sentences(layout_for(example.tile), example.lang)
+    sep = "" if example.lang == "ja" else " "
+    assert len(lines) == 2 and sep.join(lines) == example.short
+    assert example.numbers["sum"] in lines[0] and str(example.numbers["raw"]) in lines[1]
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=str)
+def test_exercise_text_alternative_keeps_the_layout_and_hides_the_answer(
+        example: WorkedExample) -> None:
+    """``numbers=False`` (an exercise): the texts' listings of tiles, spinners, connections and
+    open points, without the sum, the score or the contributions."""
+    text = describe_layout(layout_for(example.tile), example.lang, numbers=False)
+    sections = example.sections
+    for key in ("tiles", "spinners", "connections", "points"):
+        assert sections[key] in text, key
+    assert sections["contributions"] not in text
+    assert all(sentence not in text for sentence in summary_sentences(
+        layout_for(example.tile), example.lang))
+    assert describe_layout(Layout(), example.lang, numbers=False) == Layout().describe(
+        example.lang)
+
+
+def test_status_names_teams_the_blocked_hand_and_the_winners() -> None:
+    """With partners the scores, gains and winners are per team (seats 0 + 2, 1 + 3; R2); a
+    blocked hand says so (R20); a finished game names the winning side."""
+    names = ["Ann", "Ben", "Cho", "Dai"]
+    sides = scoring_sides(names, True, "en")
+    assert sides == ["Ann & Cho", "Ben & Dai"]
+    blocked = HandResult(reason="blocked", winners=(1,), gains={1: 4}, pips=(9, 2, 7, 1),
+                         partners=True)
+    assert status_sentences("en", sides=sides, names=names, target=61, scores=[30, 44],
+                            to_play=0, hand_over=True, result=blocked) == [
+        "Scores (target 61): Ann & Cho 30, Ben & Dai 44", "Hand blocked: Ben & Dai +4"]
+    lines = status_sentences("en", sides=sides, names=names, target=61, scores=[61, 44],
+                             to_play=0, hand_over=True, result=blocked, winners=(0,))
+    assert lines[1] == "Game over: Ann & Cho won"
+    lines = status_sentences("en", sides=names[:2], names=names[:2], target=61, scores=[5, 0],
+                             to_play=1, hand_over=False, pending=Tile(2, 5))
+    assert lines[1] == "Ben must place the drawn tile [2|5] (R18)"
 
 
 def test_every_documented_example_is_covered_in_both_languages() -> None:

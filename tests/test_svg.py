@@ -23,6 +23,7 @@ from conftest import (
 )
 
 from horserace_nb import Game, Layout, Place, Side, Tile
+from horserace_nb.describe import describe_layout
 from horserace_nb.i18n import LANGS, MESSAGES, t
 from horserace_nb.render import SvgImage, Theme, game_svg, layout_svg, save_svg
 
@@ -198,6 +199,7 @@ def test_exercise_picture_hides_the_numbers(lang: str) -> None:
     shown = " ".join(texts(root)) + (root[1].text or "")
     assert t("describe.summary", lang, sum="", total="", raw="", display="")[:6] not in shown
     assert str(layout.tiles[-1]) in (root[1].text or "")
+    assert root[1].text == describe_layout(layout, lang, numbers=False)
 
 
 def test_text_alternative_and_accessibility() -> None:

@@ -12,9 +12,14 @@ other open straight gets a *small filled dot* in the same colour: filled because
 counted double, without a number because it adds nothing more. The legend explains it whenever
 it is shown.
 
-The functions are pure: the same input gives byte-identical output (every element that has an
-id gets an explicit one; numbers are formatted with at most two decimals). Element classes and
-``data-*`` attributes name what is drawn, for tests and click handling:
+The pictures are built with svgwrite's public API (a ``Drawing(debug=False)``, its element
+factories, ``tostring()``). The functions are pure: the same input gives byte-identical output
+(every element that has an id gets an explicit one, never an automatic one; numbers are
+formatted with at most two decimals; svgwrite writes attributes in name order). Every sentence
+of the text alternative (title and description) and of the captions comes from
+:mod:`horserace_nb.describe`.
+
+Element classes and ``data-*`` attributes name what is drawn, for tests and click handling:
 
 - ``g.tile`` (``id="tile-1-4"``, ``data-tile="[1|4]"``) for every placed tile,
 - ``rect.spinner`` for the orange outline of every double,
@@ -45,21 +50,27 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import svgwrite
-from svgwrite.base import BaseElement, Desc, Title
-from svgwrite.container import Group
-from svgwrite.params import Parameter
-from svgwrite.path import Path
-from svgwrite.shapes import Circle, Line, Rect
-from svgwrite.text import Text
 
-from ..describe import summary
+from ..describe import (
+    boneyard_sentence,
+    describe_game,
+    describe_layout,
+    game_title,
+    hand_count_sentence,
+    last_placement,
+    layout_title,
+    score_items,
+    scoring_sides,
+    status_sentences,
+    summary_sentences,
+)
 from ..game import Game, SeatView
-from ..i18n import check_lang, side_name, t
+from ..i18n import check_lang, t
 from ..layout import Layout
 from ..tiles import Side, Tile
 from .geometry import UNIT, Box, Geometry, layout_geometry
@@ -121,7 +132,7 @@ def _n(x: float) -> str:
 
 
 def _clean(text: object) -> str:
-    """User text made safe for XML: characters XML cannot hold are dropped (:func:`_serialize`
+    """User text made safe for XML: characters XML cannot hold are dropped (svgwrite
     escapes ``<``, ``>``, ``&`` and quotes)."""
     return _XML_INVALID.sub("", str(text))
 
@@ -189,7 +200,21 @@ def _point_id(prefix: str, tile: Tile, side: Side) -> str:
     return f"{prefix}-{tile.low}-{tile.high}-{side.value}"
 
 
-_PARAMETER = Parameter(debug=False)  # shared by every element: no validation, no per-element setup
+class _Element(Protocol):
+    """What the drawing code uses of an svgwrite element (its public API)."""
+
+    def add(self, element: _Element) -> _Element: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def __setitem__(self, key: str, value: Any) -> None: ...
+
+
+_SVG = svgwrite.Drawing(debug=False)
+"""The element factory: every element is made by its factory methods (``_SVG.g()``,
+``_SVG.rect()``, …) and shares its parameters, without validation (``debug=False``: the values
+are already SVG text). It is never drawn itself; each picture is its own :class:`Drawing`."""
+# its factory methods, looked up once
+_SVG_G, _SVG_RECT, _SVG_CIRCLE = _SVG.g, _SVG.rect, _SVG.circle
+_SVG_TEXT, _SVG_LINE, _SVG_PATH = _SVG.text, _SVG.line, _SVG.path
 
 
 CLASS_PREFIX = "hr-svg-"
@@ -202,42 +227,38 @@ def _classes(names: str) -> str:
     return " ".join(CLASS_PREFIX + name for name in names.split())
 
 
-def _el(cls: Any, **attrs: Any) -> BaseElement:
-    """An svgwrite element with exactly *attrs* (``class_`` → ``class``, ``data_x`` →
-    ``data-x``), never an automatic id.
-
-    The constructors are bypassed: they validate and convert every value, which costs more than
-    the whole drawing; the values here are already SVG text.
-    """
-    element = cls.__new__(cls)
-    element._parameter = _PARAMETER
-    element.attribs = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
-    if "class" in element.attribs:
-        element.attribs["class"] = _classes(element.attribs["class"])
-    element.elements = []
+def _el(make: Callable[..., Any], *args: Any, **attrs: Any) -> _Element:
+    """An svgwrite element made by the factory method *make* (``_SVG.line`` …) from *args*, with
+    the attributes *attrs* (svgwrite's keyword rules: ``class_`` → ``class``, ``data_x`` →
+    ``data-x``; every class gets :data:`CLASS_PREFIX`), never an automatic id."""
+    if "class_" in attrs:
+        attrs["class_"] = _classes(attrs["class_"])
+    element: _Element = make(*args, **attrs)
     return element
 
 
-def _group(**attrs: Any) -> BaseElement:
-    return _el(Group, **attrs)
+def _group(**attrs: Any) -> _Element:
+    return _el(_SVG_G, **attrs)
 
 
-def _rect(x: float, y: float, w: float, h: float, **attrs: Any) -> BaseElement:
-    return _el(Rect, x=_n(x), y=_n(y), width=_n(w), height=_n(h), **attrs)
+def _rect(x: float, y: float, w: float, h: float, **attrs: Any) -> _Element:
+    return _el(_SVG_RECT, (_n(x), _n(y)), (_n(w), _n(h)), **attrs)
 
 
-def _circle(cx: float, cy: float, r: float, **attrs: Any) -> BaseElement:
-    return _el(Circle, cx=_n(cx), cy=_n(cy), r=_n(r), **attrs)
+def _circle(cx: float, cy: float, r: float, **attrs: Any) -> _Element:
+    return _el(_SVG_CIRCLE, (_n(cx), _n(cy)), _n(r), **attrs)
 
 
-def _text(x: float, y: float, text: str, **attrs: Any) -> BaseElement:
-    element = _el(Text, x=_n(x), y=_n(y), **attrs)
-    element.text = text
-    return element
+def _text(x: float, y: float, text: str, **attrs: Any) -> _Element:
+    return _el(_SVG_TEXT, text, (_n(x), _n(y)), **attrs)
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> _Element:
+    return _el(_SVG_LINE, (_n(x1), _n(y1)), (_n(x2), _n(y2)), **attrs)
 
 
 # ---------------------------------------------------------------------------- tiles
-def _draw_face(parent: BaseElement, tile: Tile, box: Box, low: Box, high: Box,
+def _draw_face(parent: _Element, tile: Tile, box: Box, low: Box, high: Box,
                theme: Theme) -> None:
     """A tile's face: rounded rectangle, divider, pips of both halves."""
     inset = max(1.0, box.w * 0.02)
@@ -249,26 +270,25 @@ def _draw_face(parent: BaseElement, tile: Tile, box: Box, low: Box, high: Box,
     gap = side * 0.16
     if horizontal:
         x = max(low.x, high.x)
-        parent.add(_el(Line, x1=_n(x), y1=_n(box.y + gap), x2=_n(x), y2=_n(box.y + box.h - gap),
-                       stroke=theme.divider, stroke_width=_n(max(1.0, side * 0.03))))
+        parent.add(_line(x, box.y + gap, x, box.y + box.h - gap, stroke=theme.divider,
+                         stroke_width=_n(max(1.0, side * 0.03))))
     else:
         y = max(low.y, high.y)
-        parent.add(_el(Line, x1=_n(box.x + gap), y1=_n(y), x2=_n(box.x + box.w - gap), y2=_n(y),
-                       stroke=theme.divider, stroke_width=_n(max(1.0, side * 0.03))))
+        parent.add(_line(box.x + gap, y, box.x + box.w - gap, y, stroke=theme.divider,
+                         stroke_width=_n(max(1.0, side * 0.03))))
     # all pips of the tile as one path of circles (two half arcs each): few elements, fast
     r = side * _PIP_R
     arc = f"a{_n(r)},{_n(r)} 0 1,0 "
+    circle = f"{arc}{_n(2 * r)},0{arc}{_n(-2 * r)},0z"  # from the pip's left edge, round
     d = []
     for half, number in ((low, tile.low), (high, tile.high)):
         for px, py in _PIPS[number]:
             if horizontal:
                 px, py = py, px
             x, y = half.x + px * half.w, half.y + py * half.h
-            d.append(f"M{_n(x - r)},{_n(y)}{arc}{_n(2 * r)},0{arc}{_n(-2 * r)},0z")
+            d.append(f"M{_n(x - r)},{_n(y)}{circle}")
     if d:
-        pips = _el(Path, fill=theme.pips, class_="pips")
-        pips.commands = ["".join(d)]  # svgwrite writes a path's "d" from its commands
-        parent.add(pips)
+        parent.add(_el(_SVG_PATH, "".join(d), fill=theme.pips, class_="pips"))
 
 
 def _upright(x: float, y: float, unit: float) -> tuple[Box, Box, Box]:
@@ -281,7 +301,7 @@ def _upright(x: float, y: float, unit: float) -> tuple[Box, Box, Box]:
 class _Board:
     """A drawn layout: its group (origin at the top left of its bounds) and size."""
 
-    group: BaseElement
+    group: _Element
     width: float
     height: float
     legend: list[str]  # legend keys in use
@@ -387,7 +407,7 @@ def _check_highlight(layout: Layout, highlight: _Highlight) -> Tile | None:
 class _Column:
     """Text and legend lines stacked downwards from ``y`` (absolute coordinates)."""
 
-    def __init__(self, parent: BaseElement, x: float, y: float, width: float, theme: Theme):
+    def __init__(self, parent: _Element, x: float, y: float, width: float, theme: Theme):
         self.parent, self.x, self.y, self.width, self.theme = parent, x, y, width, theme
 
     def text(self, text: str, *, size: float = _TEXT, bold: bool = False, color: str | None = None,
@@ -454,89 +474,38 @@ class _Column:
 
 def _layout_lines(layout: Layout, lang: str, highlight: Tile | None,
                   numbers: bool = True) -> list[tuple[str, bool]]:
-    lines: list[tuple[str, bool]] = []
+    """The caption lines under a board (bold or not): the last placement, the sum and the
+    score (each on its own line), or the sentence of an empty layout."""
     if layout.is_empty:
-        return [(t("describe.empty", lang), False)]
+        return [(describe_layout(layout, lang), False)]
+    lines: list[tuple[str, bool]] = []
     if highlight is not None and highlight is layout.tiles[-1]:
-        lines.append((t("describe.last", lang, tile=highlight), True))
-    if not numbers:
-        return lines
-    # the sum and the score, each on its own line
-    lines.extend((sentence, False) for sentence in _SENTENCE.split(summary(layout, lang)))
+        lines.append((last_placement(highlight, lang), True))
+    if numbers:
+        lines.extend((sentence, False) for sentence in summary_sentences(layout, lang))
     return lines
 
 
-def _plain_desc(layout: Layout, lang: str) -> str:
-    """The text alternative without the contributions and the score (for exercises)."""
-    none = t("describe.none", lang)
-    connections = [
-        t("describe.connection", lang, anchor=c.anchor, anchor_side=side_name(c.anchor_side, lang),
-          tile=c.tile, tile_side=side_name(c.tile_side, lang)) for c in layout.connections()]
-    points = [t("describe.point", lang, tile=tile, side=side_name(side, lang), number=n)
-              for tile, side, n in layout.open_points()]
-    return t("render.desc_no_numbers", lang,
-             tiles=", ".join(map(str, layout.tiles)),
-             spinners=", ".join(map(str, layout.spinners())) or none,
-             connections="; ".join(connections) or none, points="; ".join(points) or none)
-
-
-_SENTENCE = re.compile(r"(?<=[.。])\s*(?=\S)")
 _LEGEND = ["render.legend_counted", "render.legend_open", "render.legend_spinner"]
 
 
 # ---------------------------------------------------------------------------- drawings
 def _drawing(width: float, height: float, size: float | None, lang: str, title: str, desc: str,
              theme: Theme, kind: str) -> svgwrite.Drawing:
+    """A picture's :class:`svgwrite.Drawing`, with its size, language, title and description
+    (the text alternative, first in the document)."""
     scale = 1.0 if size is None or size >= width else size / width
-    drawing = svgwrite.Drawing(debug=False)
-    drawing.attribs = {
-        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "baseProfile": "full",
-        "width": _n(width * scale), "height": _n(height * scale),
-        "viewBox": f"0 0 {_n(width)} {_n(height)}", "role": "img", "lang": lang,
-        "class": _classes(f"horserace {kind}"), "font-family": theme.font_family,
-    }
-    drawing.elements = [Title(_clean(title)), Desc(_clean(desc))]  # no empty <defs>
+    drawing = svgwrite.Drawing(size=(_n(width * scale), _n(height * scale)), debug=False,
+                               viewBox=f"0 0 {_n(width)} {_n(height)}", role="img", lang=lang,
+                               class_=_classes(f"horserace {kind}"),
+                               font_family=theme.font_family)
+    drawing.set_desc(title=_clean(title), desc=_clean(desc))
     return drawing
 
 
-_ESCAPE_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                              "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
-_ESCAPE_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-
-
-def _serialize(element: Any, out: list[str]) -> None:
-    """Write an svgwrite element tree as XML text.
-
-    svgwrite's own ``tostring`` goes through an ElementTree copy of the tree, which costs as
-    much as drawing it; this walks the tree once. Attributes keep their insertion order (fixed
-    by the code, so the output is deterministic); every attribute value and text is escaped.
-    """
-    name = element.elementname
-    if isinstance(element, Title):  # <title> and <desc> keep their text in an etree element
-        out.append(f"<{name}>{(element.xml.text or '').translate(_ESCAPE_TEXT)}</{name}>")
-        return
-    out.append("<" + name)
-    if isinstance(element, Path):
-        element.attribs["d"] = " ".join(element.commands)
-    for key, value in element.attribs.items():
-        if value is not None:
-            out.append(f' {key}="{str(value).translate(_ESCAPE_ATTR)}"')
-    text = element.text if isinstance(element, Text) else None
-    if not element.elements and text is None:
-        out.append("/>")
-        return
-    out.append(">")
-    if text is not None:
-        out.append(str(text).translate(_ESCAPE_TEXT))
-    for child in element.elements:
-        _serialize(child, out)
-    out.append(f"</{name}>")
-
-
 def _finish(drawing: svgwrite.Drawing) -> SvgImage:
-    out: list[str] = []
-    _serialize(drawing, out)
-    return SvgImage("".join(out))
+    """The picture as SVG text (svgwrite writes attributes in name order: deterministic)."""
+    return SvgImage(drawing.tostring())
 
 
 def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None,
@@ -577,12 +546,11 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
         column.legend((_LEGEND if show_numbers else _LEGEND[2:]) + board.legend, lang)
     height = column.y + _MARGIN
 
-    desc = layout.describe(lang) if show_numbers or layout.is_empty else _plain_desc(layout, lang)
-    drawing = _drawing(width, height, size, lang, title or t("describe.title", lang),
-                       desc, theme, "layout")
+    drawing = _drawing(width, height, size, lang, title or layout_title(lang),
+                       describe_layout(layout, lang, numbers=show_numbers), theme, "layout")
     drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
-    board.group.attribs["transform"] = (
-        f"translate({_n(board_x)},{_n(board_y)}) " + board.group.attribs["transform"])
+    board.group["transform"] = (
+        f"translate({_n(board_x)},{_n(board_y)}) " + board.group["transform"])
     drawing.add(board.group)
     drawing.add(content)
     return _finish(drawing)
@@ -650,50 +618,12 @@ def _names(names: Sequence[str] | None, players: int, lang: str) -> list[str]:
     return [_clean(n) for n in names]
 
 
-def _side_names(state: _State, names: list[str], lang: str) -> list[str]:
-    """Names of the scoring sides: seats, or teams (seats 0+2, 1+3) with partners (R2)."""
-    if not state.partners:
-        return names
-    return [t("render.team", lang, a=names[0], b=names[2]),
-            t("render.team", lang, a=names[1], b=names[3])]
-
-
-def _boneyard_text(count: int, lang: str) -> str:
-    return t("render.boneyard_one", lang) if count == 1 else t("render.boneyard", lang,
-                                                                   count=count)
-
-
-def _count_text(name: str, count: int, lang: str) -> str:
-    if count == 1:
-        return t("render.hand_count_one", lang, name=name)
-    return t("render.hand_count", lang, name=name, count=count)
-
-
 def _status_lines(state: _State, names: list[str], lang: str) -> list[str]:
-    sides = _side_names(state, names, lang)
-    sep = t("render.list_sep", lang)
-    scores = sep.join(t("render.score_item", lang, name=sides[i], points=p)
-                      for i, p in enumerate(state.scores))
-    lines = [t("render.scores", lang, target=state.target, scores=scores)]
-    if state.winners is not None:
-        lines.append(t("render.game_over", lang,
-                       names=sep.join(sides[w] for w in state.winners)))
-    elif state.hand_over:
-        result = state.result
-        if result is not None:
-            gains = sep.join(t("render.gain", lang, name=sides[w], points=result.gains[w])
-                             for w in result.winners)
-            key = "render.hand_blocked" if result.reason == "blocked" else "render.hand_over"
-            lines.append(t(key, lang, gains=gains))
-    else:
-        name = names[state.to_play]
-        if state.pending is not None:
-            lines.append(t("render.must_place_drawn", lang, name=name, tile=state.pending))
-        elif state.continuing:
-            lines.append(t("render.plays_again", lang, name=name))
-        else:
-            lines.append(t("render.to_play", lang, name=name))
-    return lines
+    return status_sentences(
+        lang, sides=scoring_sides(names, state.partners, lang), names=names,
+        target=state.target, scores=state.scores, to_play=state.to_play,
+        hand_over=state.hand_over, pending=state.pending, continuing=state.continuing,
+        result=state.result, winners=state.winners)
 
 
 def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
@@ -743,13 +673,11 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     # --- status: hand number, boneyard, scores, turn
     col = _Column(content, _MARGIN, _MARGIN * 0.4, text_w, theme)
     col.text(t("render.header", lang, hand=t("render.hand_number", lang, hand=state.hand_number),
-               boneyard=_boneyard_text(state.boneyard, lang)),
+               boneyard=boneyard_sentence(state.boneyard, lang)),
              size=_SMALL, color=theme.muted, css="boneyard")
     status = _status_lines(state, shown, lang)
     col.text(status[0], bold=True, css="scores",
-             keep=[t("render.score_item", lang, name=name, points=points)
-                   for name, points in zip(_side_names(state, shown, lang), state.scores,
-                                           strict=True)])
+             keep=score_items(scoring_sides(shown, state.partners, lang), state.scores, lang))
     for line in status[1:]:
         col.text(line, bold=True, color=theme.turn, css="turn")
     top = col.y + _MARGIN * 0.5
@@ -761,7 +689,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     labels = {}
     for other in others:
         marker = "▶ " if other == state.to_play and not state.hand_over else ""
-        labels[other] = marker + _count_text(shown[other], state.hand_sizes[other], lang)
+        labels[other] = marker + hand_count_sentence(shown[other], state.hand_sizes[other],
+                                                     lang)
     x0 = _MARGIN + max(_SMALL * 10, *(_text_width(x, _SMALL) + _SMALL for x in labels.values()))
     per_row = max(1, int((width - _MARGIN - x0) // (_BACK_W + _BACK_GAP)))
     row_h = _BACK_H + 6
@@ -784,8 +713,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     # --- the board and its captions
     board_y = y + _MARGIN * 0.5
     board_x = (width - board.width) / 2
-    board.group.attribs["transform"] = (
-        f"translate({_n(board_x)},{_n(board_y)}) " + board.group.attribs["transform"])
+    board.group["transform"] = (
+        f"translate({_n(board_x)},{_n(board_y)}) " + board.group["transform"])
     col = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.3, text_w, theme)
     for line, bold in _layout_lines(layout, lang, hl):
         col.text(line, bold=bold)
@@ -828,16 +757,13 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     panel.add(_rect(0, hand_top, width, height - hand_top, fill=theme.panel))
 
     name = all_names[state.seat]
-    desc_parts = [layout.describe(lang), *_status_lines(state, all_names, lang)]
-    desc_parts.append(t("render.hand_tiles", lang, name=name,
-                        tiles=", ".join(str(x) for x in state.hand) or t("describe.none", lang)))
-    desc_parts.extend(
-        _count_text(all_names[s], state.hand_sizes[s], lang)
-        for s in range(state.players) if s != state.seat)
-    desc_parts.append(_boneyard_text(state.boneyard, lang))
-    drawing = _drawing(width, height, size, lang,
-                       t("render.title_game", lang, hand=state.hand_number, name=name),
-                       " ".join(desc_parts), theme, "game")
+    desc = describe_game(
+        layout, lang, status=_status_lines(state, all_names, lang), name=name, hand=state.hand,
+        others=[(all_names[s], state.hand_sizes[s]) for s in range(state.players)
+                if s != state.seat],
+        boneyard=state.boneyard)
+    drawing = _drawing(width, height, size, lang, game_title(state.hand_number, name, lang),
+                       desc, theme, "game")
     drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
     drawing.add(content)
     drawing.add(board.group)
