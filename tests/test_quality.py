@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -41,3 +42,141 @@ def test_core_imports_nothing_from_jupyter_or_rendering(name: str) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, f"horserace_nb.{name} pulls in {result.stdout}"
+
+
+# --------------------------------------------------------------------------- module structure
+PACKAGE = ROOT / "horserace_nb"
+
+
+def _modules() -> dict[str, ast.Module]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return out
+
+
+def _is_package(name: str) -> bool:
+    return (ROOT / Path(*name.split(".")) / "__init__.py").is_file()
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    if node.level == 0:
+        return node.module or ""
+    base = module.split(".")
+    if not _is_package(module):
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _type_checking_nodes(tree: ast.Module) -> set[int]:
+    """Ids of the nodes inside ``if TYPE_CHECKING:`` blocks (not imported at run time)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            skip.update(id(n) for n in ast.walk(node))
+    return skip
+
+
+def _lazy_svg_nodes(tree: ast.Module) -> set[int]:
+    """Ids of the nodes inside ``_repr_svg_`` methods: the one lazy import allowed (as
+    python-chess's ``Board._repr_svg_`` imports ``chess.svg``)."""
+    return {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+            and f.name == "_repr_svg_" for n in ast.walk(f)}
+
+
+def _imports(modules: dict[str, ast.Module]) -> dict[str, set[str]]:
+    """module → the package modules it imports at run time (``from . import x`` → ``.x``)."""
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, tree in modules.items():
+        skip = _type_checking_nodes(tree) | _lazy_svg_nodes(tree)
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom):
+                base = _resolve(name, node)
+                for alias in node.names:
+                    sub = f"{base}.{alias.name}"
+                    targets.append(sub if sub in modules else base)
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            graph[name].update(t for t in targets if t in modules and t != name)
+    return graph
+
+
+def test_no_import_cycles_but_the_lazy_svg_repr() -> None:
+    graph = _imports(_modules())
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    # a package's __init__ re-exports its own submodules: that is not a cycle between ideas
+    cycles = [c for c in cycles if not all(m == c[0] or m.startswith(c[0] + ".") for m in c)
+              and not all(c[-1] == m or m.startswith(c[-1] + ".") for m in c)]
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_layers_go_one_way() -> None:
+    """rules core ← narration/catalog ← render ← widgets: nothing imports a layer above it."""
+    graph = _imports(_modules())
+    order = {"render": 2, "widgets": 3, "lite": 3}
+
+    def layer(module: str) -> int:
+        parts = module.split(".")
+        return order.get(parts[1], 0) if len(parts) > 1 else 0
+
+    wrong = sorted((m, t) for m, targets in graph.items() for t in targets
+                   if m != "horserace_nb" and layer(t) > layer(m))
+    assert not wrong, f"imports from a higher layer: {wrong}"
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    """``obj._name`` or ``from .x import _name`` only where *_name* is the module's own."""
+    modules = _modules()
+    own: dict[str, set[str]] = {}
+    for name, tree in modules.items():
+        names: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    node.value.isidentifier():
+                names.add(node.value)  # __slots__ entries
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+        own[name] = names
+    # names that libraries define for their users to set or override
+    allowed = {"_esm", "_css", "_repr_svg_", "_repr_html_", "_repr_mimebundle_",
+               "_ipython_display_", "_replace", "_asdict", "_fields", "_make"}
+    found = []
+    for name, tree in modules.items():
+        for node in ast.walk(tree):
+            private: list[str] = []
+            if isinstance(node, ast.Attribute):
+                private = [node.attr]
+            elif isinstance(node, ast.ImportFrom) and _resolve(name, node).startswith(
+                    "horserace_nb"):
+                private = [a.name for a in node.names]
+            for attr in private:
+                if (attr.startswith("_") and not attr.startswith("__")
+                        and attr not in allowed and attr not in own[name]):
+                    found.append(f"{name}:{node.lineno} uses {attr}")
+    assert not found, "\n".join(found)
