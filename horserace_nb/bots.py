@@ -265,9 +265,9 @@ def hint(view: SeatView, lang: str = "en", *, strong: bool = False, rollouts: in
     (Place(tile=Tile(5, 5), on=None, side=None), 10, True)
     >>> for line in h.lines("ko"):
     ...     print(line)
-    [5|5](으)로 시작합니다.
+    [5|5]로 시작합니다.
     합산한 기여값이 10이므로 지금 원점수 10, 표시 점수 2점을 얻습니다.
-    [5|5]은(는) 더블타일이므로 한 번 더 놓습니다.
+    [5|5]는 더블타일이므로 한 번 더 놓습니다.
     """
     if strong:
         try:

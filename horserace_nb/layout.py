@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import Place
 from .errors import IllegalMove
-from .quoting import excerpt
+from .quoting import EXCERPT_CHARS, excerpt
 from .rules import HORSE_RACE, Rules, placement_score
 from .tiles import BRANCHES, FULL_SET, MAX_PIPS, SIDE_ORDER, Side, Tile
 
@@ -378,7 +378,8 @@ class Layout:
             try:
                 side = Side.coerce(side)
             except ValueError:
-                raise IllegalMove("error.bad_side", rule="R10", side=excerpt(side),
+                shown = side[:EXCERPT_CHARS] if isinstance(side, str) else excerpt(side)
+                raise IllegalMove("error.bad_side", rule="R10", side=shown,
                                   sides=_SIDE_VALUES) from None
         return self._check(tile, on, side)
 

@@ -68,7 +68,7 @@ def test_a_bad_side_name_gets_its_own_localized_refusal() -> None:
     assert "'LOW'" in str(exc) and "'low'" in str(exc) and "tile" not in str(exc)
     for lang in ("ko", "ja"):
         text = exc.localized(lang)
-        assert "'LOW'" in text and "is not" not in text and "(R10" in text
+        assert "LOW" in text and "'low'" in text and "is not" not in text and "(R10" in text
     assert layout.open_points() == before
 
 

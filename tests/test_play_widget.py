@@ -287,7 +287,7 @@ def test_hint_explains_the_greedy_move() -> None:
     assert "10" in message(w) and "play again" in message(w)
     assert w.game.action_count == 0
     w.lang = "ko"
-    assert "힌트: [5|5](으)로 시작합니다." in message(w)
+    assert "힌트: [5|5]로 시작합니다." in message(w)
 
 
 # --------------------------------------------------------------------------- robustness
