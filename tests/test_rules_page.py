@@ -119,3 +119,15 @@ def test_the_rule_texts_terms_are_used(lang: str) -> None:
     words = [re.sub(r"\s*\(.*?\)", "", word) for term in terms for word in term.split(" / ")]
     missing = [word for word in words if word not in prose]
     assert not missing
+
+
+BONEYARD = {"en": "boneyard", "ko": "남은 타일 더미", "ja": "タロン"}
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_boneyard_is_introduced_before_the_word_is_used(lang: str) -> None:
+    """The first use of the word is its definition, in bold, in the deal (R5)."""
+    text = _text(lang)
+    first = text.lower().index(BONEYARD[lang])
+    assert text.index('<a id="r5"></a>') < first < text.index('<a id="r6"></a>')
+    assert text[first - 2:first] == "**"
