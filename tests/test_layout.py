@@ -373,8 +373,8 @@ def test_the_japanese_spinner_walk_through_has_the_texts_four_totals() -> None:
     from horserace_nb.examples import EXAMPLES
 
     text = seed_text("ja")
-    m = re.search(r"端の合計は(\d+)です。.*?置くと(\d+)です。.*?置くと(\d+)になり.*?合計は(\d+)です",
-                  text)
+    m = re.search(r"端の合計は(\d+)です。.*?置くと(\d+)です。"
+                  r".*?置くと(\d+)になり.*?合計は(\d+)です", text)
     assert m, "the Japanese text no longer has the walk-through"
     layouts = EXAMPLES["spinner_walk"].layouts()
     assert [x.end_total() for x in layouts] == [int(g) for g in m.groups()]
