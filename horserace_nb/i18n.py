@@ -77,16 +77,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "원점수 {raw} (표시 점수 {display}점)",
         "ja": "換算前の得点{raw}点 (表示得点{display}点)",
     },
-    "score.sum": {
-        "en": "{sum} = {total} → {raw} raw, {display} points",
-        "ko": "{sum} = {total} → 원점수 {raw}, 표시 점수 {display}점",
-        "ja": "{sum} = {total} → 換算前の得点{raw}点、表示得点{display}点",
-    },
-    "score.no_score": {
-        "en": "{sum} = {total}: not a positive multiple of 5, no score (R15)",
-        "ko": "{sum} = {total}: 5의 양의 배수가 아니므로 득점하지 않습니다",
-        "ja": "{sum} = {total}：5の正の倍数ではないので0点です",
-    },
     # ---------------------------------------------------------------- illegal moves
     "error.bad_tile": {
         "en": "{text} is not a tile; write it like [1|4] or 1-4 (R1)",
@@ -611,11 +601,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "この対局のシード：{seed}。シード欄に入力して新しい対局を始めると、同じ配牌で遊べます。",
     },
     "play.hand_of": {"en": "{name}'s hand:", "ko": "{name}의 보유 타일:", "ja": "{name}の手牌："},
-    "play.targets_for": {"en": "Where to place {tile}:", "ko": "{tile}을(를) 놓을 곳:",
-                         "ja": "{tile} を置く位置："},
     "play.target": {"en": "on {on}, {side}", "ko": "{on}의 {side}", "ja": "{on}の{side}"},
-    "play.target_open": {"en": "open with {tile}", "ko": "{tile}(으)로 시작",
-                         "ja": "{tile} で始める"},
+    "play.target_open": {
+        "en": 'open with {tile}',
+        "ko": '첫 타일로 {tile} 놓기',
+        "ja": '{tile} で始める',
+    },
     "play.role_human": {"en": "{name} (you)", "ko": "{name} (나)", "ja": "{name} (あなた)"},
     "play.role_computer": {"en": "{name} (computer)", "ko": "{name} (컴퓨터)",
                            "ja": "{name} (コンピューター)"},
@@ -638,10 +629,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "{name}がもう一度置きます。手牌から牌を選んでください。",
     },
     "play.status_chosen": {
-        "en": "{name}: choose where to place {tile}; the rings on the board mark its legal "
-              "points.",
-        "ko": "{name}: {tile}을(를) 놓을 곳을 고르세요. 배치 위의 고리가 놓을 수 있는 곳입니다.",
-        "ja": "{name}：{tile} を置く位置を選んでください。配置の輪が置ける位置です。",
+        "en": '{name}: choose where to place {tile}; its legal points are lit on the board.',
+        "ko": '{name}: 놓을 곳을 고르세요 ({tile}). 놓을 수 있는 자리가 배치판에 빛납니다.',
+        "ja": '{name}：{tile} を置く位置を選んでください。置ける位置が盤面で光っています。',
     },
     "play.status_pending": {
         "en": "{name}, the drawn tile {tile} fits: place it now (R18).",
@@ -709,40 +699,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{name} cannot place and the boneyard is empty: pass (R19).",
         "ko": "{name}은(는) 놓을 수 있는 타일이 없고 남은 타일 더미도 비어 있어 차례를 넘깁니다.",
         "ja": "{name}は置ける牌がなくタロンも空なのでパスします。",
-    },
-    "play.why_double": {"en": "Double — {name} plays again (R17).",
-                        "ko": "더블타일 — {name}이(가) 한 번 더 놓습니다.",
-                        "ja": "ダブル — {name}がもう一度置きます。"},
-    "play.why_scored": {
-        "en": "Scored {raw} ({points} points) — {name} plays again (R17).",
-        "ko": "원점수 {raw} (표시 점수 {points}점) 득점 — {name}이(가) 한 번 더 놓습니다.",
-        "ja": "換算前の得点{raw}点 (表示得点{points}点) を獲得 — {name}がもう一度置きます。",
-    },
-    "play.why_double_scored": {
-        "en": "A scoring double: {raw} ({points} points) — {name} plays once more, not twice "
-              "(R17).",
-        "ko": "득점한 더블타일: 원점수 {raw} (표시 점수 {points}점) — {name}이(가) 한 번만 더 놓습니다.",
-        "ja": "得点したダブル：換算前の得点{raw}点 (表示得点{points}点) — {name}が続けて置くのは一回だけです。",
-    },
-    "play.why_drawn": {"en": "Drawn tile — the turn ends, even after a double or a score (R18).",
-                       "ko": "뽑은 타일 — 더블타일이거나 득점해도 차례가 끝납니다.",
-                       "ja": "引いた牌 — ダブルでも得点しても手番は終わります。"},
-    "play.why_single": {"en": "No score and not a double — the turn ends (R17).",
-                        "ko": "득점하지 않았고 더블타일도 아님 — 차례가 끝납니다.",
-                        "ja": "得点もダブルもなし — 手番は終わります。"},
-    "play.why_domino": {"en": "{name} placed their last tile and wins the hand (R21).",
-                        "ko": "{name}이(가) 마지막 타일을 놓아 라운드에서 이깁니다.",
-                        "ja": "{name}が最後の牌を置いてハンドに勝ちます。"},
-    "play.why_blocked": {
-        "en": "Nobody can place and the boneyard is empty: the hand is blocked (R19, R22).",
-        "ko": "아무도 놓을 수 없고 남은 타일 더미도 비어 라운드가 막혔습니다.",
-        "ja": "誰も置けずタロンも空なので、ハンドはブロックされました。",
-    },
-    "play.why_game_won": {
-        "en": "{name} reaches {score} points: the target {target} is reached and the game ends "
-              "at once (R26).",
-        "ko": "{name}이(가) {score}점이 되어 목표 {target}점에 도달했으므로 경기가 즉시 끝납니다.",
-        "ja": "{name}が{score}点になり、目標の{target}点に達したので対局は直ちに終わります。",
     },
     "play.new_game_msg": {"en": "New game: {mode}, seed {seed}.", "ko": "새 게임: {mode}, 시드 {seed}.",
                           "ja": "新しい対局：{mode}、シード{seed}。"},
@@ -846,14 +802,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "コンピューターの手番ではありません。{name}の手番です。",
     },
     "play.stale_tile": {
-        "en": "{tile} is not in your hand any more; the buttons show your current hand.",
-        "ko": "{tile}은(는) 이제 보유 타일에 없습니다. 버튼이 현재 보유 타일입니다.",
-        "ja": "{tile} はもう手牌にありません。ボタンが現在の手牌です。",
+        "en": '{tile} is not in your hand any more; the board shows your current hand.',
+        "ko": '이 타일은 이제 보유 타일에 없습니다: {tile}. 배치판에 현재 보유 타일이 보입니다.',
+        "ja": '{tile} はもう手牌にありません。盤面に今の手牌が表示されています。',
     },
     "play.stale_target": {
-        "en": "That placement is no longer offered; choose again from the current buttons.",
-        "ko": "그 자리는 더 이상 고를 수 없습니다. 현재 버튼에서 다시 고르세요.",
-        "ja": "その配置はもう選べません。現在のボタンから選び直してください。",
+        "en": 'That placement is not offered for the chosen tile; choose again on the board.',
+        "ko": '그 자리에는 고른 타일을 놓을 수 없습니다. 배치판에서 다시 고르세요.',
+        "ja": 'その位置には選んだ牌を置けません。盤面で選び直してください。',
     },
     "play.fits_nowhere": {
         "en": "{tile} fits nowhere: no open connection point shows a {low} or a {high} (R9).",
@@ -866,14 +822,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "{tile} はどこにも置けません。{number}の接続可能位置がありません。",
     },
     "play.tile_open": {
-        "en": "The layout is empty: {tile} can open the hand (R8); confirm below.",
-        "ko": "배치가 비어 있으니 {tile}(으)로 라운드를 시작할 수 있습니다. 아래에서 확인하세요.",
-        "ja": "配置は空なので {tile} でハンドを始められます。下で確定してください。",
+        "en": 'The layout is empty: {tile} opens the hand (R8); click the lit place in the middle of the board.',
+        "ko": '배치가 비어 있으므로 이 타일로 라운드를 시작합니다: {tile}. 배치판 가운데의 빛나는 자리를 누르세요.',
+        "ja": '配置は空なので {tile} でハンドを始めます。盤面の中央で光っている位置をクリックしてください。',
     },
     "play.tile_fits": {
-        "en": "{tile} fits in {count} place(s), ringed on the board: choose one below.",
-        "ko": "{tile}은(는) {count}곳에 놓을 수 있습니다 (배치 위의 고리). 아래에서 고르세요.",
-        "ja": "{tile} は{count}か所に置けます (配置の輪)。下から選んでください。",
+        "en": '{tile} fits in {count} place(s), lit on the board: click one of them.',
+        "ko": '{tile}: 놓을 수 있는 자리 {count}곳이 배치판에 빛납니다. 그중 하나를 누르세요.',
+        "ja": '{tile} は{count}か所に置けます (盤面で光っている位置)。どれかをクリックしてください。',
     },
     "play.no_undo": {"en": "There is no earlier decision of yours to take back.",
                      "ko": "되돌릴 이전 선택이 없습니다.", "ja": "取り消せる以前の選択はありません。"},
@@ -905,6 +861,48 @@ MESSAGES: dict[str, dict[str, str]] = {
     "play.hint_text": {"en": "Hint: {text}", "ko": "힌트: {text}", "ja": "ヒント：{text}"},
     "play.moves_title": {"en": "Moves of hand {hand} ({count})", "ko": "라운드 {hand}의 진행 ({count})",
                          "ja": "ハンド{hand}の経過 ({count})"},
+    # ---------------------------------------------------------------- narration (narration.py)
+    "narr.sum": {
+        "en": '{expr} → {raw} raw, {display} points',
+        "ko": '{expr} → 원점수 {raw}, 표시 점수 {display}점',
+        "ja": '{expr} → 換算前の得点{raw}点、表示得点{display}点',
+    },
+    "narr.no_score": {
+        "en": '{expr}: not a positive multiple of 5, no score (R15)',
+        "ko": '{expr}: 5의 양의 배수가 아니므로 득점하지 않습니다',
+        "ja": '{expr}：5の正の倍数ではないので0点です',
+    },
+    "narr.preview": {
+        "en": '{sum}. {turn}',
+        "ko": '{sum}. {turn}',
+        "ja": '{sum}。{turn}',
+    },
+    # ---------------------------------------------------------------- the board (widgets/board.py)
+    "board.label": {
+        "en": 'Board: choose a tile from your hand, then one of its lit places.',
+        "ko": '배치판: 보유 타일을 하나 고른 뒤 빛나는 자리 중 하나를 고르세요.',
+        "ja": '盤面：手牌から牌を選び、光っている位置のどれかを選んでください。',
+    },
+    "board.label_readonly": {
+        "en": 'Board (to watch, not to play on).',
+        "ko": '배치판 (보기 전용).',
+        "ja": '盤面 (表示専用)。',
+    },
+    "board.bad_message": {
+        "en": 'The board sent a choice that cannot be read; nothing changed.',
+        "ko": '배치판에서 읽을 수 없는 선택이 왔습니다. 아무것도 바뀌지 않았습니다.',
+        "ja": '盤面から読み取れない選択が届きました。何も変わっていません。',
+    },
+    "board.stale": {
+        "en": 'The board had changed before that choice arrived; nothing changed. Choose again on the board as it is now.',
+        "ko": '선택이 도착하기 전에 배치판이 바뀌었습니다. 아무것도 바뀌지 않았으니 지금의 배치판에서 다시 고르세요.',
+        "ja": '選択が届く前に盤面が変わりました。何も変わっていないので、今の盤面で選び直してください。',
+    },
+    "board.readonly": {
+        "en": 'This board is for watching; it takes no moves.',
+        "ko": '이 배치판은 보기 전용이라 수를 받지 않습니다.',
+        "ja": 'この盤面は表示専用なので手を受け付けません。',
+    },
     # ---------------------------------------------------------------- end of play widget block
 }
 
