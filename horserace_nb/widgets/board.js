@@ -9,6 +9,7 @@ function pointSelector(p) {
 
 function render({ model, el }) {
   el.classList.add("hr-board-w");
+  el.setAttribute("tabindex", "-1");
   const holder = document.createElement("div");
   holder.className = "hr-board-svg";
   const preview = document.createElement("div");
@@ -91,6 +92,7 @@ function render({ model, el }) {
   }
 
   function draw() {
+    const hadFocus = holder.contains(document.activeElement);
     holder.innerHTML = model.get("svg");
     el.classList.remove("hr-busy");
     el.setAttribute("aria-label", model.get("label"));
@@ -99,19 +101,25 @@ function render({ model, el }) {
     selected = null;
     say("");
     if (wanted !== null) select(wanted, false);
+    if (hadFocus) {  // a keyboard user keeps their place: the first control, or the board
+      const first = holder.querySelector(".hr-lit[tabindex], g.hr-playable") || el;
+      first.focus();
+    }
   }
 
   function target(event) {
     return event.target.closest("g.hr-svg-hand-tile, .hr-svg-spot.hr-lit");
   }
 
-  function activate(item) {
+  function activate(item, byKey) {
     if (model.get("readonly")) return;
     if (item.classList.contains("hr-svg-spot")) {
       place(item);
     } else if (item.classList.contains("hr-playable")) {
       select(item.dataset.tile === selected ? null : item.dataset.tile, true);
       if (selected === null) say("");
+      const first = byKey && selected !== null && holder.querySelector(".hr-lit[tabindex]");
+      if (first) first.focus();  // from the keyboard: on to the first lit point
     } else {
       model.send({ kind: "select", tile: item.dataset.tile, rev: model.get("revision") });
     }
@@ -119,14 +127,14 @@ function render({ model, el }) {
 
   holder.addEventListener("click", (event) => {
     const item = target(event);
-    if (item) activate(item);
+    if (item) activate(item, false);
   });
   holder.addEventListener("keydown", (event) => {
     const items = [...holder.querySelectorAll('[tabindex="0"]')];
     const here = items.indexOf(document.activeElement);
     if (event.key === "Enter" || event.key === " ") {
       const item = target(event);
-      if (item) { event.preventDefault(); activate(item); }
+      if (item) { event.preventDefault(); activate(item, true); }
     } else if (event.key === "Escape") {
       const tile = selected;
       select(null, false);

@@ -33,7 +33,9 @@ def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screensho
     ui.open(name)
     ui.run_all()
     driver = play(lab_server)
-    result = driver.place_first_fitting_tile()
+    result = driver.place_first_fitting_tile()  # click the tile, then a lit point
+    driver.check_placement(result)
+    result = driver.place_first_fitting_tile(keyboard=True)  # focus, Enter, Enter
     driver.check_placement(result)
     ui.show(driver.root)
     screenshot()
