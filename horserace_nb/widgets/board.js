@@ -156,10 +156,14 @@ function render({ model, el }) {
   holder.addEventListener("mouseover", showPreview);
   holder.addEventListener("focusin", showPreview);
 
-  model.on("change:svg", draw);
-  model.on("change:moves", draw);
-  model.on("change:selected", draw);
-  model.on("change:readonly", draw);
+  // one update message may change several traits: draw once, after all of them are set
+  let queued = false;
+  const redraw = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(); });
+  };
+  for (const name of ["svg", "moves", "selected", "readonly"]) model.on(`change:${name}`, redraw);
   model.on("change:label", () => el.setAttribute("aria-label", model.get("label")));
   draw();
 }

@@ -260,12 +260,15 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ wiring
     def _after(self) -> None:
-        """Show what the controller said, redraw, schedule the next automatic move."""
+        """Show the new board first (what the learner waits for), then what the controller
+        said and the other controls; schedule the next automatic move."""
+        if self._ready:
+            self._show_board(self.lang)
         notes = self.controller.notes
         if notes is not self._shown_notes:
             self._shown_notes = notes
             self.messages.show(notes, self.lang)
-        self._refresh()
+        self._refresh(board=False)
         self._schedule()
 
     @safe
