@@ -649,6 +649,22 @@ class PlayDriver:
             self.settle(lit.first.click)
         return PlayResult(str(chosen), str(target), before, self.texts())
 
+    def show_choice(self) -> str:
+        """Click the first playable tile and point at its first lit point (no placement): the
+        board as the README pictures it. Returns the preview shown."""
+        from playwright.sync_api import expect
+
+        self.wait_for_my_turn()
+        tile = self.root.locator(self.PLAYABLE).first
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+        lit = self.root.locator(self.LIT)
+        expect(lit.first).to_be_visible()
+        lit.first.hover()
+        preview = self.root.locator(".hr-board-preview")
+        expect(preview).to_contain_text(" = ")
+        return str(preview.inner_text())
+
     def check_placement(self, result: PlayResult) -> None:
         """The placed tile left the hand and lies on the board; the turn or score display
         changed; the message tells the placement; nothing was refused."""

@@ -25,6 +25,8 @@ def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_chec
     replay = replay_check()
     ui.show(replay)
     screenshot()
+    replay.screenshot(path=str(screenshot("full").with_name(
+        "test_lab-test_replay_next_steps_the_board-widget.png")))
 
 
 def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screenshot: Any) -> None:
@@ -37,5 +39,8 @@ def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screensho
     driver.check_placement(result)
     result = driver.place_first_fitting_tile(keyboard=True)  # focus, Enter, Enter
     driver.check_placement(result)
+    driver.show_choice()  # a tile chosen, its points lit, one previewed (the README picture)
     ui.show(driver.root)
     screenshot()
+    driver.root.screenshot(path=str(screenshot("full").with_name(
+        "test_lab-test_play_places_a_tile-widget.png")))
