@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from . import narration
 from .i18n import t
 from .layout import Layout
 
@@ -21,7 +22,7 @@ def check_total(layout: Layout, total: int | None, raw: int | None,
     Returns whether both are right and a sentence that says what to look at next.
     """
     values = [v for _, v in layout.contributions()]
-    expression = " + ".join(str(v) for v in values)
+    expression = narration.expression(layout).rsplit(" = ", 1)[0]
     right_total, right_raw = layout.end_total(), layout.score()
     if total is None or raw is None:
         return False, t("exercise.ask", lang)
@@ -32,4 +33,4 @@ def check_total(layout: Layout, total: int | None, raw: int | None,
         key = "exercise.wrong_raw_zero" if right_raw == 0 else "exercise.wrong_raw"
         return False, t(key, lang, total=right_total)
     return True, t("exercise.right", lang, sum=expression, total=right_total,
-                   points=t("score.points", lang, raw=right_raw, display=right_raw // 5))
+                   points=narration.points_phrase(right_raw, lang))
