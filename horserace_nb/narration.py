@@ -97,14 +97,15 @@ def target_label(tile: Tile | str, on: Tile | str | None, side: Side | str | Non
 
 
 def seat_name(seat: int, lang: str, names: Sequence[str | None] | None = None) -> str:
-    """The given name of *seat*, or "Seat n" in *lang*."""
+    """The given name of *seat*, or "Player n" in *lang* (people count players from 1; seats
+    in the code are 0-based)."""
     given = names[seat] if names is not None and seat < len(names) else None
-    return given if given else t("render.seat", lang, n=seat)
+    return given if given else t("render.seat", lang, n=seat + 1)
 
 
 def side_names(players: int, partners: bool, lang: str,
                names: Sequence[str | None] | None = None) -> list[str]:
-    """The names of the scoring sides: the seats, or the teams "Seat 0 & Seat 2" (R2)."""
+    """The names of the scoring sides: the seats, or the teams "Player 1 & Player 3" (R2)."""
     seats = [seat_name(s, lang, names) for s in range(players)]
     if not partners:
         return seats

@@ -286,7 +286,7 @@ def test_english_counts_agree_with_their_nouns() -> None:
     assert t("play.tile_fits", "en", tile="[1|1]", count=1).startswith("[1|1] fits in 1 place,")
     assert t("play.undone", "en", count=2, name="Seat 1", tile="[1|1]").startswith(
         "Took back 2 actions:")
-    assert t("settle.pips", "en", seat=1, pips=1) == "Seat 1 holds 1 pip."
+    assert t("settle.pips", "en", seat=1, pips=1) == "Player 1 holds 1 pip."
     assert t("exercise.wrong_total", "en", ends=1).startswith("Not quite: there is 1 scoring end.")
     assert t("exercise.wrong_total", "en", ends=3).startswith("Not quite: there are 3 scoring")
     no_plural_words = re.compile(r"\b1 (points|tiles|actions|pips|sampled deals)\b")

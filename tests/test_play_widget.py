@@ -195,8 +195,8 @@ def test_a_full_match_is_played_to_the_end_by_clicking(players: int, partners: b
     assert all(name in settlement for name in winners)
     assert w.next_hand_button.disabled and w.next_button.disabled
     if partners:
-        assert "seats 0 + 2" in text_of(w, w.scoreboard)
-        assert "seats 1 + 3" in text_of(w, w.scoreboard)
+        assert "players 1 + 3" in text_of(w, w.scoreboard)
+        assert "players 2 + 4" in text_of(w, w.scoreboard)
 
 
 def test_computer_only_demonstration_and_hot_seat() -> None:
@@ -297,7 +297,7 @@ def test_game_won_by_a_placement_and_shared_win() -> None:
     settlement = text_of(w, w.settlement_html)
     assert sorted(w.game.winners or []) == [0, 1]
     assert "Shared win" in settlement
-    assert "Seat 0 & Seat 2" in settlement and "Seat 1 & Seat 3" in settlement
+    assert "Player 1 & Player 3" in settlement and "Player 2 & Player 4" in settlement
     assert "12 → 10 → 2" in settlement
 
 

@@ -238,7 +238,7 @@ def test_localized_strings(lang: str) -> None:
     assert t("describe.last", lang, tile=layout.tiles[-1]) in lines
     game = random_game(3)
     root = parse(game_svg(game, seat=0, lang=lang))
-    assert root[0].text == t("render.title_game", lang, hand=1, name=t("render.seat", lang, n=0))
+    assert root[0].text == t("render.title_game", lang, hand=1, name=t("render.seat", lang, n=1))
     assert any(t("render.boneyard", lang, count=len(game.boneyard)) in x for x in texts(root))
 
 

@@ -635,7 +635,7 @@ def _state(game: Game | SeatView, seat: int) -> _State:
 
 def _names(names: Sequence[str] | None, players: int, lang: str) -> list[str]:
     if names is None:
-        return [t("render.seat", lang, n=i) for i in range(players)]
+        return [t("render.seat", lang, n=i + 1) for i in range(players)]
     names = list(names)
     if len(names) != players:
         raise ValueError(f"give one name per seat: {players} names, not {len(names)}")

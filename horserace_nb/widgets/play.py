@@ -482,7 +482,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             mark = "★ " if side in winners else "▶ " if side == to_play else ""
             label = esc(mark + self._side_name(side, lang, tagged=True))
             if game.partners:
-                seats = esc(t("play.team_seats", lang, a=side, b=side + 2))
+                seats = esc(t("play.team_seats", lang, a=side + 1, b=side + 3))
                 label += f"<br><small>{seats}</small>"
             share = min(100, round(100 * points / target)) if target else 100
             bar = (f"<div style='width:10em;height:0.6em;background:#e3e3e3;border-radius:3px'>"

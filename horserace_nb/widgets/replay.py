@@ -148,13 +148,13 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
 
 def _who(index: int, partners: bool, lang: str) -> str:
     return (t("replay.team", lang, team=index) if partners
-            else t("replay.seat", lang, seat=index))
+            else t("replay.seat", lang, seat=index + 1))
 
 
 def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
     lines = [t("settle.reason_" + result.reason, lang)]
     for seat, pips in enumerate(result.pips):
-        lines.append(t("settle.pips", lang, seat=seat, pips=pips))
+        lines.append(t("settle.pips", lang, seat=seat + 1, pips=pips))
     for b in result.bonuses:
         lines.append(t("settle.bonus", lang, who=_who(b.winner, game.partners, lang),
                        pips=b.pips, rounded=b.rounded, points=b.points))
@@ -182,7 +182,7 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         out["sum"] = narration.sum_line(step.layout, lang)
         out["turn"] = narration.as_if_from_hand(step.layout, lang)
     else:
-        who = t("replay.seat", lang, seat=event.seat)
+        who = t("replay.seat", lang, seat=event.seat + 1)
         if event.kind == "place":
             assert event.tile is not None
             what = narration.placement_heading(event.tile, event.on, event.side, lang)
@@ -203,7 +203,7 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         scores = ", ".join(f"{_who(i, game.partners, lang)}: {s}"
                            for i, s in enumerate(game.scores))
         hands = "; ".join(
-            f"{t('replay.seat', lang, seat=i)}: {', '.join(map(str, h)) or '—'}"
+            f"{t('replay.seat', lang, seat=i + 1)}: {', '.join(map(str, h)) or '—'}"
             for i, h in enumerate(game.hands))
         out["details"] = [*out["details"],
                           t("replay.scores", lang, scores=scores, target=game.target),
