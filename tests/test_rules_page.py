@@ -1,4 +1,5 @@
-"""The project's rules page (docs/rules.md, rules.ko.md, rules.ja.md): every rule R1–R28 has its
+"""The project's rules page (notebooks/rules.md, rules.ko.md, rules.ja.md: beside the lessons,
+so their links work in JupyterLab, Voilà and the JupyterLite site alike): every rule R1–R28 has its
 anchor, the three languages link each other, every rule the program or a tutorial cites is on the
 page, and the page states the same key numbers as the team's restatement of the rule texts."""
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs"
+DOCS = ROOT / "notebooks"
 PAGES = {"en": DOCS / "rules.md", "ko": DOCS / "rules.ko.md", "ja": DOCS / "rules.ja.md"}
 SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
 RULES = [f"r{n}" for n in range(1, 29)]
