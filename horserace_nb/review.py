@@ -28,7 +28,7 @@ bonus R23 included), with reaching the target (R26) worth :attr:`StrongBot.WIN` 
 >>> print(entry.explain("en"))  # doctest: +NORMALIZE_WHITESPACE
 You played [5|6] on the straight B of [5|5]: 6 + 6 = 12, no score (R13, R15).
 Better: [5|6] on the high end of [3|6]: 10 + 5 = 15 → 15 raw (3 points) (R13, R15);
-about 5.8 points more on average by the end of the hand. That turn goes on with [3|5] (R17).
+about 5.4 points more on average by the end of the hand. That turn goes on with [3|5] (R17).
 """
 
 from __future__ import annotations
