@@ -110,7 +110,20 @@ class ReviewEntry:
         if not self.is_best and len(self.best_turn) > 1:
             parts.append(t("review.then", lang,
                            tiles=" → ".join(str(p.tile) for p in self.best_turn[1:])))
+            if self.best_turn_wins:
+                parts.append(t("review.turn_wins", lang, target=view.rules.target))
         return sep.join(parts)
+
+    @property
+    def best_turn_wins(self) -> bool:
+        """True if the strong player's whole turn reaches the target (R26)."""
+        layout = self.view.layout.copy()
+        rules = self.view.rules
+        score = self.view.scores[self.view.side_of(self.seat)]
+        for step in self.best_turn:
+            layout.attach(step.tile, step.on, step.side)
+            score += rules.display(rules.placement_score(layout.end_total()))
+        return score >= rules.target
 
 
 def result_text(layout: Layout, action: Place, lang: str = "en", *, rules: Rules = HORSE_RACE,
