@@ -515,7 +515,9 @@ class StrongBot:
 
     With *rollouts* set, exactly that many worlds are sampled per decision and the decision is
     deterministic for a given *seed* and view; otherwise worlds are sampled for *budget_s*
-    seconds. A single legal action is returned at once.
+    seconds. A single legal action is returned at once. With ``prune=False`` every candidate
+    turn is played in every world (slower; what a post-game review needs to compare any turn
+    with the best on the same worlds).
     """
 
     WIN = 100.0
@@ -523,7 +525,7 @@ class StrongBot:
 
     def __init__(self, seed: int | None = None, budget_s: float = 1.0,
                  rollouts: int | None = None, max_turns: int = 12, epsilon: float = 0.1,
-                 chain_limit: int = 64) -> None:
+                 chain_limit: int = 64, prune: bool = True) -> None:
         if rollouts is not None and rollouts < 1:
             raise ValueError("rollouts must be at least 1")
         if budget_s <= 0:
@@ -534,6 +536,7 @@ class StrongBot:
         self.max_turns = max_turns
         self.epsilon = epsilon
         self.chain_limit = chain_limit
+        self.prune = prune
         self.decisions = 0
         self.worlds = 0
         self.seconds = 0.0
@@ -596,7 +599,7 @@ class StrongBot:
             if fixed is not None:
                 if worlds >= fixed:
                     break
-                if not halved and worlds >= (fixed + 1) // 2:
+                if self.prune and not halved and worlds >= (fixed + 1) // 2:
                     live, halved = self._prune(live), True
             else:
                 spent = time.perf_counter() - start
@@ -604,7 +607,7 @@ class StrongBot:
                 if worlds and (spent * (worlds + 1) / worlds >= self.budget_s
                                or worlds >= 100_000):
                     break
-                if not halved and spent >= self.budget_s / 2:
+                if self.prune and not halved and spent >= self.budget_s / 2:
                     live, halved = self._prune(live), True
             hands, boneyard = sample_world(info, rng, view.players)
             base = world_game(view, hands, boneyard)
