@@ -633,7 +633,7 @@ def test_constructor_checks_its_arguments() -> None:
         PlayWidget(Game(), names=["only one"])
     with pytest.raises(ValueError, match="played by a person"):
         PlayWidget(Game(), human=0, bots={0: GreedyBot()})
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="game"):
         PlayWidget("not a game")  # type: ignore[arg-type]
     w = PlayWidget(Game(seed=3), human=1, lang="ja")
     assert w.lang == "ja" and w.human == [1] and isinstance(w.bots[0], GreedyBot)

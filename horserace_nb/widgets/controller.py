@@ -95,7 +95,7 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
             raise ValueError(f"bots: seat {seat} is played by a person; give bots for the "
                              "other seats only")
         if not callable(bot):
-            raise TypeError(f"bots: the bot of seat {seat} must be callable: bot(view) -> "
+            raise ValueError(f"bots: the bot of seat {seat} must be callable: bot(view) -> "
                             "action")
         out[seat] = bot
     return out
@@ -132,7 +132,7 @@ class PlayController:
     def __init__(self, game: Game, *, human: object = 0, bots: object = None,
                  names: object = None) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"play a Game, not {type(game).__name__}")
+            raise ValueError(f"game: play a Game, not {type(game).__name__}")
         self.human = check_seats(human, game.players)
         self.bots = check_bots(bots, game.players, self.human)
         self._names = check_names(names, game.players)
@@ -409,7 +409,7 @@ class PlayController:
         """Play *game* from now on: keep the human seats that exist in it (seat 0 if none is
         left), give every other seat a computer player."""
         if not isinstance(game, Game):
-            raise TypeError(f"play a Game, not {type(game).__name__}")
+            raise ValueError(f"game: play a Game, not {type(game).__name__}")
         if self.human:
             kept = [s for s in self.human if s < game.players]
             self.human = kept or [0]

@@ -119,7 +119,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if game is None:
             game = Game()
         if not isinstance(game, Game):
-            raise TypeError(f"play a Game, not {type(game).__name__}")
+            raise ValueError(f"game: play a Game, not {type(game).__name__}")
         self.controller = PlayController(game, human=human, bots=bots, names=names)
         self.size = check_size(size)
         """The largest width of the board picture, in pixels."""

@@ -139,7 +139,7 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
     elif isinstance(source, (str, bytes)):
         source = json.loads(Game.from_json(source).to_json())
     if not isinstance(source, dict):
-        raise TypeError(
+        raise ValueError(
             "a replay shows a worked example (or its name), a Game, a game record or its JSON, "
             f"not {type(source).__name__}")
     Game.from_record(source)  # validates the whole record first: a bad record changes nothing
