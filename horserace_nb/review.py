@@ -60,7 +60,9 @@ class ReviewEntry:
     """One decision of the reviewed seat (see :func:`review_game`).
 
     ``action`` is what was played and ``best`` the strong player's choice there; ``loss`` the
-    expected display points lost by the move played (≥ 0, 0 when it is as good); ``best_turn``
+    expected display points lost by the move played (≥ 0, 0 when it is as good; reaching the
+    target is valued like the strong player values it, :attr:`StrongBot.WIN` points, so a loss
+    of that size means the move gave up the game, and :meth:`explain` says so); ``best_turn``
     the whole turn the strong player had in mind (``best`` first, R17); ``options`` every first
     placement with its average value (:class:`Option`), the strong player's choice first;
     ``worlds`` the number of sampled deals; ``index`` the position of the move played in
@@ -104,6 +106,8 @@ class ReviewEntry:
             parts.append(t("review.same", lang))
         elif self.loss < AS_GOOD:
             parts.append(_move_text(view, self.best, "as_good", lang))
+        elif self.loss >= StrongBot.WIN / 2:  # the difference is the game, not a few points
+            parts.append(_move_text(view, self.best, "better_win", lang))
         else:
             parts.append(_move_text(view, self.best, "better", lang,
                                     loss=f"{self.loss:.1f}"))
