@@ -90,6 +90,16 @@ LAYOUT_EXAMPLES: dict[str, Example] = {
     "double_00": Example("double_00", ("R13", "R15"), _seq(("[0|0]", None, None))),
     "double_66": Example("double_66", ("R10", "R13", "R15"), _seq(
         ("[3|6]", None, None), ("[6|6]", "[3|6]", "high"))),
+    # The Japanese text's walk-through, whose tile pictures are lost: its four end totals
+    # (10, 12, 5, 9) pin the tiles down. An opening double counts 10 only as [5|5]; 10 + x = 12
+    # gives [2|5]; filling the other straight leaves 2 + y = 5, so [3|5]; 2 + 3 + z = 9 on a
+    # branch gives [4|5].
+    "spinner_walk": Example("spinner_walk", ("R10", "R11", "R13", "R14", "R15"), _seq(
+        ("[5|5]", None, None),
+        ("[2|5]", "[5|5]", "straight_a"),
+        ("[3|5]", "[5|5]", "straight_b"),
+        ("[4|5]", "[5|5]", "branch_a"),
+    )),
 }
 
 HAND_EXAMPLES: dict[str, Example] = {
@@ -131,6 +141,12 @@ HAND_EXAMPLES: dict[str, Example] = {
         setup={"players": 2, "hands": [["[4|6]", "[6|6]"], ["[1|2]"]], "leader": 0,
                "scores": [60, 50], "seed": 1},
         actions=(Place("[4|6]"),)),
+    # R21's exception, R26: a last tile that reaches the target ends the game unsettled
+    "last_tile_game": Example(
+        "last_tile_game", ("R21", "R26"),
+        setup={"players": 2, "hands": [["[1|4]"], ["[2|3]", "[5|6]"]], "leader": 0,
+               "scores": [60, 0], "seed": 1},
+        actions=(Place("[1|4]"),)),
     # R27: two teams at 59 each gain 2 in one settlement and share the win at 61
     "shared_win": Example(
         "shared_win", ("R24", "R25", "R27"),

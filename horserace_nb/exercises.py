@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from . import narration
 from .game import Event, Game, Reason
 from .i18n import check_lang, side_name, t
 from .layout import Layout
@@ -52,7 +53,7 @@ def check_total(layout: Layout, total: int | None, raw: int | None,
     Returns whether both are right and a sentence that says what to look at next.
     """
     values = [v for _, v in layout.contributions()]
-    expression = " + ".join(str(v) for v in values)
+    expression = narration.expression(layout).rsplit(" = ", 1)[0]
     right_total, right_raw = layout.end_total(), layout.score()
     if total is None or raw is None:
         return False, t("exercise.ask", lang)
@@ -63,7 +64,7 @@ def check_total(layout: Layout, total: int | None, raw: int | None,
         key = "exercise.wrong_raw_zero" if right_raw == 0 else "exercise.wrong_raw"
         return False, t(key, lang, total=right_total)
     return True, t("exercise.right", lang, sum=expression, total=right_total,
-                   points=t("score.points", lang, raw=right_raw, display=right_raw // 5))
+                   points=narration.points_phrase(right_raw, lang))
 
 
 # =============================================================================== drills

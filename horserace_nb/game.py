@@ -87,6 +87,9 @@ _DRAW = Draw()
 _PASS = Pass()
 _PLACE_KIND, _DRAW_KIND, _PASS_KIND = EventKind.PLACE, EventKind.DRAW, EventKind.PASS
 _NO_ENDS = Ends({})
+# Events are made on the hot path with every field given, in order: tuple.__new__ skips the
+# keyword-handling constructor (half the cost).
+_event = tuple.__new__
 
 
 class Event(NamedTuple):
@@ -484,11 +487,7 @@ class Game:
 
     def can_place(self, seat: int) -> bool:
         """True if *seat* has a tile in hand that fits the layout."""
-        fits = self.layout.can_place
-        for t in self._hands[seat]:
-            if fits(t):
-                return True
-        return False
+        return self.layout.can_place_any(self._hands[seat])
 
     def __repr__(self) -> str:
         state = ("over" if self._winners is not None else
@@ -507,10 +506,7 @@ class Game:
             tiles: Iterable[Tile] = (self._pending,)
         else:
             tiles = self._hands[self.to_play]
-        places_for = layout.places_for
-        out: list[Action] = []
-        for t in tiles:
-            out += places_for(t)  # point order: tile, then side (RULES.md)
+        out: list[Action] = layout.places_for_tiles(tiles)  # type: ignore[assignment]
         if out:
             return out
         return [_DRAW] if self._boneyard else [_PASS]
@@ -534,7 +530,7 @@ class Game:
                 if tile in self.layout:
                     raise IllegalMove("error.already_down", rule="R1", tile=tile)
                 raise IllegalMove("error.not_in_hand", rule="R5", tile=tile)
-            self.layout.check(tile, action.on, action.side)  # type: ignore[union-attr]
+            self.layout.check_place(action)  # type: ignore[arg-type]
         elif kind is Draw:
             if pending is not None:
                 raise IllegalMove("error.must_place_drawn", rule="R18", tile=pending)
@@ -589,8 +585,8 @@ class Game:
         self._last_placer = seat
         total = layout.end_total()
         rules = self.rules
-        raw = rules.placement_score(total)  # R15
-        display = rules.display(raw)
+        raw = rules.scores[total]  # R15
+        display = rules.points[total]
         scores = self._scores
         side = seat % 2 if self.partners else seat
         scores[side] += display
@@ -620,10 +616,10 @@ class Game:
             reason = Reason.BLOCKED
             continues = False
         winners = self._winners
-        return Event(seat, self.hand_number, _PLACE_KIND, tile, action.on, action.side,
-                     tile_side, layout.ends(), total, raw, continues, reason,
-                     self._hand_over, winners is not None, result, tuple(scores),
-                     None if winners is None else tuple(winners), display)
+        return _event(Event, (seat, self.hand_number, _PLACE_KIND, tile, action.on, action.side,
+                              tile_side, layout.ends(), total, raw, continues, reason,
+                              self._hand_over, winners is not None, result, tuple(scores),
+                              None if winners is None else tuple(winners), display))
 
     def _do_draw(self, seat: int) -> Event:
         self._actions.append((seat, _DRAW))
@@ -639,9 +635,11 @@ class Game:
                 result = self._settle(domino=None)
                 reason = Reason.BLOCKED
         winners = self._winners
-        return Event(seat, self.hand_number, _DRAW_KIND, tile, None, None, None, _NO_ENDS, 0, 0,
-                     self._pending is not None, reason, self._hand_over, winners is not None,
-                     result, tuple(self._scores), None if winners is None else tuple(winners))
+        return _event(Event, (seat, self.hand_number, _DRAW_KIND, tile, None, None, None,
+                              _NO_ENDS, 0, 0, self._pending is not None, reason,
+                              self._hand_over, winners is not None, result,
+                              tuple(self._scores), None if winners is None else tuple(winners),
+                              0))
 
     def _do_pass(self, seat: int) -> Event:
         self._actions.append((seat, _PASS))
@@ -661,11 +659,10 @@ class Game:
         """True when the boneyard is empty and nobody can place (R19)."""
         if self._boneyard:
             return False
-        fits = self.layout.can_place
+        fits = self.layout.can_place_any
         for hand in self._hands:
-            for t in hand:
-                if fits(t):
-                    return False
+            if fits(hand):
+                return False
         return True
 
     def _settle(self, domino: int | None) -> HandResult:

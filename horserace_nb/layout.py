@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import Place
@@ -348,22 +348,38 @@ class Layout:
         >>> Layout.from_placements([("[1|4]", None, None)]).places_for(Tile(4, 4))
         [Place(tile=Tile(4, 4), on=Tile(1, 4), side=<Side.HIGH: 'high'>)]
         """
+        return self.places_for_tiles((tile,))
+
+    def places_for_tiles(self, tiles: Iterable[Tile]) -> list[Place]:
+        """:meth:`places_for` for each of *tiles* in turn, in one list (a hand's legal
+        placements, R16)."""
         if not self._tiles:
-            return [_place(tile, _OPENING)]
+            return [_place(tile, _OPENING) for tile in tiles]
         by_number = self._by_number
-        keys = by_number[tile.low]
-        if not tile.is_double:
-            more = by_number[tile.high]
-            if more:
-                keys = sorted(keys + more) if keys else more
-        if not keys:
-            return []
-        table = _PLACES[tile.index]
-        out = []
-        for key in keys:
-            action = table.get(key)
-            out.append(action if action is not None else _place(tile, key))
+        out: list[Place] = []
+        for tile in tiles:
+            keys = by_number[tile.low]
+            if not tile.is_double:
+                more = by_number[tile.high]
+                if more:
+                    keys = sorted(keys + more) if keys else more
+            if not keys:
+                continue
+            table = _PLACES[tile.index]
+            for key in keys:
+                action = table.get(key)
+                out.append(action if action is not None else _place(tile, key))
         return out
+
+    def can_place_any(self, tiles: Iterable[Tile]) -> bool:
+        """True if one of *tiles* (none of them on the layout) has a point here (R16, R19)."""
+        if not self._tiles:
+            return any(True for _ in tiles)
+        by_number = self._by_number
+        for tile in tiles:
+            if by_number[tile.low] or by_number[tile.high]:
+                return True
+        return False
 
     # ------------------------------------------------------------------ placing
     def check(self, tile: Tile | str, on: Tile | str | None = None,
@@ -372,6 +388,9 @@ class Layout:
 
         :raises IllegalMove: naming the rule the placement breaks.
         """
+        if type(tile) is Tile and (on is None or type(on) is Tile) and (
+                side is None or type(side) is Side):
+            return self._check(tile, on, side)
         tile = _parse_tile(tile)
         on = None if on is None else _parse_tile(on)
         if side is not None:
@@ -382,6 +401,13 @@ class Layout:
                 raise IllegalMove("error.bad_side", rule="R10", side=shown,
                                   sides=_SIDE_VALUES) from None
         return self._check(tile, on, side)
+
+    def check_place(self, action: Place) -> None:
+        """:meth:`check` for a :class:`Place` (whose tile and side are already of their types).
+
+        :raises IllegalMove: naming the rule the placement breaks.
+        """
+        self._check(action.tile, action.on, action.side)
 
     def _check(self, tile: Tile, on: Tile | None, side: Side | None
                ) -> tuple[Tile, Tile | None, Side | None]:

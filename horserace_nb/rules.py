@@ -75,6 +75,19 @@ class Rules:
             sizes[players] = size
         object.__setattr__(self, "hand_sizes", _FrozenSizes(sizes))
 
+        # R15 and R3 as look-up tables over every possible end total (at most the pips of the
+        # whole set): the hot path of games reads them instead of calling a function
+        most = 2 * sum(range(7)) * 4  # 168: all pips of the double-six set
+        object.__setattr__(self, "scores", tuple(
+            placement_score(total, self.multiple) for total in range(most + 1)))
+        object.__setattr__(self, "points", tuple(
+            placement_score(total, self.multiple) // self.multiple for total in range(most + 1)))
+
+    scores: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``scores[total]``: the raw placement score of every possible end total (R15)."""
+    points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``points[total]``: the display points a placement with that end total scores (R3, R15)."""
+
     def __hash__(self) -> int:
         return hash((self.target, self.multiple, tuple(self.hand_sizes.items()), self.rounding))
 

@@ -737,3 +737,13 @@ def test_view_tells_whether_the_seat_to_act_goes_on() -> None:
     assert game.view(0).continuing
     game.apply(Place("[1|2]", on="[1|4]", side="low"))  # 2 + 4 = 6: the turn ends
     assert not game.view(1).continuing
+
+
+def test_a_last_tile_that_reaches_the_target_ends_the_game_unsettled() -> None:
+    """R21's exception, R26: the game ends on the placement; no settlement follows."""
+    from horserace_nb.examples import EXAMPLES
+
+    game = EXAMPLES["last_tile_game"].play()
+    assert game.game_over and game.winners == [0] and game.scores == [61, 0]
+    assert game.hand_result is None and game.history[-1].reason == "game_won"
+    assert not game.hands[0] and game.hands[1]  # the opponent's pips gave no bonus

@@ -364,3 +364,20 @@ def test_r13_total_after_predicts_every_placement_without_changing_the_layout() 
             assert layout.open_points() == before
             layout.place(tile, on, side)
             assert layout.end_total() == predicted
+
+
+def test_the_japanese_spinner_walk_through_has_the_texts_four_totals() -> None:
+    """R10, R11, R13: the Japanese text's walk-through (its tile pictures are lost) gives the end
+    totals 10, 12, 5 and 9; the example's tiles reproduce them, and the branch opens at the
+    third step."""
+    from horserace_nb.examples import EXAMPLES
+
+    text = seed_text("ja")
+    m = re.search(r"端の合計は(\d+)です。.*?置くと(\d+)です。"
+                  r".*?置くと(\d+)になり.*?合計は(\d+)です", text)
+    assert m, "the Japanese text no longer has the walk-through"
+    layouts = EXAMPLES["spinner_walk"].layouts()
+    assert [x.end_total() for x in layouts] == [int(g) for g in m.groups()]
+    spinner = T("[5|5]")
+    assert not any(s.is_branch for _, s in layouts[1].legal_points("[4|5]"))  # R11
+    assert (spinner, Side.BRANCH_A) in layouts[2].legal_points("[4|5]")

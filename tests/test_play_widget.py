@@ -1,6 +1,7 @@
 """The play widget: a whole match by clicking, robust controls, explanations in three languages.
 
-Driven headlessly: ``button.click()`` and setting ``.value``, as a learner's clicks would.
+Driven headlessly: ``button.click()``, setting ``.value``, and the board's messages exactly as
+its front end sends them (``board.receive({...})``) for a click on a hand tile or a lit point.
 ``Button.click()`` fires even on a disabled button, so every handler must re-check the state.
 """
 
@@ -21,6 +22,7 @@ from horserace_nb.bots import GreedyBot
 from horserace_nb.examples import EXAMPLES
 from horserace_nb.i18n import side_name, t
 from horserace_nb.widgets import PlayWidget
+from horserace_nb.widgets.board import Board
 
 
 # --------------------------------------------------------------------------- helpers
@@ -57,6 +59,13 @@ def visible_strings(w: PlayWidget) -> list[str]:
                 out.append(value)
         if isinstance(widget, widgets.Dropdown):
             out.extend(label for label, _ in widget.options)
+        if isinstance(widget, Board):
+            out.extend(html_text(widget.svg))
+            out.append(widget.label)
+            for entry in widget.moves.values():
+                out.append(entry["announce"])
+                out.extend(p[k] for p in entry["points"] for k in ("label", "preview"))
+            continue
         value = getattr(widget, "value", None)
         if isinstance(widget, widgets.HTML):
             out.extend(html_text(str(value)))
@@ -79,14 +88,30 @@ def replays(game: Game) -> bool:
     return Game.from_record(record).record() == record
 
 
+def lit(w: PlayWidget, tile: str) -> list[str]:
+    """The labels of the points the board lights for *tile* (what its front end shows)."""
+    return [p["label"] for p in w.board.moves.get(tile, {}).get("points", [])]
+
+
+def click_tile(w: PlayWidget, tile: str) -> None:
+    """A click on a hand tile, as the board's front end reports it."""
+    w.board.receive({"kind": "select", "tile": tile, "rev": w.board.revision})
+
+
+def click_point(w: PlayWidget, tile: str, index: int = 0, rev: int | None = None) -> None:
+    """A click on the *index*-th lit point of *tile*, as the board's front end sends it."""
+    point = w.board.moves[tile]["points"][index]
+    w.board.receive({"kind": "place", "tile": tile, "on": point["on"], "side": point["side"],
+                     "rev": w.board.revision if rev is None else rev})
+
+
 def human_step(w: PlayWidget) -> None:
-    """One human decision by clicking: the first tile that offers targets and its first target;
-    otherwise Draw or Pass (whichever is enabled)."""
-    for button in list(w.tile_buttons):
-        button.click()
-        if w.target_buttons:
-            w.target_buttons[0].click()
-            return
+    """One human decision by clicking: the first tile the board offers and its first lit
+    point; otherwise Draw or Pass (whichever is enabled)."""
+    for tile in list(w.board.moves):
+        click_tile(w, tile)
+        click_point(w, tile)
+        return
     if not w.draw_button.disabled:
         w.draw_button.click()
         return
@@ -121,15 +146,14 @@ def target_label(tile: str, on: str | None = None, side: str | None = None,
 
 
 def place(w: PlayWidget, action: Place) -> None:
-    """Click the tile of *action* (unless a drawn tile is already chosen), then its target."""
+    """Click the tile of *action* on the board, then its lit point."""
     on = None if action.on is None else str(action.on)
     side = None if action.side is None else action.side.value
-    label = target_label(str(action.tile), on, side, w.lang)
-    if not any(b.description == label for b in w.target_buttons):
-        [tile_button] = [b for b in w.tile_buttons if b.description == str(action.tile)]
-        tile_button.click()
-    [target] = [b for b in w.target_buttons if b.description == label]
-    target.click()
+    tile = str(action.tile)
+    label = target_label(tile, on, side, w.lang)
+    click_tile(w, tile)
+    assert label in lit(w, tile), (label, lit(w, tile))
+    click_point(w, tile, lit(w, tile).index(label))
 
 
 def play_script(w: PlayWidget, actions: tuple[Any, ...]) -> None:
@@ -197,32 +221,31 @@ def test_continuations_and_drawn_tiles_are_announced() -> None:
     w = example_widget("turn_chain")
     actions = EXAMPLES["turn_chain"].actions
     play_script(w, actions[:1])
-    assert "Scored 5 (1 point)" in message(w) and "plays again" in message(w)
+    assert "Scored 5 raw (1 point)" in message(w) and "places again" in message(w)
     play_script(w, actions[1:2])
-    assert "Double" in message(w) and "plays again" in message(w)
+    assert "A double from hand" in message(w) and "places again" in message(w)
     play_script(w, actions[2:3])
-    assert "scoring double" in message(w) and "once more, not twice" in message(w)
+    assert "A scoring double" in message(w) and "one more placement, not two" in message(w)
     # [2|5]: no open point shows a 2 or a 5 (R9); Draw is the only legal action (R16, R18)
     assert not w.draw_button.disabled and w.pass_button.disabled
-    [b25] = [b for b in w.tile_buttons if b.description == "[2|5]"]
+    assert "[2|5]" not in w.board.moves  # not a button on the board
     before = w.game.record()
-    b25.click()
-    assert "fits nowhere" in message(w) and not w.target_buttons
+    click_tile(w, "[2|5]")
+    assert "fits nowhere" in message(w)
     assert w.game.record() == before
     play_script(w, actions[3:4])  # draws [3|4]: it fits and must be placed (R18)
     assert "drew [3|4]" in message(w) and "must be placed now" in message(w)
-    assert [b.description for b in w.target_buttons] == [
-        target_label("[3|4]", "[4|4]", "straight_b")]
-    [b25] = [b for b in w.tile_buttons if b.description == "[2|5]"]
+    assert list(w.board.moves) == ["[3|4]"] and w.board.selected == "[3|4]"
+    assert lit(w, "[3|4]") == [target_label("[3|4]", "[4|4]", "straight_b")]
     pending = w.game.record()
-    b25.click()  # another tile while the drawn tile must be placed
+    click_tile(w, "[2|5]")  # another tile while the drawn tile must be placed
     assert "must be placed at once" in message(w)
     assert w.game.record() == pending and str(w.game.pending) == "[3|4]"
     play_script(w, actions[4:5])
-    assert "Drawn tile — the turn ends" in message(w)
+    assert "freshly drawn tile: the turn ends" in message(w)
     assert w.game.to_play == 1
     play_script(w, actions[5:])
-    assert "Drawn tile — the turn ends" in message(w)
+    assert "freshly drawn tile: the turn ends" in message(w)
     assert replays(w.game)
 
 
@@ -233,7 +256,7 @@ def test_no_score_ends_the_turn_pass_and_settlement() -> None:
     w = example_widget("pass_then_domino")
     actions = EXAMPLES["pass_then_domino"].actions
     play_script(w, actions[:2])
-    assert "No score and not a double — the turn ends" in message(w)
+    assert "A single that does not score: the turn ends" in message(w)
     assert not w.pass_button.disabled and w.draw_button.disabled
     play_script(w, actions[2:3])
     assert "pass" in message(w)
@@ -330,21 +353,27 @@ def test_rapid_double_clicks_never_corrupt_the_game() -> None:
             w.next_hand_button.click()
             assert w.game.action_count == n
         elif game.to_play in w.human:
-            for button in list(w.tile_buttons):
-                button.click()
-                button.click()
-                if w.target_buttons:
-                    break
-            if w.target_buttons:
-                control = w.target_buttons[0]
+            tiles = list(w.board.moves)
+            n = game.action_count
+            draw_again = False
+            if tiles:
+                click_tile(w, tiles[0])
+                click_tile(w, tiles[0])
+                rev = w.board.revision
+                point = w.board.moves[tiles[0]]["points"][0]
+                message_ = {"kind": "place", "tile": tiles[0], "on": point["on"],
+                            "side": point["side"], "rev": rev}
+                w.board.receive(dict(message_))
+                assert game.action_count == n + 1
+                human_actions += 1
+                w.board.receive(dict(message_))  # the same click again: stale, refused
             else:
                 control = w.draw_button if not w.draw_button.disabled else w.pass_button
-            n = game.action_count
-            control.click()
-            assert game.action_count == n + 1
-            human_actions += 1
-            draw_again = control is w.draw_button and not w.draw_button.disabled
-            control.click()  # a stale target or Pass: nothing happens...
+                control.click()
+                assert game.action_count == n + 1
+                human_actions += 1
+                draw_again = control is w.draw_button and not w.draw_button.disabled
+                control.click()  # Pass again: nothing happens...
             if draw_again:  # ...but a second draw is a legal action of its own (R18)
                 assert game.action_count == n + 2
                 human_actions += 1
@@ -365,31 +394,31 @@ def test_tile_clicks_during_the_computers_turn_change_nothing() -> None:
     game = Game(seed=5, leader=1)
     w = PlayWidget(game, human=0)
     assert game.to_play == 1
-    assert all(b.disabled for b in w.tile_buttons)
+    assert w.board.moves == {}  # no tile is a button on the computer's turn
     before = game.record()
-    for button in w.tile_buttons:
-        button.click()
+    for tile in game.hands[0]:
+        click_tile(w, str(tile))
+        w.place(str(tile))
     w.draw_button.click()
     w.pass_button.click()
     w.hint_button.click()
-    assert game.record() == before and not w.target_buttons
+    assert game.record() == before
     assert "not your turn" in message(w)
 
 
 def test_stale_buttons_only_explain() -> None:
-    """A tile button kept from an earlier hand, or a target button of an earlier choice, does
-    nothing but explain."""
+    """A placement sent for an earlier picture, or a tile no longer in the hand, does nothing
+    but explain."""
     w = PlayWidget(Game(hands=[["[1|4]", "[4|6]", "[2|3]"], ["[0|0]"]], boneyard=["[5|5]"],
                         leader=0))
-    old_tiles = list(w.tile_buttons)
-    old_tiles[0].click()  # [1|4]
-    old_target = w.target_buttons[0]
-    old_target.click()  # opens: 5, scores, plays again (R17)
+    old = w.board.revision
+    click_tile(w, "[1|4]")
+    click_point(w, "[1|4]")  # opens: 5, scores, plays again (R17)
     before = w.game.record()
-    old_target.click()
+    w.board.receive({"kind": "place", "tile": "[1|4]", "on": None, "side": None, "rev": old})
     assert w.game.record() == before
-    assert "no longer offered" in message(w)
-    old_tiles[0].click()  # [1|4] is on the layout now
+    assert "changed before that choice arrived" in message(w)
+    click_tile(w, "[1|4]")  # [1|4] is on the layout now
     assert "not in your hand any more" in message(w)
     assert w.game.record() == before and replays(w.game)
 
@@ -426,12 +455,8 @@ def test_undo_restores_the_previous_human_decision() -> None:
     decisions: list[dict[str, Any]] = []
 
     def human_and_record(x: PlayWidget) -> None:
-        for button in list(x.tile_buttons):
-            button.click()
-            if x.target_buttons:
-                decisions.append(x.game.record())
-                x.target_buttons[0].click()
-                return
+        if x.board.moves:
+            decisions.append(x.game.record())
         human_step(x)
 
     for _ in range(40):
@@ -446,7 +471,7 @@ def test_undo_restores_the_previous_human_decision() -> None:
     w.undo_button.click()
     assert w.game.record() == decisions[-1]
     assert w.game.to_play == 0 and w.next_button.disabled
-    assert w.tile_buttons and not w.tile_buttons[0].disabled
+    assert w.board.moves  # the hand's tiles are buttons again
     w.undo_button.click()
     assert w.game.record() == decisions[-2]
     w.practice.value = False
@@ -510,16 +535,13 @@ def _state_hint() -> PlayWidget:
 
 def _state_chosen() -> PlayWidget:
     w = _at_human_turn()
-    for button in w.tile_buttons:
-        button.click()
-        if w.target_buttons:
-            break
+    click_tile(w, next(iter(w.board.moves)))
     return w
 
 
 def _state_refused() -> PlayWidget:
     w = PlayWidget(Game(seed=21, leader=1), human=0)
-    w.tile_buttons[0].click()  # refused: not your turn
+    click_tile(w, str(w.game.hands[0][0]))  # refused: not your turn
     return w
 
 
@@ -630,8 +652,7 @@ def test_auto_draw_draws_until_a_tile_fits() -> None:
         assert isinstance(action, Place)
         place(w, action)
     assert w.game.pending is not None and str(w.game.pending) == "[3|4]"
-    assert [b.description for b in w.target_buttons] == [
-        target_label("[3|4]", "[4|4]", "straight_b")]
+    assert lit(w, "[3|4]") == [target_label("[3|4]", "[4|4]", "straight_b")]
     assert "drew [3|4]" in message(w)
     events = w.game.history
     assert [e.kind for e in events] == ["place", "place", "place", "draw"]

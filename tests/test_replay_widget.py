@@ -55,7 +55,7 @@ def test_default_is_the_documented_sequence_and_totals_match_the_texts() -> None
     for step in range(1, w.slider.max + 1):
         w.step = step
         layout = w.current.layout
-        assert "hr-highlight" in w.board.value or "highlight" in w.board.value
+        assert "hr-highlight" in w.board.svg or "highlight" in w.board.svg
         tile = str(layout.tiles[-1])
         total, raw = layout.end_total(), layout.score()
         assert f"= {total}" in w.sum_line.value
@@ -98,9 +98,9 @@ def test_step_out_of_range_is_refused_and_changes_nothing() -> None:
 def test_board_changes_with_the_step() -> None:
     w = ReplayWidget()
     w.step = 1
-    first = w.board.value
+    first = w.board.svg
     w.next_button.click()
-    assert w.board.value != first
+    assert w.board.svg != first
     assert "[1|1]" in w.alt_text.value
 
 
@@ -154,3 +154,49 @@ def test_tampered_record_is_refused() -> None:
     record["actions"][0]["tile"] = "[6|6]" if record["actions"][0]["tile"] != "[6|6]" else "[0|0]"
     with pytest.raises(RecordError):
         ReplayWidget(json.dumps(record))
+
+
+def test_steps_of_a_long_game_are_made_on_demand_and_match_the_record() -> None:
+    """Issue 9 item 2: a long record keeps a bounded number of game copies (memory linear in
+    the record), and any step, forward or backward, equals the game replayed to that point."""
+    from horserace_nb.bots import RandomBot
+    from horserace_nb.widgets.replay import ReplaySteps
+
+    game = Game(players=2, target=400, seed=5)
+    bots = [RandomBot(seed=1), RandomBot(seed=2)]
+    while not game.game_over:
+        if game.hand_over:
+            game.next_hand()
+        else:
+            game.apply(bots[game.to_play](game.view(game.to_play)))
+    record = game.record()
+    steps = ReplaySteps(record=record)
+    n = len(record["actions"])
+    assert len(steps) == n + 1 and n > 300
+    assert len(steps._checkpoints) <= ReplaySteps.CHECKPOINTS + 1
+    for index in (n, 3, n // 2, n // 2 + 1, 1, n - 1, 0, n // 3):
+        step = steps[index]
+        assert step.game is not None
+        assert step.game.record() == Game.from_record(record, upto=index).record()
+        assert step.layout is step.game.layout
+    w = ReplayWidget(game)
+    w.step = n
+    assert w.current.game is not None and w.current.game.scores == game.scores
+
+
+@pytest.mark.parametrize("size", ["abc", -1, 0, float("nan"), float("inf"), True, None])
+def test_a_bad_size_is_refused_naming_the_parameter(size: object) -> None:
+    with pytest.raises(ValueError, match="size"):
+        ReplayWidget(size=size)  # type: ignore[arg-type]
+
+
+def test_the_replay_board_is_read_only_and_static_views_get_the_picture() -> None:
+    w = ReplayWidget()
+    w.step = 2
+    assert w.board.readonly and w.board.moves == {}
+    before = w.step, w.board.svg
+    w.board.receive({"kind": "place", "tile": "[1|2]", "on": None, "side": None,
+                     "rev": w.board.revision})
+    assert (w.step, w.board.svg) == before
+    bundle = w._repr_mimebundle_()
+    assert bundle["text/html"].count("<svg") == 1 and "hr-svg-tile" in bundle["text/html"]

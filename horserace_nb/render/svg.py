@@ -27,6 +27,9 @@ Element classes and ``data-*`` attributes name what is drawn, for tests and clic
 - ``circle.end-part`` for the second open straight of an opening double,
 - ``circle.open-point`` for every open point that is not counted,
 - ``circle.target`` for a highlighted legal target, ``rect.highlight`` under a highlighted tile,
+- with ``game_svg(..., interactive=True)``: ``circle.spot`` (``data-tile``, ``data-side``) on
+  every open point and, on an empty layout, one ``rect.spot.open`` in the middle, all with
+  ``visibility="hidden"``: the board widget's style sheet shows the legal ones of a chosen tile,
 - in a game: ``g.hand`` per seat (``data-seat``, ``data-count``, ``data-name``; ``own`` or
   ``hidden``), ``g.hand-tile`` (with ``data-tile``; ``pending`` for a drawn tile that must be
   placed, ``selected`` for the chosen tile) for the viewer's own tiles only, ``rect.tile-back``
@@ -381,6 +384,27 @@ def _draw_board(layout: Layout, geometry: Geometry, theme: Theme, highlight: Til
     return _Board(board, bounds.w + 2 * pad, bounds.h + 2 * pad, legend)
 
 
+def _draw_spots(board: _Board, layout: Layout, geometry: Geometry, theme: Theme) -> _Board:
+    """Hidden targets on every open point (an empty layout: one opening place in the middle,
+    the board made big enough for it), for the board widget to light up."""
+    spots = _group(class_="spots")
+    common = dict(fill=theme.target, fill_opacity="0.18", stroke=theme.target,
+                  stroke_width=_n(UNIT * 0.075), visibility="hidden")
+    if layout.is_empty:
+        pad = UNIT * 0.2
+        width, height = max(board.width, UNIT * 3), max(board.height, UNIT * 1.6)
+        spots.add(_rect(width / 2 - UNIT - pad, height / 2 - UNIT / 2 - pad, 2 * UNIT, UNIT,
+                        rx=_n(UNIT * 0.15), class_="spot open", data_open="true", **common))
+        board.group.add(spots)
+        return _Board(board.group, width, height, board.legend)
+    for tile, side, _ in layout.open_points():
+        p = geometry.points[(tile, side)]
+        spots.add(_circle(p.x, p.y, _TARGET_R, class_="spot", id=_point_id("spot", tile, side),
+                          data_tile=str(tile), data_side=side.value, **common))
+    board.group.add(spots)
+    return board
+
+
 def _check_points(layout: Layout, geometry: Geometry, targets: Sequence[Any] | None
                   ) -> list[Point]:
     out: list[Point] = []
@@ -630,7 +654,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
              names: Sequence[str] | None = None, highlight: Any = ...,
              targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
              selected: Tile | str | None = None, size: float | None = None,
-             theme: Theme | None = None) -> SvgImage:
+             theme: Theme | None = None, interactive: bool = False) -> SvgImage:
     """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
     with their counts, the boneyard count, whose turn it is and the scores toward the target
     (display points, per team with partners).
@@ -642,6 +666,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     :param targets: ``(tile, side)`` open points to ring (the legal targets of a chosen tile).
     :param selected: a tile of the viewer's hand to mark as chosen (ringed like the targets).
     :param size: the largest width in pixels.
+    :param interactive: also draw every open point (and the opening place of an empty layout)
+        as a hidden ``spot`` for the board widget to light up.
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
         highlight not on the layout, a target that is not open, a selected tile not in the hand.
     """
@@ -660,6 +686,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     geometry = layout_geometry(layout)
     points = _check_points(layout, geometry, targets)
     board = _draw_board(layout, geometry, theme, hl, points)
+    if interactive:
+        board = _draw_spots(board, layout, geometry, theme)
 
     hand_unit = _HAND_UNIT
     hand_step = hand_unit + hand_unit * 0.3

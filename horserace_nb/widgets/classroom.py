@@ -9,6 +9,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..examples import EXAMPLES
+from ..game import Game
 from ..i18n import check_lang, t
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .play import PlayWidget
@@ -17,30 +18,32 @@ from .replay import ReplayWidget
 __all__ = ["Classroom"]
 
 
-class Classroom(traitlets.HasTraits):
-    """Two tabs — play a match, replay a worked example — under one language switch."""
+class Classroom(widgets.VBox):  # type: ignore[misc]
+    """Two tabs — play a match, replay a worked example — under one language switch.
+
+    It holds a :class:`PlayWidget` and a :class:`ReplayWidget` as they are (each without its own
+    language switch) and sets their ``lang``."""
 
     lang = Lang("en")
 
     def __init__(self, *, lang: str = "en", seed: int | None = None, **play_options: Any) -> None:
-        super().__init__()
         check_lang(lang)
+        super().__init__()
         self.messages = MessageArea()
-        self.play = PlayWidget(lang=lang, **play_options) if seed is None else \
-            PlayWidget(_seeded(seed), lang=lang, **play_options)
+        game = None if seed is None else Game(players=2, seed=seed)
+        self.play = PlayWidget(game, lang=lang, switch=False, **play_options)
         self.example_choice = widgets.Dropdown(options=self._example_options(lang),
                                                value="sequence")
-        self.replay = ReplayWidget("sequence", lang=lang)
-        _hide(self.play.lang_switch, self.replay.lang_switch)  # one switch for the whole page
-        self.replay_box = widgets.VBox([self.example_choice, self.replay.ui])
-        self.tabs = widgets.Tab(children=[self.play.ui, self.replay_box])
+        self.replay = ReplayWidget("sequence", lang=lang, switch=False)
+        self.replay_box = widgets.VBox([self.example_choice, self.replay])
+        self.tabs = widgets.Tab(children=[self.play, self.replay_box])
         self.lang_switch = lang_switch(lang)
         self.heading = widgets.HTML()
-        self.ui = widgets.VBox([
+        self.children = [
             widgets.HBox([self.heading, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
-            self.tabs, self.messages.box])
-        self.ui.add_class("hr-classroom")
+            self.tabs, self.messages.box]
+        self.add_class("hr-classroom")
         self.example_choice.observe(self._on_example, names="value")
         self.lang_switch.observe(self._on_switch, names="value")
         self.lang = lang
@@ -50,8 +53,15 @@ class Classroom(traitlets.HasTraits):
     def _example_options(lang: str) -> list[tuple[str, str]]:
         return [(e.title(lang), key) for key, e in EXAMPLES.items()]
 
+    @property
+    def ui(self) -> Classroom:
+        """The page itself (a VBox; kept for code written for earlier versions)."""
+        return self
+
     @traitlets.observe("lang")
     def _on_lang(self, change: Any) -> None:
+        if not hasattr(self, "tabs"):
+            return
         lang = check_lang(change["new"])
         self.lang_switch.value = lang
         self.play.lang = lang
@@ -74,22 +84,7 @@ class Classroom(traitlets.HasTraits):
 
     @safe
     def _on_example(self, change: Any) -> None:
-        self.replay = ReplayWidget(change["new"], lang=self.lang)
-        _hide(self.replay.lang_switch)
-        self.replay_box.children = [self.example_choice, self.replay.ui]
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.ui)  # type: ignore[no-untyped-call]
-
-
-def _hide(*controls: widgets.Widget) -> None:
-    for control in controls:
-        control.layout.display = "none"
-
-
-def _seeded(seed: int) -> Any:
-    from ..game import Game
-
-    return Game(players=2, seed=seed)
+        old = self.replay
+        self.replay = ReplayWidget(change["new"], lang=self.lang, switch=False)
+        self.replay_box.children = [self.example_choice, self.replay]
+        old.close()

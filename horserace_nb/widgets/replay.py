@@ -9,27 +9,32 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 import ipywidgets as widgets
 import traitlets
 
+from .. import narration
+from ..actions import Action
 from ..examples import EXAMPLES, Example
-from ..game import Event, Game, Reason
-from ..i18n import check_lang, side_name, t
+from ..game import Event, Game
+from ..i18n import check_lang, t
 from ..layout import Layout
-from ..record import parse_action
+from ..record import parse as parse_record
 from ..settlement import HandResult
+from .board import Board, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 
-__all__ = ["ReplayWidget", "ReplayStep", "build_steps", "step_texts"]
+__all__ = ["ReplayWidget", "ReplayStep", "ReplaySteps", "build_steps", "step_texts"]
 
 
 @dataclass(frozen=True)
 class ReplayStep:
     """The state after one step: the layout, the event that led to it (``None`` at the start
-    and where a new hand was dealt), and for games a snapshot of the whole game."""
+    and where a new hand was dealt), and for games the whole game at that step (a copy made on
+    demand)."""
 
     index: int
     layout: Layout
@@ -38,31 +43,87 @@ class ReplayStep:
     dealt: bool = False
 
 
-def _layout_steps(example: Example) -> list[ReplayStep]:
-    steps = [ReplayStep(0, Layout())]
-    for i, layout in enumerate(example.layouts(), start=1):
-        steps.append(ReplayStep(i, layout))
-    return steps
+class ReplaySteps(Sequence[ReplayStep]):
+    """The steps of a worked example or a game record, in memory and time linear in the record.
 
+    A game keeps its events (the objects of one replay, shared), the parsed actions and a copy
+    of the game every ``every`` steps (at most about 16 copies); a step is made on demand from
+    the nearest copy at or before it, or from the last step shown when that is nearer, by
+    replaying the actions in between.
+    """
 
-def _game_steps(record: dict[str, Any]) -> list[ReplayStep]:
-    """One step per recorded action; the record must already have been validated."""
-    game = Game.from_record(record, upto=0)
-    steps = [ReplayStep(0, game.layout.copy(), game=game.copy())]
-    for index, raw in enumerate(record["actions"], start=1):
-        entry = parse_action(raw, index - 1)
-        action = None if entry is None else entry[1]
-        if action is None:
-            game.next_hand()
+    CHECKPOINTS = 16
+
+    def __init__(self, *, layouts: Sequence[Layout] | None = None,
+                 record: dict[str, Any] | None = None) -> None:
+        self._layouts = list(layouts) if layouts is not None else None
+        self._events: list[Event | None] = [None]
+        self._actions: list[Action | None] = [None]
+        self._checkpoints: dict[int, Game] = {}
+        self._cursor: tuple[int, Game] | None = None
+        self.every = 1
+        if record is None:
+            return
+        parsed = parse_record(record)
+        actions = parsed.actions
+        self.every = max(64, -(-len(actions) // self.CHECKPOINTS))
+        game = Game.from_record(parsed, upto=0)
+        self._checkpoints[0] = game.copy()
+        for index, entry in enumerate(actions, start=1):
+            action = None if entry is None else entry[1]
+            if action is None:
+                game.next_hand()
+                self._events.append(None)
+            else:
+                self._events.append(game.apply(action))
+            self._actions.append(action)
+            if index % self.every == 0:
+                self._checkpoints[index] = game.copy()
+        self._cursor = (len(actions), game)
+
+    def __len__(self) -> int:
+        if self._layouts is not None:
+            return len(self._layouts)
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> ReplayStep: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ReplayStep]: ...
+
+    def __getitem__(self, index: int | slice) -> ReplayStep | list[ReplayStep]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"step {index} is not from 0 to {len(self) - 1}")
+        if self._layouts is not None:
+            return ReplayStep(index, self._layouts[index].copy())
+        game = self._game_at(index).copy()
+        return ReplayStep(index, game.layout, event=self._events[index], game=game,
+                          dealt=index > 0 and self._actions[index] is None)
+
+    def _game_at(self, index: int) -> Game:
+        start = max(i for i in self._checkpoints if i <= index)
+        cursor = self._cursor
+        if cursor is not None and start <= cursor[0] <= index:
+            at, game = cursor
         else:
-            game.apply(action)
-        event = None if action is None else game.history[-1]
-        steps.append(ReplayStep(index, game.layout.copy(), event=event, game=game.copy(),
-                                dealt=action is None))
-    return steps
+            at, game = start, self._checkpoints[start].copy()
+        while at < index:
+            at += 1
+            action = self._actions[at]
+            if action is None:
+                game.next_hand()
+            else:
+                game.apply(action)
+        self._cursor = (at, game)
+        return game
 
 
-def build_steps(source: Any) -> tuple[list[ReplayStep], Example | None]:
+def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
     """The steps of *source*: an example (or its key), a :class:`Game`, a game record dict, or
     its JSON text. Records are validated by replaying them (:class:`RecordError` if bad)."""
     if source is None:
@@ -71,8 +132,8 @@ def build_steps(source: Any) -> tuple[list[ReplayStep], Example | None]:
         source = EXAMPLES[source]
     if isinstance(source, Example):
         if source.is_layout:
-            return _layout_steps(source), source
-        return _game_steps(source.play().record()), source
+            return ReplaySteps(layouts=[Layout(), *source.layouts()]), source
+        return ReplaySteps(record=source.play().record()), source
     if isinstance(source, Game):
         source = source.record()
     elif isinstance(source, (str, bytes)):
@@ -82,48 +143,12 @@ def build_steps(source: Any) -> tuple[list[ReplayStep], Example | None]:
             "a replay shows a worked example (or its name), a Game, a game record or its JSON, "
             f"not {type(source).__name__}")
     Game.from_record(source)  # validates the whole record first: a bad record changes nothing
-    return _game_steps(source), None
+    return ReplaySteps(record=source), None
 
 
-def _points_phrase(raw: int, lang: str) -> str:
-    return t("score.points", lang, raw=raw, display=raw // 5)
-
-
-def _sum_line(layout: Layout, lang: str) -> str:
-    values = " + ".join(str(v) for _, v in layout.contributions()) or "0"
-    total = layout.end_total()
-    raw = layout.score()
-    if raw:
-        return t("score.sum", lang, sum=values, total=total, raw=raw, display=raw // 5)
-    return t("score.no_score", lang, sum=values, total=total)
-
-
-def _placement_heading(tile: Any, on: Any, side: Any, lang: str) -> str:
-    if on is None:
-        return t("replay.opened", lang, tile=tile)
-    return t("replay.placed", lang, tile=tile, on=on, side=side_name(side, lang))
-
-
-# Every reason an event gives (Reason in game.py) has the catalog key "turn.<reason>"; these
-# also say the points scored.
-_WITH_POINTS = {Reason.SCORED, Reason.DOUBLE_SCORED}
-
-
-def _reason_line(reason: str, raw: int, lang: str) -> str:
-    points = _points_phrase(raw, lang) if reason in _WITH_POINTS else ""
-    return t(f"turn.{reason}", lang, points=points)
-
-
-def _turn_line(event: Event, lang: str) -> str:
-    return _reason_line(event.reason, event.raw, lang) if event.reason else ""
-
-
-def _as_if_from_hand(layout: Layout, lang: str) -> str:
-    """For a layout example: what R17 would say had the tile come from a hand."""
-    tile, raw = layout.tiles[-1], layout.score()
-    reason = (Reason.DOUBLE_SCORED if tile.is_double and raw else Reason.DOUBLE
-              if tile.is_double else Reason.SCORED if raw else Reason.SINGLE)
-    return _reason_line(reason, raw, lang)
+def _who(index: int, partners: bool, lang: str) -> str:
+    return (t("replay.team", lang, team=index) if partners
+            else t("replay.seat", lang, seat=index))
 
 
 def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
@@ -131,10 +156,8 @@ def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
     for seat, pips in enumerate(result.pips):
         lines.append(t("settle.pips", lang, seat=seat, pips=pips))
     for b in result.bonuses:
-        who = (t("replay.team", lang, team=b.winner) if game.partners
-               else t("replay.seat", lang, seat=b.winner))
-        lines.append(t("settle.bonus", lang, who=who, pips=b.pips, rounded=b.rounded,
-                       points=b.points))
+        lines.append(t("settle.bonus", lang, who=_who(b.winner, game.partners, lang),
+                       pips=b.pips, rounded=b.rounded, points=b.points))
     return lines
 
 
@@ -155,31 +178,30 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         last = step.layout.tiles[-1]
         joined = step.layout.joined_by(last)
         on, side = (None, None) if joined is None else (joined.anchor, joined.anchor_side)
-        out["heading"] = f"{counter} — {_placement_heading(last, on, side, lang)}"
-        out["sum"] = _sum_line(step.layout, lang)
-        out["turn"] = _as_if_from_hand(step.layout, lang)
+        out["heading"] = f"{counter} — {narration.placement_heading(last, on, side, lang)}"
+        out["sum"] = narration.sum_line(step.layout, lang)
+        out["turn"] = narration.as_if_from_hand(step.layout, lang)
     else:
         who = t("replay.seat", lang, seat=event.seat)
         if event.kind == "place":
-            what = _placement_heading(event.tile, event.on, event.side, lang)
-            out["sum"] = _sum_line(step.layout, lang)
+            assert event.tile is not None
+            what = narration.placement_heading(event.tile, event.on, event.side, lang)
+            out["sum"] = narration.sum_line(event, lang)
         elif event.kind == "draw":
             what = t("replay.drew", lang, tile=event.tile)
         else:
             what = t("replay.passed", lang)
         out["heading"] = f"{counter} — {who}: {what}"
-        out["turn"] = _turn_line(event, lang)
+        out["turn"] = narration.turn_line(event, lang)
         if event.result is not None and game is not None:
             out["details"] = _settlement_lines(event.result, game, lang)
         if event.winners is not None:
-            names = ", ".join(
-                t("replay.team", lang, team=w) if game is not None and game.partners
-                else t("replay.seat", lang, seat=w) for w in event.winners)
+            partners = game is not None and game.partners
+            names = ", ".join(_who(w, partners, lang) for w in event.winners)
             out["details"] = [*out["details"], t("replay.winners", lang, winners=names)]
     if game is not None:
-        scores = ", ".join(
-            f"{t('replay.team', lang, team=i) if game.partners else t('replay.seat', lang, seat=i)}"
-            f": {s}" for i, s in enumerate(game.scores))
+        scores = ", ".join(f"{_who(i, game.partners, lang)}: {s}"
+                           for i, s in enumerate(game.scores))
         hands = "; ".join(
             f"{t('replay.seat', lang, seat=i)}: {', '.join(map(str, h)) or '—'}"
             for i, h in enumerate(game.hands))
@@ -190,20 +212,27 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
     return out
 
 
-class ReplayWidget(traitlets.HasTraits):
+class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     """Replay a worked example (default: the documented layout sequence), a saved game record
-    (dict or JSON text), or a live :class:`Game`'s history, one step at a time.
+    (dict or JSON text), or a live :class:`Game`'s history, one step at a time, on the same
+    board as play (read-only).
 
     Drive it with the buttons, the slider or play/pause, or from code: ``w.step = 3``.
+
+    :param size: the largest width of the board picture, in pixels (a number above 0).
+    :param switch: show the widget's own language switch.
     """
 
     step = traitlets.Int(0)
     lang = Lang("en")
+    show_switch = traitlets.Bool(True)
 
-    def __init__(self, source: Any = None, *, lang: str = "en", size: int = 640) -> None:
-        super().__init__()
+    def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
+                 switch: bool = True) -> None:
+        check_lang(lang)
+        self.size = check_size(size)
         self.steps, self.example = build_steps(source)
-        self.size = size
+        super().__init__()
         self.messages = MessageArea()
         last = len(self.steps) - 1
         self.first_button = widgets.Button(icon="fast-backward")
@@ -216,11 +245,10 @@ class ReplayWidget(traitlets.HasTraits):
                                         continuous_update=True)
         self.play = widgets.Play(value=0, min=0, max=last, interval=1500)
         widgets.link((self.play, "value"), (self.slider, "value"))
-        self.lang_switch = lang_switch(check_lang(lang))
+        self.lang_switch = lang_switch(lang)
         self.title = widgets.HTML()
         self.heading = widgets.HTML()
-        self.board = widgets.HTML()
-        self.board.add_class("hr-board")
+        self.board = Board(lang=lang, readonly=True)
         self.sum_line = widgets.HTML()
         self.turn_line = widgets.HTML()
         self.details = widgets.HTML()
@@ -228,21 +256,31 @@ class ReplayWidget(traitlets.HasTraits):
         self.alt_text.add_class("hr-alt")
         controls = widgets.HBox([self.first_button, self.prev_button, self.play,
                                  self.next_button, self.last_button, self.slider])
-        self.ui = widgets.VBox([
+        self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.heading, self.board, self.sum_line, self.turn_line, self.details,
             self.alt_text, self.messages.box,
-        ])
-        self.ui.add_class("hr-replay")
+        ]
+        self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
         self.prev_button.on_click(lambda _: self._go(self.step - 1))
         self.next_button.on_click(lambda _: self._go(self.step + 1))
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.lang_switch.observe(self._on_lang, names="value")
+        self.show_switch = switch
         self.lang = lang
         self._render()
+
+    @property
+    def ui(self) -> ReplayWidget:
+        """The widget itself (it is a VBox; kept for code written for earlier versions)."""
+        return self
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, and the board picture for front ends without widgets."""
+        return with_static_svg(super()._repr_mimebundle_(**kwargs), self.board.svg)
 
     # ------------------------------------------------------------------ driving
     @traitlets.validate("step")
@@ -261,7 +299,13 @@ class ReplayWidget(traitlets.HasTraits):
     @traitlets.observe("lang")
     def _on_lang_trait(self, change: Any) -> None:
         self.lang_switch.value = change["new"]
-        self._render()
+        self.board.lang = change["new"]
+        if hasattr(self, "heading"):
+            self._render()
+
+    @traitlets.observe("show_switch")
+    def _switch_shown(self, change: Any) -> None:
+        self.lang_switch.layout.display = "" if change["new"] else "none"
 
     @safe
     def _go(self, index: int) -> None:
@@ -281,11 +325,11 @@ class ReplayWidget(traitlets.HasTraits):
         return self.steps[self.step]
 
     # ------------------------------------------------------------------ drawing
-    def board_svg(self) -> str:
+    def board_svg(self, step: ReplayStep | None = None) -> str:
         """The board of the current step, last placement highlighted."""
         from ..render.svg import layout_svg
 
-        step = self.current
+        step = self.current if step is None else step
         last = step.layout.tiles[-1] if step.layout.tiles else None
         placed = step.event is None or step.event.kind == "place"
         return str(layout_svg(step.layout, lang=self.lang, size=self.size,
@@ -294,13 +338,14 @@ class ReplayWidget(traitlets.HasTraits):
     @safe
     def _render(self) -> None:
         lang = self.lang
-        texts = step_texts(self.current, len(self.steps), lang, self.example)
+        step = self.current
+        texts = step_texts(step, len(self.steps), lang, self.example)
         title = self.example.title(lang) if self.example else t("replay.saved_game", lang)
         self.title.value = f"<h3 class='hr-title'>{esc(title)}</h3>"
         explanation = (f"<p class='hr-explanation'>{esc(self.example.explanation(lang))}</p>"
                        if self.example else "")
         self.heading.value = f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
-        self.board.value = self.board_svg()
+        self.board.show(self.board_svg(step))
         self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
                                if texts["sum"] else "")
         self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"
@@ -320,8 +365,3 @@ class ReplayWidget(traitlets.HasTraits):
         self.prev_button.disabled = self.first_button.disabled = self.step == 0
         self.next_button.disabled = self.last_button.disabled = self.step == len(self.steps) - 1
         self.messages.clear()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.ui)  # type: ignore[no-untyped-call]

@@ -542,18 +542,23 @@ _WATCH = """(root) => {
 
 
 class PlayDriver:
-    """Play the learner's first placement with the PlayWidget's buttons, as a person would:
-    let the computer move ("Computer's next move") until the hand's tile buttons are enabled,
-    try the tiles in order until one offers target buttons, click the first target.
+    """Play the learner's first placement on the board, as a person would: let the computer
+    move ("Computer's next move") until the hand's tiles in the picture are buttons, click a
+    tile, see its legal points light up, click the first lit point (or do it all with the
+    keyboard: focus, Enter, Enter).
 
     Waiting for the kernel's answer: the widget sends its changes one by one, so the first
-    change says little. After each click the driver waits until the widget has changed and
-    then stayed unchanged for a moment (and, in JupyterLab and Notebook 7, until the kernel is
-    idle again), so it never acts on a half-updated widget."""
+    change says little. After each click that goes to the kernel the driver waits until the
+    widget has changed and then stayed unchanged for a moment (and, in JupyterLab and Notebook
+    7, until the kernel is idle again), so it never acts on a half-updated widget."""
 
     QUIET_MS = {"lab": 150, "notebook": 150, "voila": 300}
     """How long the widget must stay unchanged after a click. JupyterLab and Notebook 7 then
     also wait for the kernel to be idle; Voilà shows no kernel state, hence a longer pause."""
+
+    TILES = ".hr-board svg g.hr-svg-hand-tile"
+    PLAYABLE = ".hr-board svg g.hr-svg-hand-tile.hr-playable"
+    LIT = ".hr-board svg .hr-svg-spot.hr-lit"
 
     def __init__(self, page: Any, frontend: Frontend) -> None:
         from horserace_nb.i18n import t
@@ -564,10 +569,10 @@ class PlayDriver:
         self.next_label = t("play.next", "en")
         self.draw_label = t("play.draw", "en")
 
-    def click(self, button: Any) -> None:
-        """Click *button*; wait until the widget has changed and settled."""
+    def settle(self, action: Callable[[], Any]) -> None:
+        """Do *action*; wait until the widget has changed and settled."""
         before = self.root.evaluate(_WATCH)
-        button.click()
+        action()
         self.page.wait_for_function(
             """([before, quiet]) => window.__hrWatch.count > before &&
                                     performance.now() - window.__hrWatch.last > quiet""",
@@ -575,62 +580,90 @@ class PlayDriver:
             timeout=KERNEL_TIMEOUT_MS)
         self.frontend.wait_idle()
 
+    def click(self, button: Any) -> None:
+        """Click *button*; wait until the widget has changed and settled."""
+        self.settle(button.click)
+
     def texts(self) -> dict[str, str]:
         def text(selector: str) -> str:
             return " ".join(self.root.locator(selector).all_inner_texts()).strip()
 
+        hand = self.root.locator(self.TILES).evaluate_all(
+            "els => els.map(e => e.getAttribute('data-tile'))")
         return {"status": text(".hr-status"), "scores": text(".hr-scores"),
-                "message": text(".hr-message"),
-                "hand": " ".join(self.root.locator("button.hr-tile").all_inner_texts())}
-
-    def enabled_tiles(self) -> Any:
-        return self.root.locator("button.hr-tile:not([disabled])")
+                "message": text(".hr-message"), "hand": " ".join(hand)}
 
     def wait_for_my_turn(self, limit: int = 30) -> None:
+        """Until a tile of the hand can be played (the computer moves, the learner draws)."""
         from playwright.sync_api import expect
 
         expect(self.root.locator(".hr-board svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
-        expect(self.root.locator("button.hr-tile").first).to_be_visible()
+        expect(self.root.locator(self.TILES).first).to_be_attached()
         for _ in range(limit):
-            if self.enabled_tiles().count():
+            if self.root.locator(self.PLAYABLE).count():
                 return
             next_move = self.root.get_by_role("button", name=self.next_label)
-            assert next_move.is_enabled(), (
-                f"neither a tile nor {self.next_label!r} can be clicked: {self.texts()}")
-            self.click(next_move)
-        pytest.fail(f"still not the learner's turn after {limit} computer moves")
+            draw = self.root.get_by_role("button", name=self.draw_label)
+            if next_move.is_enabled():
+                self.click(next_move)
+            elif draw.is_enabled():  # nothing fits: draw until a drawn tile fits (R18)
+                self.click(draw)
+            else:
+                pytest.fail(f"neither a tile, {self.next_label!r} nor {self.draw_label!r} "
+                            f"can be clicked: {self.texts()}")
+        pytest.fail(f"still not the learner's turn after {limit} moves")
 
-    def place_first_fitting_tile(self) -> PlayResult:
-        """Choose a tile that fits and place it on its first highlighted target."""
+    def place_first_fitting_tile(self, *, keyboard: bool = False) -> PlayResult:
+        """Choose the first tile that is a button and place it on its first lit point: by
+        clicks in the picture, or with the keyboard only."""
         from playwright.sync_api import expect
 
         self.wait_for_my_turn()
         before = self.texts()
-        targets = self.root.locator("button.hr-target")
-        chosen = None
-        for label in [x.strip() for x in self.enabled_tiles().all_inner_texts()]:
-            self.click(self.root.locator("button.hr-tile", has_text=label))
-            if targets.count():
-                chosen = label
-                break
-        if chosen is None:  # nothing fits: draw until a drawn tile fits (R18)
-            for _ in range(30):
-                self.click(self.root.get_by_role("button", name=self.draw_label))
-                pending = self.root.locator("button.hr-tile.mod-warning")
-                if pending.count() and targets.count():
-                    chosen = pending.inner_text().strip()
-                    break
-        assert chosen is not None, f"no tile could be placed: {self.texts()}"
-        # the legal points are highlighted: green target buttons, rings on the board
-        expect(targets.first).to_have_class(re.compile(r"\bmod-success\b"))
-        rings = self.root.locator(".hr-board svg circle.hr-svg-target")
-        if self.root.locator(".hr-board svg g.hr-svg-tile").count():
-            assert rings.count() == targets.count(), "every target is ringed on the board"
+        tile = self.root.locator(self.PLAYABLE).first
+        chosen = tile.get_attribute("data-tile")
+        assert tile.get_attribute("role") == "button" and tile.get_attribute("tabindex") == "0"
+        assert tile.get_attribute("aria-label") == chosen
+        lit = self.root.locator(self.LIT)
+        if keyboard:
+            tile.focus()  # where Tab lands on the board's first tile
+            self.page.keyboard.press("Escape")  # clears a drawn tile's selection: choose anew
+            tile.focus()
+            self.page.keyboard.press("Enter")
+            expect(lit.first).to_be_focused()  # Enter chose it; focus went on to its points
         else:
-            assert rings.count() == 0, "opening the layout: nothing to ring"
-        target = targets.first.inner_text().strip()
-        self.click(targets.first)
-        return PlayResult(chosen, target, before, self.texts())
+            tile.click()
+        # its legal points are lit at once, on the client, each a labelled button
+        expect(lit.first).to_be_visible()
+        spots = lit.evaluate_all(
+            "els => els.map(e => [e.getAttribute('role'), e.getAttribute('aria-label')])")
+        assert spots and all(role == "button" and label for role, label in spots), spots
+        target = spots[0][1]
+        if not keyboard:
+            lit.first.hover()
+        preview = self.root.locator(".hr-board-preview")
+        expect(preview).to_contain_text(" = ")  # "2 + 3 + 8 = 13: …"
+        if keyboard:
+            self.settle(lambda: self.page.keyboard.press("Enter"))
+        else:
+            self.settle(lit.first.click)
+        return PlayResult(str(chosen), str(target), before, self.texts())
+
+    def show_choice(self) -> str:
+        """Click the first playable tile and point at its first lit point (no placement): the
+        board as the README pictures it. Returns the preview shown."""
+        from playwright.sync_api import expect
+
+        self.wait_for_my_turn()
+        tile = self.root.locator(self.PLAYABLE).first
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+        lit = self.root.locator(self.LIT)
+        expect(lit.first).to_be_visible()
+        lit.first.hover()
+        preview = self.root.locator(".hr-board-preview")
+        expect(preview).to_contain_text(" = ")
+        return str(preview.inner_text())
 
     def check_placement(self, result: PlayResult) -> None:
         """The placed tile left the hand and lies on the board; the turn or score display
@@ -639,7 +672,8 @@ class PlayDriver:
 
         board = self.root.locator(".hr-board")
         expect(board.locator(f"svg g.hr-svg-tile[data-tile='{result.tile}']")).to_have_count(1)
-        expect(self.root.locator("button.hr-tile", has_text=result.tile)).to_have_count(0)
+        expect(board.locator(f"svg g.hr-svg-hand-tile[data-tile='{result.tile}']")
+               ).to_have_count(0)
         assert (result.after["status"], result.after["scores"]) != (
             result.before["status"], result.before["scores"]), "neither turn nor score changed"
         assert result.tile in result.after["message"], result.after

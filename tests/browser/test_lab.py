@@ -25,6 +25,8 @@ def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_chec
     replay = replay_check()
     ui.show(replay)
     screenshot()
+    replay.screenshot(path=str(screenshot("full").with_name(
+        "test_lab-test_replay_next_steps_the_board-widget.png")))
 
 
 def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screenshot: Any) -> None:
@@ -33,7 +35,12 @@ def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screensho
     ui.open(name)
     ui.run_all()
     driver = play(lab_server)
-    result = driver.place_first_fitting_tile()
+    result = driver.place_first_fitting_tile()  # click the tile, then a lit point
     driver.check_placement(result)
+    result = driver.place_first_fitting_tile(keyboard=True)  # focus, Enter, Enter
+    driver.check_placement(result)
+    driver.show_choice()  # a tile chosen, its points lit, one previewed (the README picture)
     ui.show(driver.root)
     screenshot()
+    driver.root.screenshot(path=str(screenshot("full").with_name(
+        "test_lab-test_play_places_a_tile-widget.png")))

@@ -23,7 +23,9 @@ def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any,
     ui.open(name)
     ui.run_all()
     driver = play(notebook_server)
-    result = driver.place_first_fitting_tile()
+    result = driver.place_first_fitting_tile()  # click the tile, then a lit point
+    driver.check_placement(result)
+    result = driver.place_first_fitting_tile(keyboard=True)  # focus, Enter, Enter
     driver.check_placement(result)
     ui.show(driver.root)
     screenshot()

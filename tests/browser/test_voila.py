@@ -40,7 +40,9 @@ def test_play_places_a_tile(voila_servers: Any, frontend: Any, play: Any, page: 
     ui = frontend(server)
     ui.open(name)
     driver = play(server)
-    result = driver.place_first_fitting_tile()
+    result = driver.place_first_fitting_tile()  # click the tile, then a lit point
+    driver.check_placement(result)
+    result = driver.place_first_fitting_tile(keyboard=True)  # focus, Enter, Enter
     driver.check_placement(result)
     no_code_shown(page, name)
     ui.show(driver.root)

@@ -132,9 +132,13 @@ settlement shares the win, whatever their final scores (R27, R28).""",
     # ------------------------------------------------------------------ 05 play
     "play.intro": """# 5. Play a match
 
-You are seat 0; the computer plays the other seats. Click a tile in your hand, then one of the
-highlighted places on the board. The widget says after every move what was added up and whether
-the turn goes on. Press *Computer's next move* to watch the computer one move at a time, *Hint* for the best
+You are seat 0; the computer plays the other seats. Play on the board itself: click a tile in
+your hand (at the bottom of the picture) and the places where it may go light up on the layout;
+point at one to read what it would make — the sum of the ends, the score, and whether you play
+again — then click it to place the tile. With the keyboard: *Tab* or the arrow keys move through
+your tiles, *Enter* chooses one and moves on to its lit places, *Enter* places it, *Escape*
+clears the choice. After every move the widget says what was added up and whether the turn goes
+on. Press *Computer's next move* to watch the computer one move at a time, *Hint* for the best
 immediate move and why.""",
     "play.modes": """Change the mode (2, 3 or 4 players, or 4 in partnerships) and the **seed** in
 the *New game* row: the same seed always deals the same game, so a whole class can play the same

@@ -1,0 +1,160 @@
+"""Narration: every sentence that tells what happened, built in one place.
+
+The rules core says *what* an action did (an :class:`~horserace_nb.game.Event`, a layout);
+this module turns it into the learner's sentences in any catalog language: the sum line
+("2 + 8 = 10 → 10 raw, 2 points"), why the turn goes on or ends (one key family,
+``turn.<reason>``), placement headings, the label of a target point, seat and team names, and the
+preview of a placement not yet made. The widgets, the replay and the exercises call it; it imports
+nothing from Jupyter or svgwrite.
+
+>>> from horserace_nb import Game
+>>> game = Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0)
+>>> event = game.apply(game.legal_actions()[0])
+>>> sum_line(event, "en")
+'4 + 1 = 5 → 5 raw, 1 point'
+>>> turn_line(event, "en")
+'Scored 5 raw (1 point) with a tile from hand: the same player places again (R17).'
+>>> target_label("[3|4]", "[4|4]", "straight_b", "en")
+'on [4|4], straight B'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .game import Event, Game, Reason
+from .i18n import side_name, t
+from .layout import Layout
+from .tiles import Side, Tile
+
+__all__ = ["expression", "sum_line", "points_phrase", "turn_line", "reason_line",
+           "as_if_from_hand", "placement_heading", "target_label", "seat_name", "side_names",
+           "preview", "preview_event", "event_lines", "list_text"]
+
+_WITH_POINTS = {Reason.SCORED, Reason.DOUBLE_SCORED}
+
+
+def expression(layout: Layout) -> str:
+    """``"2 + 5 + 3 = 10"``: the layout's counted contributions and their total (R13)."""
+    values = " + ".join(str(v) for _, v in layout.contributions()) or "0"
+    return f"{values} = {layout.end_total()}"
+
+
+def points_phrase(raw: int, lang: str) -> str:
+    """``"10 raw (2 points)"`` (R3)."""
+    return t("score.points", lang, raw=raw, display=raw // 5)
+
+
+def _sum(expr: str, raw: int, lang: str) -> str:
+    if raw:
+        return t("narr.sum", lang, expr=expr, raw=raw, display=raw // 5)
+    return t("narr.no_score", lang, expr=expr)
+
+
+def sum_line(source: Event | Layout, lang: str) -> str:
+    """The sum a placement made and what it scored (R13, R15), from an event (its
+    :meth:`~horserace_nb.game.Event.sum_text`) or from the layout after the placement."""
+    if isinstance(source, Event):
+        return _sum(source.sum_text(), source.raw, lang)
+    return _sum(expression(source), source.score(), lang)
+
+
+def reason_line(reason: str, raw: int, lang: str) -> str:
+    """Why the turn goes on or ends, for an event's ``reason`` (R16–R21, R26)."""
+    if not reason:
+        return ""
+    points = points_phrase(raw, lang) if reason in _WITH_POINTS else ""
+    return t(f"turn.{reason}", lang, points=points)
+
+
+def turn_line(event: Event, lang: str) -> str:
+    """Why the turn goes on or ends after *event* (empty for an event without a reason)."""
+    return "" if event.reason is None else reason_line(event.reason, event.raw, lang)
+
+
+def as_if_from_hand(layout: Layout, lang: str) -> str:
+    """For a layout example: what R17 would say had its last tile come from a hand."""
+    tile, raw = layout.tiles[-1], layout.score()
+    reason = (Reason.DOUBLE_SCORED if tile.is_double and raw else Reason.DOUBLE
+              if tile.is_double else Reason.SCORED if raw else Reason.SINGLE)
+    return reason_line(reason, raw, lang)
+
+
+def placement_heading(tile: Tile | str, on: Tile | str | None, side: Side | str | None,
+                      lang: str) -> str:
+    """``"[3|4] on [4|4], straight B"`` or ``"[1|4] opens the layout"``."""
+    if on is None or side is None:
+        return t("replay.opened", lang, tile=tile)
+    return t("replay.placed", lang, tile=tile, on=on, side=side_name(side, lang))
+
+
+def target_label(tile: Tile | str, on: Tile | str | None, side: Side | str | None,
+                 lang: str) -> str:
+    """What a target point is called: ``"on [4|4], straight B"``, ``"open with [1|4]"``."""
+    if on is None or side is None:
+        return t("play.target_open", lang, tile=tile)
+    return t("play.target", lang, on=on, side=side_name(side, lang))
+
+
+def seat_name(seat: int, lang: str, names: Sequence[str | None] | None = None) -> str:
+    """The given name of *seat*, or "Seat n" in *lang*."""
+    given = names[seat] if names is not None and seat < len(names) else None
+    return given if given else t("render.seat", lang, n=seat)
+
+
+def side_names(players: int, partners: bool, lang: str,
+               names: Sequence[str | None] | None = None) -> list[str]:
+    """The names of the scoring sides: the seats, or the teams "Seat 0 & Seat 2" (R2)."""
+    seats = [seat_name(s, lang, names) for s in range(players)]
+    if not partners:
+        return seats
+    return [t("render.team", lang, a=seats[0], b=seats[2]),
+            t("render.team", lang, a=seats[1], b=seats[3])]
+
+
+def list_text(items: Sequence[str], lang: str) -> str:
+    """Items joined with the language's list separator."""
+    return t("render.list_sep", lang).join(items)
+
+
+def preview(event: Event, lang: str) -> str:
+    """What a placement would make, said before it is made: the sum with its score and why the
+    turn would go on or end (the event comes from applying it to a copy of the game)."""
+    return t("narr.preview", lang, sum=sum_line(event, lang), turn=turn_line(event, lang))
+
+
+def preview_event(game: Game, tile: Tile, on: Tile | None, side: Side | None) -> Event:
+    """The event a legal placement would make, without changing *game* (the rules core decides:
+    the placement is applied to a copy)."""
+    from .actions import Place
+
+    return game.copy().apply(Place(tile, on, side))
+
+
+def event_lines(event: Event, lang: str, name: str, *, show_drawn: bool = True,
+                side_name_of_winner: str | None = None) -> list[str]:
+    """The sentences announcing *event* in the play log: what was done, the sum, and why the
+    turn goes on or ends. *name* is the seat's name; a drawn tile is named only if
+    *show_drawn*."""
+    lines: list[str] = []
+    if event.kind == "place":
+        if event.on is None or event.side is None:
+            lines.append(t("play.ev_opened", lang, name=name, tile=event.tile))
+        else:
+            lines.append(t("play.ev_placed", lang, name=name, tile=event.tile, on=event.on,
+                           side=side_name(event.side, lang)))
+        lines.append(sum_line(event, lang))
+    elif event.kind == "draw":
+        key = "play.ev_drew" if show_drawn else "play.ev_drew_hidden"
+        key += "" if event.reason == Reason.DRAW_PLAYABLE else "_again"
+        lines.append(t(key, lang, name=name, tile=event.tile))
+        if event.reason == Reason.BLOCKED:
+            lines.append(turn_line(event, lang))
+        return lines
+    else:
+        lines.append(t("play.ev_passed", lang, name=name))
+    why = turn_line(event, lang)
+    if why and event.reason != Reason.PASS:
+        lines.append(why)
+    return lines
+

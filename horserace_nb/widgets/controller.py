@@ -1,0 +1,513 @@
+"""The play logic of :class:`~horserace_nb.widgets.PlayWidget`, without any widget.
+
+A :class:`PlayController` holds the game and the seats: whose turn it is, the tile the learner
+chose, what to say after every action (notes, in any language), the computer's moves, undo,
+hints and new games. Every action goes through :meth:`Game.apply`, which refuses an illegal one
+without changing anything; a refusal becomes an error note. The view only wires controls to these
+methods and draws what :attr:`notes`, :meth:`status_text` and :meth:`moves` say.
+
+>>> from horserace_nb import Game
+>>> c = PlayController(Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"],
+...                         leader=0))
+>>> sorted(c.moves("en"))
+['[1|4]', '[2|3]']
+>>> c.moves("en")["[1|4]"]["points"][0]["preview"].split(". ")[0]
+'4 + 1 = 5 → 5 raw, 1 point'
+>>> c.select("[1|4]")
+>>> event = c.place(Place("[1|4]"))
+>>> c.game.scores, c.game.to_play            # 1 + 4 = 5 scores 1 point and plays again (R17)
+([1, 0], 0)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .. import narration
+from ..actions import Action, Draw, Pass, Place
+from ..bots import GreedyBot, hint
+from ..errors import IllegalMove
+from ..game import Event, Game, SeatView
+from ..i18n import t
+from ..tiles import Tile
+
+__all__ = ["PlayController", "Note", "Text", "MODES", "Bot", "check_seats", "check_bots",
+           "check_names"]
+
+Bot = Callable[[SeatView], Action]
+Text = Callable[[str], str]
+"""A sentence that can be written in any language (rendered when shown, again on a switch)."""
+Note = tuple[str, Text]
+"""``(kind, text)``: kind is "info", "ok", "error" or "hint"."""
+
+MODES: dict[str, tuple[int, bool]] = {"2": (2, False), "3": (3, False), "4": (4, False),
+                                      "4p": (4, True)}
+"""The game modes of the mode menu: (players, partnerships) (R2)."""
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value in range(players)
+
+
+def check_seats(human: object, players: int) -> list[int]:
+    """The human seats: a seat number, a list of them, or ``None``/``[]`` for none.
+
+    :raises ValueError: naming ``human`` for anything that is not a seat (a bool or a float is
+        not one).
+    """
+    if human is None:
+        return []
+    if isinstance(human, (list, tuple)):
+        items = list(human)
+    elif isinstance(human, (int, float, str, bool)):
+        items = [human]
+    else:
+        raise ValueError(f"human is a seat from 0 to {players - 1} or a list of seats, "
+                         f"not {human!r}")
+    seats: list[int] = []
+    for seat in items:
+        if not _is_seat(seat, players):
+            raise ValueError(f"human: a human seat is from 0 to {players - 1}, not {seat!r}")
+        if seat not in seats:
+            seats.append(seat)
+    return sorted(seats)
+
+
+def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bot]:
+    """The computer players by seat.
+
+    :raises ValueError: naming ``bots`` for a key that is not a seat of the game (``"1"``,
+        ``7``, ``True``) or a seat played by a person; :raises TypeError: for a bot that cannot
+        be called.
+    """
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise ValueError(f"bots maps seats to computer players, not {type(bots).__name__}")
+    out: dict[int, Bot] = {}
+    for seat, bot in bots.items():
+        if not _is_seat(seat, players):
+            raise ValueError(f"bots: {seat!r} is not a seat of this game; seats are the whole "
+                             f"numbers 0 to {players - 1}")
+        if seat in human:
+            raise ValueError(f"bots: seat {seat} is played by a person; give bots for the "
+                             "other seats only")
+        if not callable(bot):
+            raise TypeError(f"bots: the bot of seat {seat} must be callable: bot(view) -> "
+                            "action")
+        out[seat] = bot
+    return out
+
+
+def check_names(names: object, players: int) -> list[str | None]:
+    """One name per seat, as text.
+
+    :raises ValueError: naming ``names`` for a wrong count or a name that is not text.
+    """
+    if names is None:
+        return [None] * players
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise ValueError(f"names is a list of one name per seat, not {names!r}")
+    names = list(names)
+    if len(names) != players:
+        raise ValueError(f"names: give one name per seat: {players} names, not {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"names: every name is a non-empty text, not {name!r}")
+    return list(names)
+
+
+class PlayController:
+    """Play a match: the game, who plays which seat, the learner's selection and what to say.
+
+    :param game: the game to play (any state).
+    :param human: the seat or seats played by people (``[]``: computer only).
+    :param bots: seat → computer player; every other non-human seat gets
+        :class:`~horserace_nb.bots.GreedyBot`.
+    :param names: one name per seat.
+    """
+
+    def __init__(self, game: Game, *, human: object = 0, bots: object = None,
+                 names: object = None) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"play a Game, not {type(game).__name__}")
+        self.human = check_seats(human, game.players)
+        self.bots = check_bots(bots, game.players, self.human)
+        self._names = check_names(names, game.players)
+        self.game = game
+        self.selected: Tile | None = None
+        self.targets: tuple[Place, ...] = ()
+        self.notes: list[Note] = []
+        """What the last action said (a new list after every action that says something)."""
+        self.practice = True
+        """Undo is allowed (practice mode)."""
+        self.auto_draw = False
+        """Draw for the learner while drawing is the only legal action (R18)."""
+        self.epoch = 0
+        """Counts the games installed (undo and new game): a scheduled move for an older game
+        is dropped."""
+        self.viewer = self.human[0] if self.human else game.to_play
+        self._fill_bots()
+
+    # ------------------------------------------------------------------ names
+    def name(self, seat: int, lang: str) -> str:
+        """The name of *seat* (the given name, or "Seat n" in *lang*)."""
+        return narration.seat_name(seat, lang, self._names)
+
+    def names(self, lang: str) -> list[str]:
+        return [self.name(s, lang) for s in range(self.game.players)]
+
+    def tagged(self, seat: int, lang: str) -> str:
+        """The name with "(you)" or "(computer)" when people and the computer play."""
+        if not self.human:
+            return self.name(seat, lang)
+        key = "play.role_human" if seat in self.human else "play.role_computer"
+        return t(key, lang, name=self.name(seat, lang))
+
+    def side_name(self, side: int, lang: str, *, tagged: bool = False) -> str:
+        """A seat's name, or with partners its team's ("Seat 0 & Seat 2")."""
+        name = self.tagged if tagged else self.name
+        if not self.game.partners:
+            return name(side, lang)
+        return t("render.team", lang, a=name(side, lang), b=name(side + 2, lang))
+
+    # ------------------------------------------------------------------ turn state
+    def human_turn(self) -> bool:
+        game = self.game
+        return not game.hand_over and game.to_play in self.human
+
+    def computer_turn(self) -> bool:
+        game = self.game
+        return not game.hand_over and game.to_play not in self.human
+
+    def over_error(self) -> IllegalMove | None:
+        game = self.game
+        if game.game_over:
+            return IllegalMove("error.game_over", rule="R26", target=game.target)
+        if game.hand_over:
+            return IllegalMove("error.hand_over", rule="R20")
+        return None
+
+    def turn_problem(self) -> Text | None:
+        """Why the learner cannot act now (``None`` if they can)."""
+        over = self.over_error()
+        if over is not None:
+            return over.localized
+        seat = self.game.to_play
+        if seat not in self.human:
+            return lambda lang: t("play.not_your_turn", lang, name=self.tagged(seat, lang),
+                                  button=t("play.next", lang))
+        return None
+
+    def say(self, *notes: Note) -> None:
+        self.notes = list(notes)
+
+    def refuse(self, text: Text) -> None:
+        self.notes = [("error", text)]
+
+    def undo_point(self) -> tuple[int, int, str] | None:
+        """(actions to take back, seat, tile) back to the learner's previous placement."""
+        actions = self.game.record()["actions"]
+        for i in range(len(actions) - 1, -1, -1):
+            entry = actions[i]
+            if entry.get("action") == "place" and entry.get("seat") in self.human:
+                return len(actions) - i, entry["seat"], entry["tile"]
+        return None
+
+    def legal(self) -> list[Action]:
+        """The learner's legal actions now ([] on the computer's turn)."""
+        return self.game.legal_actions() if self.human_turn() else []
+
+    # ------------------------------------------------------------------ the board's moves
+    def moves(self, lang: str) -> dict[str, Any]:
+        """For the board: every tile the learner may place now, with its legal points, what
+        each is called and what it would make (each previewed on a copy of the game)."""
+        game = self.game
+        if not self.human_turn() or self.viewer != game.to_play:
+            return {}
+        by_tile: dict[Tile, list[Place]] = {}
+        for action in game.legal_actions():
+            if isinstance(action, Place):
+                by_tile.setdefault(action.tile, []).append(action)
+        out: dict[str, Any] = {}
+        for tile, places in by_tile.items():
+            points = []
+            for action in places:
+                event = narration.preview_event(game, tile, action.on, action.side)
+                points.append({
+                    "on": None if action.on is None else str(action.on),
+                    "side": None if action.side is None else action.side.value,
+                    "label": narration.target_label(tile, action.on, action.side, lang),
+                    "preview": narration.preview(event, lang)})
+            out[str(tile)] = {"announce": self._fits_text(tile, len(places), lang),
+                              "points": points}
+        return out
+
+    def _fits_text(self, tile: Tile, count: int, lang: str) -> str:
+        if self.game.layout.is_empty:
+            return t("play.tile_open", lang, tile=tile)
+        return t("play.tile_fits", lang, tile=tile, count=count)
+
+    # ------------------------------------------------------------------ the learner's actions
+    def select(self, tile: Tile | str) -> None:
+        """The learner chose *tile* of the hand: keep its legal points, or say why it cannot be
+        played now."""
+        problem = self.turn_problem()
+        if problem is not None:
+            self.refuse(problem)
+            return
+        game = self.game
+        try:
+            tile = Tile.parse(tile)
+        except ValueError:
+            self.refuse(lambda lang: t("board.bad_message", lang))
+            return
+        if tile not in game.hands[game.to_play]:
+            self.refuse(lambda lang: t("play.stale_tile", lang, tile=tile))
+            return
+        pending = game.pending
+        if pending is not None and tile is not pending:
+            self.refuse(IllegalMove("error.must_place_drawn", rule="R18", tile=pending).localized)
+            return
+        places = tuple(a for a in game.legal_actions()
+                       if isinstance(a, Place) and a.tile is tile)
+        if not places:
+            self.selected, self.targets = None, ()
+            if tile.is_double:
+                self.refuse(lambda lang: t("play.fits_nowhere_double", lang, tile=tile,
+                                           number=tile.low))
+            else:
+                self.refuse(lambda lang: t("play.fits_nowhere", lang, tile=tile,
+                                           low=tile.low, high=tile.high))
+            return
+        self.selected, self.targets = tile, places
+        count = len(places)
+        self.say(("info", lambda lang: self._fits_text(tile, count, lang)))
+
+    def place(self, action: Place) -> Event | None:
+        """Place a tile (the rules core decides; a refusal is said and changes nothing)."""
+        problem = self.turn_problem()
+        if problem is not None:
+            self.refuse(problem)
+            return None
+        game = self.game
+        if action.tile not in game.hands[game.to_play]:
+            tile = action.tile
+            self.refuse(lambda lang: t("play.stale_tile", lang, tile=tile))
+            return None
+        return self._act(action)
+
+    def draw(self) -> Event | None:
+        problem = self.turn_problem()
+        if problem is not None:
+            self.refuse(problem)
+            return None
+        return self._act(Draw())
+
+    def pass_turn(self) -> Event | None:
+        problem = self.turn_problem()
+        if problem is not None:
+            self.refuse(problem)
+            return None
+        return self._act(Pass())
+
+    def _act(self, action: Action) -> Event | None:
+        try:
+            event = self.game.apply(action)  # refused without any change (IllegalMove)
+        except IllegalMove as exc:
+            self.refuse(exc.localized)
+            return None
+        self.selected, self.targets = None, ()
+        self.after_change(self.event_notes(event))
+        return event
+
+    def hint(self, lang: str) -> None:
+        """The strong computer player's advice (the same position, the same hint)."""
+        problem = self.turn_problem()
+        if problem is not None:
+            self.refuse(problem)
+            return
+        game = self.game
+        advice = hint(game.view(game.to_play), lang, strong=True, seed=game.seed)
+        self.say(("hint", lambda code: t("play.hint_text", code, text=advice.text(code))))
+
+    def undo(self) -> None:
+        """Back to the learner's previous placement decision (practice mode)."""
+        if not self.practice:
+            self.refuse(lambda lang: t("play.undo_off", lang))
+            return
+        point = self.undo_point()
+        if point is None:
+            self.refuse(lambda lang: t("play.no_undo", lang))
+            return
+        count, seat, tile = point
+        self.game = self.game.undo(count)
+        self.epoch += 1
+        self.selected, self.targets = None, ()
+        self.after_change([("ok", lambda lang: t("play.undone", lang, count=count,
+                                                 name=self.name(seat, lang), tile=tile))])
+
+    # ------------------------------------------------------------------ the computer
+    def computer_move(self) -> bool:
+        """One computer action; ``False`` (with the reason said) if none was made. An error
+        raised by the bot propagates (the view shows it); the game is unchanged."""
+        over = self.over_error()
+        if over is not None:
+            self.refuse(over.localized)
+            return False
+        game = self.game
+        seat = game.to_play
+        if seat in self.human:
+            self.refuse(lambda lang: t("play.human_to_move", lang, name=self.name(seat, lang)))
+            return False
+        action = self.bots[seat](game.view(seat))
+        if game is not self.game or game.to_play != seat or game.hand_over:
+            return False  # the game moved on while the bot was thinking
+        try:
+            game.check(action)
+        except IllegalMove as exc:
+            refusal = exc
+            self.refuse(lambda lang: t("play.bot_illegal", lang, name=self.name(seat, lang),
+                                       error=refusal.localized(lang)))
+            return False
+        event = game.apply(action)
+        self.selected, self.targets = None, ()
+        self.after_change(self.event_notes(event))
+        return True
+
+    def next_hand(self) -> None:
+        """Deal the next hand (refused unless the hand is over and the game is not)."""
+        try:
+            self.game.next_hand()
+        except IllegalMove as exc:
+            self.refuse(exc.localized)
+            return
+        self.selected, self.targets = None, ()
+        self.after_change(self.lead_notes())
+
+    # ------------------------------------------------------------------ new games
+    def new_game(self, mode: str, seed_text: str) -> bool:
+        """A new game of *mode* (a key of :data:`MODES`) with the seed typed (empty: random);
+        ``False`` with the reason said if the seed is not a whole number."""
+        text = seed_text.strip()
+        seed = None
+        if text:
+            try:
+                seed = int(text)
+            except ValueError:
+                self.refuse(lambda lang: t("play.bad_seed", lang, text=text))
+                return False
+        players, partners = MODES[mode]
+        self.install(Game(players=players, partners=partners, target=self.game.target,
+                          seed=seed))
+        self.start_notes(new_game=True)
+        return True
+
+    def install(self, game: Game) -> None:
+        """Play *game* from now on: keep the human seats that exist in it (seat 0 if none is
+        left), give every other seat a computer player."""
+        if not isinstance(game, Game):
+            raise TypeError(f"play a Game, not {type(game).__name__}")
+        if self.human:
+            kept = [s for s in self.human if s < game.players]
+            self.human = kept or [0]
+        self.bots = {s: b for s, b in self.bots.items()
+                     if s < game.players and s not in self.human}
+        if len(self._names) != game.players:
+            self._names = [None] * game.players
+        self.epoch += 1
+        self.game = game
+        self._fill_bots()
+        self.selected, self.targets = None, ()
+        self.viewer = self.human[0] if self.human else game.to_play
+
+    def _fill_bots(self) -> None:
+        for seat in range(self.game.players):
+            if seat not in self.human and seat not in self.bots:
+                self.bots[seat] = GreedyBot()
+
+    @staticmethod
+    def mode_key(game: Game) -> str:
+        return "4p" if game.partners else str(game.players)
+
+    def start_notes(self, *, new_game: bool) -> None:
+        game = self.game
+        mode = self.mode_key(game)
+        notes: list[Note] = []
+        if new_game:
+            seed = game.seed
+            notes.append(("ok", lambda lang: t("play.new_game_msg", lang,
+                                               mode=t(f"play.mode_{mode}", lang), seed=seed)))
+        self.after_change(notes if game.hand_over else notes + self.lead_notes())
+
+    def lead_notes(self) -> list[Note]:
+        game = self.game
+        leader, hand = game.leader, game.hand_number
+        if game.lots and game.lots[-1].hand == hand:
+            key = "play.lead_lot"
+        elif hand > 1:
+            key = "play.lead_last"
+        else:
+            key = "play.lead_given"
+        return [("info", lambda lang: t(key, lang, name=self.name(leader, lang), hand=hand))]
+
+    # ------------------------------------------------------------------ after every change
+    def after_change(self, notes: list[Note]) -> None:
+        """Auto-draw, select a drawn tile that must be placed, and say the notes."""
+        game = self.game
+        notes = list(notes)
+        while self.auto_draw and self.human_turn():
+            legal = game.legal_actions()
+            if len(legal) != 1 or not isinstance(legal[0], Draw):
+                break
+            notes += self.event_notes(game.apply(legal[0]))
+        if self.human_turn() or not self.human:
+            self.viewer = game.to_play
+        pending = game.pending
+        if pending is not None and self.human_turn():
+            self.selected = pending
+            self.targets = tuple(a for a in game.legal_actions() if isinstance(a, Place))
+        elif self.selected is not None and not self.human_turn():
+            self.selected, self.targets = None, ()
+        if notes:
+            self.notes = notes
+
+    # ------------------------------------------------------------------ sentences
+    def event_notes(self, event: Event) -> list[Note]:
+        count = len(self.event_lines(event, "en"))
+        return [("ok" if event.raw else "info", functools.partial(self._event_line, event, i))
+                for i in range(count)]
+
+    def _event_line(self, event: Event, index: int, lang: str) -> str:
+        return self.event_lines(event, lang)[index]
+
+    def event_lines(self, event: Event, lang: str) -> list[str]:
+        shown = event.seat in self.human or not self.human
+        return narration.event_lines(event, lang, self.name(event.seat, lang),
+                                     show_drawn=shown)
+
+    def status_text(self, lang: str) -> str:
+        """Whose turn it is and what to do."""
+        game = self.game
+        if game.game_over:
+            return t("play.status_game_over", lang)
+        if game.hand_over:
+            return t("play.status_hand_over", lang, hand=game.hand_number)
+        seat = game.to_play
+        if seat not in self.human:
+            key = "play.status_computer_again" if game.continuing else "play.status_computer"
+            return t(key, lang, name=self.tagged(seat, lang), button=t("play.next", lang))
+        name = self.name(seat, lang)
+        if game.pending is not None:
+            return t("play.status_pending", lang, name=name, tile=game.pending)
+        legal = game.legal_actions()
+        if len(legal) == 1 and isinstance(legal[0], Draw):
+            return t("play.status_draw", lang, name=name)
+        if len(legal) == 1 and isinstance(legal[0], Pass):
+            return t("play.status_pass", lang, name=name)
+        if self.selected is not None:
+            return t("play.status_chosen", lang, name=name, tile=self.selected)
+        key = "play.status_again" if game.continuing else "play.status_turn"
+        return t(key, lang, name=name)
