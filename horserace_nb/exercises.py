@@ -42,8 +42,8 @@ from .tiles import FULL_SET, STRAIGHTS, Side, Tile
 
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
-           "Settlement", "GameWinner", "KINDS", "make_exercise", "ExerciseSet", "Point",
-           "seat_name", "side_label", "point_name"]
+           "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS",
+           "make_exercise", "ExerciseSet", "Point", "seat_name", "side_label", "point_name"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -77,6 +77,7 @@ Point = tuple[Tile, Side]
 """A connection point: ``(tile on the layout, side)``."""
 
 A = TypeVar("A")
+E = TypeVar("E", bound="LayoutExercise[Any]")
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,11 @@ class Exercise(ABC, Generic[A]):
     """The rules the exercise practises."""
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = _check_seed(seed)
+        self._start(_check_seed(seed))
+        self._build(_rng(self.kind, self.seed))
+
+    def _start(self, seed: int) -> None:
+        self.seed = seed
         self.attempts = 0
         self.solved = False
         self.revealed = False
@@ -224,7 +229,6 @@ class Exercise(ABC, Generic[A]):
         """A tile on the layout to mark (the one just placed), or ``None``."""
         self.tile: Tile | None = None
         """A tile to place (in the learner's hand), or ``None``."""
-        self._build(_rng(self.kind, self.seed))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed {self.seed}>"
@@ -295,6 +299,27 @@ class Exercise(ABC, Generic[A]):
         return max(1, 4 - self.attempts)
 
 
+class LayoutExercise(Exercise[A]):
+    """An exercise about a layout alone, which can also be asked about a given layout (a replay's
+    predict mode): :meth:`on_layout`."""
+
+    @classmethod
+    def on_layout(cls: type[E], layout: Layout, tile: Tile | str | None = None) -> E:
+        """The exercise asked about *layout* (and *tile* for a placement question) instead of a
+        position drawn from a seed (its ``seed`` is 0)."""
+        if not isinstance(layout, Layout):
+            raise ValueError(f"layout is a Layout, not {excerpt(layout)}")
+        ex = cls.__new__(cls)
+        ex._start(0)
+        ex.layout = layout.copy()
+        ex.tile = None if tile is None else Tile.parse(tile)
+        ex._adopt()
+        return ex
+
+    def _adopt(self) -> None:
+        """Check and complete a layout given by :meth:`on_layout`."""
+
+
 # ------------------------------------------------------------------------------- points
 
 def _free_sides(layout: Layout) -> list[Point]:
@@ -310,7 +335,7 @@ def _free_sides(layout: Layout) -> list[Point]:
     return out
 
 
-class OpenPoints(Exercise[frozenset[Point]]):
+class OpenPoints(LayoutExercise[frozenset[Point]]):
     """Which connection points are open? (R9, R11, R14) The choices are every free side of the
     layout's tiles; a spinner's branches are open only once both straights are filled."""
 
@@ -374,7 +399,7 @@ class OpenPoints(Exercise[frozenset[Point]]):
                  points=_named_points(right, lang))
 
 
-class CountedPoints(Exercise[frozenset[Point]]):
+class CountedPoints(LayoutExercise[frozenset[Point]]):
     """Which of the open points count toward the end total? (R13, R14) The layout always has an
     unused branch, which is open but counts nothing."""
 
@@ -443,7 +468,7 @@ class CountedPoints(Exercise[frozenset[Point]]):
 
 # ------------------------------------------------------------------------------- numbers
 
-class EndTotal(Exercise[int]):
+class EndTotal(LayoutExercise[int]):
     """What is the end total? (R13) Common slips get their own explanation: counting an interior
     double, one half of an open double, or an opening double twice."""
 
@@ -500,7 +525,7 @@ class EndTotal(Exercise[int]):
         return t("exercise.total.answer", lang, sum=_sum(self.layout))
 
 
-class PlacementScore(Exercise[int]):
+class PlacementScore(LayoutExercise[int]):
     """How many raw points does this placement score? (R13, R15) The tile just placed is marked
     (:attr:`highlight`); about half of the placements score."""
 
@@ -517,16 +542,23 @@ class PlacementScore(Exercise[int]):
                 self.highlight = layout.tiles[-1]
                 return
 
+    def _adopt(self) -> None:
+        if self.layout.is_empty:
+            raise ValueError("a placement score needs a layout with the placement on it")
+        self.highlight = self.layout.tiles[-1]
+
     @property
     def answer(self) -> int:
         return self.layout.score()
 
     def prompt(self, lang: str = "en") -> list[str]:
         placed = self.layout.joined_by(self.layout.tiles[-1])
-        assert placed is not None
-        return [t("exercise.score.placed", lang, tile=placed.tile, on=placed.anchor,
-                  side=side_name(placed.anchor_side, lang)),
-                t("exercise.score.q", lang)]
+        if placed is None:
+            said = t("exercise.score.opened", lang, tile=self.layout.tiles[-1])
+        else:
+            said = t("exercise.score.placed", lang, tile=placed.tile, on=placed.anchor,
+                     side=side_name(placed.anchor_side, lang))
+        return [said, t("exercise.score.q", lang)]
 
     def _coerce(self, answer: object) -> int:
         return _whole(answer, "the score")
@@ -556,7 +588,7 @@ class PlacementScore(Exercise[int]):
         return self._why(lang)
 
 
-class BestPlacement(Exercise[Point]):
+class BestPlacement(LayoutExercise[Point]):
     """Where does :attr:`tile` score the most? (R9, R13, R15) The answer is one connection point
     (clicked on the board); exactly one legal point scores the most, and it scores."""
 
@@ -577,6 +609,10 @@ class BestPlacement(Exercise[Point]):
                 if scores[-1] > 0 and scores[-1] != scores[-2]:
                     self.layout, self.tile = layout, tile
                     return
+
+    def _adopt(self) -> None:
+        if self.tile is None or len(self.layout.legal_points(self.tile)) < 1:
+            raise ValueError("a placement question needs a tile that fits the layout (R9)")
 
     def _after(self, point: Point) -> Layout:
         assert self.tile is not None
@@ -628,6 +664,46 @@ class BestPlacement(Exercise[Point]):
 
     def answer_text(self, lang: str = "en") -> str:
         return self._why(self.answer, lang)
+
+
+class PlayedPoint(BestPlacement):
+    """Where does :attr:`tile` go in this game or worked example? (R9) The replay's predict
+    mode asks it before showing a placement: :meth:`at` gives the layout before, the tile and
+    the point it was placed on."""
+
+    kind = "played"
+    played: Point
+
+    @classmethod
+    def at(cls, layout: Layout, tile: Tile | str, point: Point | Sequence[Any]) -> PlayedPoint:
+        ex = cls.on_layout(layout, tile)
+        played = _point(point)
+        if played not in ex.layout.legal_points(Tile.parse(tile)):
+            raise ValueError(f"{tile} cannot be placed on {played[0]} {played[1].value} (R9)")
+        ex.played = played
+        return ex
+
+    @property
+    def answer(self) -> Point:
+        return self.played
+
+    def prompt(self, lang: str = "en") -> list[str]:
+        return [t("predict.where.q", lang, tile=self.tile)]
+
+    def _verdict(self, answer: Point, lang: str) -> Feedback:
+        assert self.tile is not None
+        if answer == self.played or answer not in self.layout.legal_points(self.tile):
+            return super()._verdict(answer, lang)
+        after = self._after(answer)
+        hint = t("predict.where.other", lang, tile=self.tile, sum=_sum(after),
+                 points=_points_text(after.score(), lang))
+        return _feedback(False, t("exercise.not_quite", lang, hint=hint))
+
+    def _why(self, point: Point, lang: str) -> str:
+        after = self._after(point)
+        key = "predict.where.right" if after.score() else "predict.where.right_zero"
+        return t(key, lang, tile=self.tile, point=point_name(point, lang), sum=_sum(after),
+                 points=_points_text(after.score(), lang))
 
 
 # ------------------------------------------------------------------------------- turns
