@@ -27,7 +27,7 @@ from ..tiles import FULL_SET, Side, Tile
 from .board import Board, Choice, check_size
 from .common import Lang, MessageArea, esc, safe
 
-__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg"]
+__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves"]
 
 
 class TotalExercise:
@@ -70,7 +70,7 @@ class TotalExercise:
 
 # ============================================================================ drills on the board
 
-def _point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
+def point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
     """The board's moves for one tile: its points, labelled, with no preview (the preview would
     give the answer away)."""
     return {str(tile): {"announce": t("exercise.click_point", lang), "points": [
@@ -294,7 +294,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             assert ex.tile is not None
             self.board.readonly = False
             self.board.show(position_svg(ex.layout, ex.tile, lang=lang, size=self.size),
-                            _point_moves(ex.tile, ex.choices(), lang), str(ex.tile))
+                            point_moves(ex.tile, ex.choices(), lang), str(ex.tile))
         else:
             self.board.readonly = True
             numbers = form in ("seat", "settlement")  # turns and settlements: show the counts
