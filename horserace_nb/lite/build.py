@@ -473,7 +473,7 @@ def default_source() -> Path | None:
     return None
 
 
-def _prepare_output(output: Path, source: Path) -> None:
+def prepare_output(output: Path, source: Path) -> None:
     """Make *output* a fresh, empty folder; only an earlier site (or an empty folder) is
     replaced."""
     output = output.resolve()
@@ -519,7 +519,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
     cache = (cache_dir or default_cache_dir()).expanduser().resolve()
     output = Path(output).expanduser()
     _need_build_tools()
-    _prepare_output(output, source)
+    prepare_output(output, source)
     downloads: list[str] = []
 
     with tempfile.TemporaryDirectory(prefix="horserace-lite-") as tmp:
