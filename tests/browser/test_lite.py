@@ -191,6 +191,25 @@ def computer_moves(page: Any, lang: str) -> None:
     assert tiles.count(), "the computer's move drew no tile on the board"
 
 
+ANYWIDGET_PROBE = (
+    "import anywidget, traitlets; Probe = type('Probe', (anywidget.AnyWidget,), {"
+    "'_esm': \"export default { render({ model, el }) { el.classList.add('hr-probe'); "
+    "const show = () => { el.textContent = 'anywidget says ' + model.get('word'); }; "
+    "show(); model.on('change:word', show); } }\", "
+    "'word': traitlets.Unicode('hello').tag(sync=True)}); probe = Probe(); probe"
+)
+
+
+def add_cell_and_run(page: Any, code: str) -> None:
+    """Add a code cell at the end of the notebook, as a learner does, and run it."""
+    page.locator(".jp-Notebook .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # command mode: a new cell below
+    page.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content").click()
+    page.keyboard.insert_text(code)  # typed as a whole: no auto-closed brackets
+    page.keyboard.press("Shift+Enter")
+
+
 def output_problems(page: Any) -> list[str]:
     """Tracebacks and widget errors shown in any cell output."""
     problems = []
@@ -238,6 +257,17 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
         "e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     screenshot()
+
+    if lang == "en":  # an anywidget (the board widget's base) renders and syncs in the site
+        add_cell_and_run(page, ANYWIDGET_PROBE)
+        probe = page.locator(".jp-OutputArea-output .hr-probe")
+        probe.wait_for()
+        assert probe.inner_text() == "anywidget says hello"
+        add_cell_and_run(page, "probe.word = 'ciao'")
+        page.wait_for_function(
+            "() => document.querySelector('.hr-probe').textContent === 'anywidget says ciao'")
+        assert output_problems(page) == []
+        assert traffic.outside == [] and traffic.failed == []
 
 
 # --------------------------------------------------------------------------- the site's files
