@@ -430,12 +430,22 @@ def _download_wheels(specs: Mapping[str, str], folder: Path, log: Log,
 
 
 def _project_wheel(source: Path, dest: Path, log: Log) -> Path:
-    """This project's wheel, built from the checkout *source* (``pip wheel --no-deps``)."""
+    """This project's wheel, built from the checkout *source* (``pip wheel --no-deps``).
+
+    It is built from a copy of the project's top-level files and its package (without caches):
+    nothing is written into the checkout, and no stale ``build/`` folder there can slip a
+    deleted module into the wheel."""
     log(f"building the project's wheel from {source}")
-    dest.mkdir(parents=True, exist_ok=True)
+    copy = dest / "source"
+    copy.mkdir(parents=True)
+    for path in source.iterdir():
+        if path.is_file():
+            shutil.copy2(path, copy / path.name)
+    shutil.copytree(source / "horserace_nb", copy / "horserace_nb",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
-          str(dest), str(source)], "pip wheel")
-    wheels = sorted(dest.glob("*.whl"))
+          str(dest / "wheel"), str(copy)], "pip wheel")
+    wheels = sorted((dest / "wheel").glob("*.whl"))
     if len(wheels) != 1:
         raise LiteBuildError(f"pip wheel wrote {len(wheels)} wheels: {wheels}")
     return wheels[0]
