@@ -275,6 +275,9 @@ SETTINGS_OVERRIDES: dict[str, Any] = {
     # JupyterLab would ask whether to fetch news from the internet: it never should.
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
                                                     "checkForUpdates": False},
+    # The site has one kernel: start it for every notebook, without asking which (a notebook
+    # that names no language, such as index.ipynb, would otherwise open a "Select Kernel" box).
+    "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
 }
 
 

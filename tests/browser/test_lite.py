@@ -253,6 +253,7 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
     assert output_problems(page) == []
     assert traffic.outside == [], f"the site asked for outside files: {traffic.outside}"
     assert traffic.failed == [], f"site files that failed: {traffic.failed}"
+    assert page.horserace_errors == [], "errors in the browser console"
     page.locator(".jp-OutputArea-output .jupyter-widgets").first.evaluate(
         "e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
@@ -307,4 +308,15 @@ def test_site_serves_what_its_lock_names(lite_site: BuiltSite) -> None:
     assert preload[0] == "horserace-nb"
     assert set(preload) <= set(lock["packages"]), "only what the site serves is preloaded"
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+
+
+def test_site_starts_the_kernel_without_asking(lite_site: BuiltSite) -> None:
+    """The site's one kernel starts for every notebook, even one naming no language
+    (``index.ipynb``): no "Select Kernel" box, no news fetched from the internet."""
+    import json
+
+    config = json.loads((lite_site.path / "jupyter-lite.json").read_text(encoding="utf-8"))
+    overrides = config["jupyter-config-data"]["settingsOverrides"]
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
