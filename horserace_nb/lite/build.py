@@ -359,9 +359,15 @@ def _run(cmd: Sequence[str], what: str, cwd: Path | None = None) -> str:
     return done.stdout
 
 
+def pyodide_tarball(cache: Path) -> Path:
+    """Where the download cache *cache* keeps the npm tarball of the Pyodide core (with it
+    there, the build needs no npm)."""
+    return cache / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+
+
 def _pyodide_core(cache: Path, log: Log, downloads: list[str]) -> Path:
     """The npm tarball of the Pyodide core, from the cache or ``npm pack``."""
-    tarball = cache / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tarball = pyodide_tarball(cache)
     if tarball.is_file():
         return tarball
     npm = shutil.which("npm")

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import REPO, REQUIRE_ENV, browser_required
+from .conftest import LITE_SKIP_PREFIX, REPO, REQUIRE_ENV, browser_required
 
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
 TUTORIALS = ["en/01_tiles_layout_spinners.ipynb", "ja/05_play.ipynb"]
@@ -38,7 +38,9 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 # --------------------------------------------------------------------------- the site
 def build_missing() -> str | None:
     """Why the site cannot be built here, or ``None``."""
-    if shutil.which("npm") is None:
+    from horserace_nb.lite.build import default_cache_dir, pyodide_tarball
+
+    if shutil.which("npm") is None and not pyodide_tarball(default_cache_dir()).is_file():
         return "npm was not found (the Pyodide core comes from the npm registry; apt-get " \
                "install npm)"
     for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
@@ -61,7 +63,7 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
         if browser_required():
             pytest.fail(f"{REQUIRE_ENV}=1 but the JupyterLite site cannot be built: {why}",
                         pytrace=False)
-        pytest.skip(f"JupyterLite site not built: {why}")
+        pytest.skip(f"{LITE_SKIP_PREFIX}{why}")
     from horserace_nb.lite import build_site
 
     output = tmp_path_factory.mktemp("lite") / "site"
