@@ -19,7 +19,8 @@ How the site works:
   otherwise install five packages in turn: about 10 s more before the first board).
   ``disablePyPIFallback`` keeps the kernel from ever asking PyPI.
 * The lock is trimmed to the packages the site serves: a package it does not ship fails at once
-  with micropip's clear message instead of a request for a file that is not there.
+  (``%pip install numpy``: "numpy could not be installed: PyPI fallback is disabled"; ``import
+  numpy``: ModuleNotFoundError) instead of asking for a file that is not there.
 * The front ends of the widget libraries (federated JupyterLab extensions) are taken from the
   very wheels the kernel installs, so both halves always have the same version; the build
   environment's own JupyterLab extensions are ignored.

@@ -3,7 +3,8 @@
 Prints
 
 - the build time of ``python -m horserace_nb.lite build`` with a cold download cache (a fresh,
-  empty one: the Pyodide core from npm, 23 wheels from PyPI) and with a warm one;
+  empty one: the Pyodide core from npm, 23 wheels from PyPI; pip's and npm's own HTTP caches
+  may still hold them) and with a warm one;
 - the site's size, and what takes the room;
 - in Debian Chromium, from a loopback static server, with every outside request aborted and a
   fresh browser profile each time (nothing cached): seconds from the page load to the notebook
