@@ -30,7 +30,7 @@ from horserace_nb.lite.build import (
     JUPYTERLITE_VERSION,
     build_config,
     lite_json,
-    prepare_output,
+    check_output,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -186,24 +186,26 @@ def test_notebook_tree_is_the_repositorys(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- the output folder
-def test_prepare_output_replaces_only_an_earlier_site(tmp_path: Path) -> None:
+def test_check_output_accepts_only_an_earlier_site_or_an_empty_folder(tmp_path: Path) -> None:
     source = tmp_path / "checkout"
     source.mkdir()
     old_site = tmp_path / "site"
     old_site.mkdir()
     (old_site / "jupyter-lite.json").write_text("{}")
-    (old_site / "stale.txt").write_text("")
-    prepare_output(old_site, source)
-    assert not old_site.exists()
+    check_output(old_site, source)
+    check_output(tmp_path / "new", source)
+    (tmp_path / "empty").mkdir()
+    check_output(tmp_path / "empty", source)
 
     other = tmp_path / "photos"
     other.mkdir()
     (other / "holiday.jpg").write_text("")
     with pytest.raises(LiteBuildError, match="not empty"):
-        prepare_output(other, source)
-    assert (other / "holiday.jpg").is_file()
+        check_output(other, source)
+    with pytest.raises(LiteBuildError, match="a file"):
+        check_output(other / "holiday.jpg", source)
     with pytest.raises(LiteBuildError, match="overwrite the project"):
-        prepare_output(tmp_path, source)
+        check_output(tmp_path, source)
 
 
 def test_missing_npm_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

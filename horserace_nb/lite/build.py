@@ -493,9 +493,9 @@ def default_source() -> Path | None:
     return None
 
 
-def prepare_output(output: Path, source: Path) -> None:
-    """Make *output* a fresh, empty folder; only an earlier site (or an empty folder) is
-    replaced."""
+def check_output(output: Path, source: Path) -> None:
+    """Refuse an *output* the build must not replace: the project itself or a folder around
+    it, a file, or a folder holding anything but a site built before (or nothing)."""
     output = output.resolve()
     if output == source or output in source.parents:
         raise LiteBuildError(f"--output {output} would overwrite the project: choose a "
@@ -503,11 +503,18 @@ def prepare_output(output: Path, source: Path) -> None:
     if output.exists():
         if not output.is_dir():
             raise LiteBuildError(f"--output {output} is a file, not a folder")
-        if any(output.iterdir()):
-            if not (output / "jupyter-lite.json").is_file():
-                raise LiteBuildError(f"--output {output} is not empty and holds no site built "
-                                     "before: choose an empty or a new folder")
-            shutil.rmtree(output)
+        if any(output.iterdir()) and not (output / "jupyter-lite.json").is_file():
+            raise LiteBuildError(f"--output {output} is not empty and holds no site built "
+                                 "before: choose an empty or a new folder")
+
+
+def _replace(output: Path, built: Path) -> None:
+    """Put the site *built* at *output* (checked by :func:`check_output`), replacing an earlier
+    one only now that the new one is complete."""
+    if output.exists():
+        shutil.rmtree(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(built), str(output))
 
 
 def _folder_size(folder: Path) -> int:
@@ -539,7 +546,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
     cache = (cache_dir or default_cache_dir()).expanduser().resolve()
     output = Path(output).expanduser()
     _need_build_tools()
-    prepare_output(output, source)
+    check_output(output, source)
     downloads: list[str] = []
 
     with tempfile.TemporaryDirectory(prefix="horserace-lite-") as tmp:
@@ -573,10 +580,12 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
             json.dumps(build_config(notebooks, federated), indent=2), encoding="utf-8")
 
         say("building the site with JupyterLite")
+        built = Path(tmp) / "site"
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-              "--output-dir", str(output.resolve())], "jupyter lite build", cwd=lite_dir)
+              "--output-dir", str(built)], "jupyter lite build", cwd=lite_dir)
+        _check_site(built, tree, project_key)
+        _replace(output, built)
 
-    _check_site(output, tree, project_key)
     return SiteReport(output=output, notebooks=tree, packages=sorted(patched["packages"]),
                       size_bytes=_folder_size(output),
                       seconds=time.perf_counter() - started, downloads=downloads)
