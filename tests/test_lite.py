@@ -29,8 +29,8 @@ from horserace_nb.lite.__main__ import main
 from horserace_nb.lite.build import (
     JUPYTERLITE_VERSION,
     build_config,
-    lite_json,
     check_output,
+    lite_json,
 )
 
 REPO = Path(__file__).resolve().parent.parent
