@@ -200,3 +200,73 @@ def test_the_replay_board_is_read_only_and_static_views_get_the_picture() -> Non
     assert (w.step, w.board.svg) == before
     bundle = w._repr_mimebundle_()
     assert bundle["text/html"].count("<svg") == 1 and "hr-svg-tile" in bundle["text/html"]
+
+
+# ------------------------------------------------------------------------------- predict mode
+
+def test_predict_mode_asks_before_showing_a_placement_and_names_the_rule() -> None:
+    w = ReplayWidget("sequence", predict=True)
+    w.next_step()
+    assert w.step == 0 and w.pending == 1 and w.question is not None
+    assert w.predict_box.layout.display == "" and "end total" in w.predict_prompt.value
+    assert "hr-svg-end" not in w.board.svg  # the numbers are hidden until the step is shown
+    wrong = w.predict_answer(w.question.answer + 1)
+    assert not wrong.ok and "R13" in wrong.rules and w.step == 0
+    assert "hr-msg-error" in w.predict_feedback.value
+    right = w.predict_answer(5)  # [1|4] then [1|1]: 4 + 1 = 5
+    assert right.ok and w.step == 1 and w.question is None
+    assert "R13" in w.predict_feedback.value and w.predict_box.layout.display == "none"
+    w.next_step()
+    assert w.pending == 2 and "raw points" in w.predict_prompt.value  # the score, in turn
+    assert w.predict_answer(0).ok and w.step == 2
+
+
+def test_predict_where_is_answered_by_clicking_the_board() -> None:
+    w = ReplayWidget("sequence", predict=True, lang="ja")
+    w.step = 5
+    w.next_step()
+    question = w.question
+    assert question is not None and question.answer_form == "point" and w.pending == 6
+    assert not w.board.readonly and w.board.selected == "[1|5]"
+    other = next(p for p in question.choices() if p != question.answer)
+    fb = w.click_point(*other)
+    assert not fb.ok and "R9" in fb.rules and w.step == 5
+    on, side = question.answer
+    w.board.receive({"kind": "place", "tile": "[1|5]", "on": str(on), "side": side.value,
+                     "rev": w.board.revision})
+    assert w.feedback is not None and w.feedback.ok and w.step == 6 and w.board.readonly
+    assert "側枝A" in w.predict_feedback.value
+
+
+def test_predict_mode_can_be_skipped_turned_off_and_leaves_other_steps_alone() -> None:
+    w = ReplayWidget("sequence")
+    w.next_step()
+    assert w.step == 1 and w.question is None  # predict mode is off by default
+    w.predict_toggle.value = True
+    assert w.predict
+    w.next_step()
+    assert w.question is not None
+    w.reveal()
+    assert w.step == 2 and w.question is None
+    w.next_step()
+    w.next_step()  # Next again while asked: shows the step
+    assert w.step == 3 and w.question is None
+    w.next_step()
+    w.predict = False
+    assert w.question is None and w.predict_box.layout.display == "none"
+    with pytest.raises(ValueError, match="no prediction"):
+        w.predict_answer(3)
+
+
+def test_predict_mode_in_a_game_skips_draws_and_passes() -> None:
+    w = ReplayWidget(EXAMPLES["turn_chain"], predict=True, lang="ko")
+    asked = []
+    while w.step < len(w.steps) - 1:
+        w.next_step()
+        if w.question is not None:
+            asked.append(w.pending)
+            assert w.current.index == w.pending - 1
+            assert w.steps[w.pending].event is not None
+            assert w.steps[w.pending].event.kind == "place"
+            w.predict_answer(w.question.answer)
+    assert asked and w.step == len(w.steps) - 1

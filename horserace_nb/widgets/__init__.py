@@ -1,30 +1,33 @@
-"""Jupyter widgets: :class:`ReplayWidget` (step through worked examples and saved games) and
-:class:`PlayWidget` (play a match against the computer). Built from core ipywidgets controls:
-no front-end extension is needed (JupyterLab 4, Notebook 7, Voilà)."""
+"""Jupyter widgets, all built on one interactive :class:`Board` (an anywidget whose ES module and
+CSS ship in this package: nothing is fetched from a CDN):
+
+- :class:`PlayWidget`: a match against the computer, played by clicking (or keying) the board;
+- :class:`ReplayWidget`: step through worked examples and saved games, with a predict mode;
+- :class:`Exercises`: exercises on fresh positions with feedback that names the rule;
+- :class:`Classroom`: one page for Voilà, play and replay with a language switch.
+
+Each is imported on first use.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["ReplayWidget", "PlayWidget", "Classroom"]
+__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "ReplayWidget"]
 
 if TYPE_CHECKING:
+    from .board import Board
     from .classroom import Classroom
+    from .exercise import Exercises
     from .play import PlayWidget
     from .replay import ReplayWidget
 
+_HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
+         "PlayWidget": "play", "ReplayWidget": "replay"}
+
 
 def __getattr__(name: str) -> Any:
-    if name == "ReplayWidget":
-        from .replay import ReplayWidget
-
-        return ReplayWidget
-    if name == "PlayWidget":
-        from .play import PlayWidget
-
-        return PlayWidget
-    if name == "Classroom":
-        from .classroom import Classroom
-
-        return Classroom
-    raise AttributeError(name)
+    if name not in _HOME:
+        raise AttributeError(name)
+    return getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)

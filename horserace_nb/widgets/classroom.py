@@ -22,7 +22,8 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
     """Two tabs — play a match, replay a worked example — under one language switch.
 
     It holds a :class:`PlayWidget` and a :class:`ReplayWidget` as they are (each without its own
-    language switch) and sets their ``lang``."""
+    language switch) and sets their ``lang``. The play tab's match menu offers the class-length
+    teaching variants (31 points, one hand); ``Classroom(match="31")`` starts with one."""
 
     lang = Lang("en")
 
@@ -30,7 +31,9 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
         check_lang(lang)
         super().__init__()
         self.messages = MessageArea()
-        game = None if seed is None else Game(players=2, seed=seed)
+        match = play_options.get("match")
+        game = None if seed is None else Game(
+            players=2, seed=seed, target=31 if match == "31" else None)
         self.play = PlayWidget(game, lang=lang, switch=False, **play_options)
         self.example_choice = widgets.Dropdown(options=self._example_options(lang),
                                                value="sequence")

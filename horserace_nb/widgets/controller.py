@@ -33,8 +33,8 @@ from ..game import Event, Game, SeatView
 from ..i18n import t
 from ..tiles import Tile
 
-__all__ = ["PlayController", "Note", "Text", "MODES", "Bot", "check_seats", "check_bots",
-           "check_names"]
+__all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
+           "check_bots", "check_names", "check_match"]
 
 Bot = Callable[[SeatView], Action]
 Text = Callable[[str], str]
@@ -45,6 +45,19 @@ Note = tuple[str, Text]
 MODES: dict[str, tuple[int, bool]] = {"2": (2, False), "3": (3, False), "4": (4, False),
                                       "4p": (4, True)}
 """The game modes of the mode menu: (players, partnerships) (R2)."""
+
+MATCHES: dict[str, int] = {"61": 61, "31": 31, "hand": 61}
+"""The match lengths of the match menu → the target: the rules' 61 (R26), and two teaching
+variants for a 45-minute class: 31 points (``Rules(target=31)``), and one hand (the match
+stops after the first settlement; the target stays 61)."""
+
+
+def check_match(match: object) -> str:
+    """*match* as a key of :data:`MATCHES`; a ValueError naming them otherwise."""
+    if not isinstance(match, str) or match not in MATCHES:
+        raise ValueError(f"match is one of {', '.join(MATCHES)} (61 is the rules' target, "
+                         f"R26), not {match!r}")
+    return match
 
 
 def _is_seat(value: object, players: int) -> bool:
@@ -79,8 +92,7 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
     """The computer players by seat.
 
     :raises ValueError: naming ``bots`` for a key that is not a seat of the game (``"1"``,
-        ``7``, ``True``) or a seat played by a person; :raises TypeError: for a bot that cannot
-        be called.
+        ``7``, ``True``), a seat played by a person, or a bot that cannot be called.
     """
     if bots is None:
         return {}
@@ -149,7 +161,15 @@ class PlayController:
         """Counts the games installed (undo and new game): a scheduled move for an older game
         is dropped."""
         self.viewer = self.human[0] if self.human else game.to_play
+        self.match: str | None = None
+        """The match length (a key of :data:`MATCHES`) new games use; ``None``: the target of
+        the game given."""
         self._fill_bots()
+
+    @property
+    def match_over(self) -> bool:
+        """A one-hand match whose hand is over (no next hand is dealt)."""
+        return self.match == "hand" and self.game.hand_over
 
     # ------------------------------------------------------------------ names
     def name(self, seat: int, lang: str) -> str:
@@ -378,7 +398,11 @@ class PlayController:
         return True
 
     def next_hand(self) -> None:
-        """Deal the next hand (refused unless the hand is over and the game is not)."""
+        """Deal the next hand (refused unless the hand is over and the game is not, and in a
+        one-hand match)."""
+        if self.match_over:
+            self.refuse(lambda lang: t("match.hand_over", lang))
+            return
         try:
             self.game.next_hand()
         except IllegalMove as exc:
@@ -388,9 +412,12 @@ class PlayController:
         self.after_change(self.lead_notes())
 
     # ------------------------------------------------------------------ new games
-    def new_game(self, mode: str, seed_text: str) -> bool:
-        """A new game of *mode* (a key of :data:`MODES`) with the seed typed (empty: random);
-        ``False`` with the reason said if the seed is not a whole number."""
+    def new_game(self, mode: str, seed_text: str, match: str | None = None) -> bool:
+        """A new game of *mode* (a key of :data:`MODES`) with the seed typed (empty: random)
+        and, if given, a new match length (a key of :data:`MATCHES`); ``False`` with the reason
+        said if the seed is not a whole number."""
+        if match is not None:
+            self.match = check_match(match)
         text = seed_text.strip()
         seed = None
         if text:
@@ -400,8 +427,8 @@ class PlayController:
                 self.refuse(lambda lang: t("play.bad_seed", lang, text=text))
                 return False
         players, partners = MODES[mode]
-        self.install(Game(players=players, partners=partners, target=self.game.target,
-                          seed=seed))
+        target = self.game.target if self.match is None else MATCHES[self.match]
+        self.install(Game(players=players, partners=partners, target=target, seed=seed))
         self.start_notes(new_game=True)
         return True
 

@@ -1,17 +1,33 @@
-"""A self-check exercise widget: work out a layout's end total and placement score."""
+"""Exercise widgets: :class:`ExerciseWidget` (alias :data:`Exercises`) shows the exercises of
+:mod:`horserace_nb.exercises` on the board with instant feedback; :class:`TotalExercise` checks
+a given layout's end total and placement score."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
-from ..exercises import check_total
+from .. import narration
+from ..exercises import (
+    Exercise,
+    ExerciseSet,
+    Feedback,
+    Point,
+    SettlementAnswer,
+    check_total,
+)
+from ..game import Game
 from ..i18n import check_lang, t
 from ..layout import Layout
-from .common import MessageArea, esc, safe
+from ..tiles import FULL_SET, Side, Tile
+from .board import Board, Choice, check_size
+from .common import Lang, MessageArea, esc, safe
 
-__all__ = ["TotalExercise"]
+__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves"]
 
 
 class TotalExercise:
@@ -50,3 +66,290 @@ class TotalExercise:
         from IPython.display import display
 
         display(self.ui)  # type: ignore[no-untyped-call]
+
+
+# ============================================================================ drills on the board
+
+def point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
+    """The board's moves for one tile: its points, labelled, with no preview (the preview would
+    give the answer away)."""
+    return {str(tile): {"announce": t("exercise.click_point", lang), "points": [
+        {"on": str(on), "side": side.value,
+         "label": narration.target_label(tile, on, side, lang), "preview": ""}
+        for on, side in points]}}
+
+
+def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
+    """A board picture with *tile* in the learner's hand and the layout's open points as hidden
+    spots for the board to light (a position with the tile to place, seat 0 to play)."""
+    from ..render.svg import game_svg
+
+    other = next(x for x in FULL_SET if x is not tile and x not in layout)
+    game = Game.from_position(layout, hands=[[tile], [other]], boneyard=[], to_play=0)
+    return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))
+
+
+class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
+    """Exercises on the board with instant feedback: a position, a question, the answer
+    controls (points or seats as toggle buttons, a point clicked on the board, numbers), and
+    Check / Try again / Show answer / Next (a fresh seed) with a stars line.
+
+    >>> w = Exercises("total", seed=7)
+    >>> w.answer(w.exercise.answer).ok
+    True
+
+    :param kinds: one kind or a list (:data:`~horserace_nb.exercises.KINDS`), taken in turn.
+    :param seed: the same seed gives the same exercises (a class can share them).
+    :param count: how many before Next goes on to fresh ones.
+    """
+
+    lang = Lang("en")
+
+    def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
+                 lang: str = "en", size: float = 560) -> None:
+        check_lang(lang)
+        self.size = check_size(size)
+        self.drills = ExerciseSet(kinds, seed=seed, count=count)
+        super().__init__()
+        self.messages = MessageArea()
+        self.counter = widgets.HTML()
+        self.stars_line = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.board = Board(lang=lang, readonly=True)
+        self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.number = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
+        self.pips = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
+        self.rounded = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
+        self.points = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
+        self.numbers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
+        self.check_button = button(button_style="primary", icon="check")
+        self.retry_button = button(icon="undo")
+        self.show_button = button(icon="eye")
+        self.next_button = button(icon="step-forward")
+        self.toggles: list[widgets.ToggleButton] = []
+        self.children = [
+            widgets.HBox([self.counter, self.stars_line],
+                         layout=widgets.Layout(justify_content="space-between")),
+            self.board, self.prompt, self.choice_box, self.numbers_box,
+            widgets.HBox([self.check_button, self.retry_button, self.show_button,
+                          self.next_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.messages.box,
+        ]
+        self.add_class("hr-exercise")
+        self.check_button.on_click(lambda _: self._on_check())
+        self.retry_button.on_click(lambda _: self.try_again())
+        self.show_button.on_click(lambda _: self._on_show())
+        self.next_button.on_click(lambda _: self._on_next())
+        self.board.on_choice(self._on_board)
+        self.feedback: Feedback | None = None
+        """The verdict on the last answer checked."""
+        self._ready = True
+        self.lang = lang
+        self._show_exercise()
+
+    # ------------------------------------------------------------------ the API
+    @property
+    def exercise(self) -> Exercise[Any]:
+        """The exercise on show."""
+        return self.drills.current
+
+    def choose(self, *choices: Any) -> None:
+        """Select exactly these of the exercise's choices (points, seats or sides) on the toggle
+        buttons, as a learner would by clicking them."""
+        options = self.exercise.choices()
+        for button, option in zip(self.toggles, options, strict=True):
+            button.value = any(_same(option, c) for c in choices)
+
+    def set_numbers(self, *values: int) -> None:
+        """Type *values* into the number fields (one, or pips / rounded / points)."""
+        fields = ([self.pips, self.rounded, self.points]
+                  if self.exercise.answer_form == "settlement" else [self.number])
+        for field, value in zip(fields, values, strict=False):
+            field.value = value
+
+    def current_answer(self) -> Any:
+        """The answer the controls hold now, in the exercise's form."""
+        ex = self.exercise
+        chosen = [c for b, c in zip(self.toggles, ex.choices(), strict=True) if b.value]
+        form = ex.answer_form
+        if form in ("points", "sides"):
+            return frozenset(chosen)
+        if form == "seat":
+            return chosen[0] if chosen else _NO_CHOICE
+        if form == "number":
+            return self.number.value
+        if form == "settlement":
+            return SettlementAnswer(frozenset(chosen), self.pips.value, self.rounded.value,
+                                    self.points.value)
+        return None  # a point: answered by clicking the board
+
+    def check(self) -> Feedback:
+        """Check the answer the controls hold (the Check button)."""
+        answer = self.current_answer()
+        if answer is _NO_CHOICE:
+            return self._say(Feedback(False, t("exercise.no_answer", self.lang)))
+        return self._say(self.exercise.check(answer, self.lang))
+
+    def answer(self, value: Any) -> Feedback:
+        """Put *value* into the controls and check it: a number, a SettlementAnswer, a set of
+        points or sides, a seat (``None``: nobody), or a point (as if clicked on the board)."""
+        form = self.exercise.answer_form
+        if form == "point":
+            tile, side = value
+            return self.click_point(tile, side)
+        if form == "number":
+            self.set_numbers(value)
+        elif form == "settlement":
+            self.choose(*value.winners)
+            self.set_numbers(value.pips, value.rounded, value.points)
+        elif form == "seat":
+            self.choose(value)
+        else:
+            self.choose(*value)
+        return self.check()
+
+    def click_point(self, on: Tile | str, side: Side | str) -> Feedback:
+        """What clicking the lit point *side* of *on* does (the board sends the same)."""
+        tile = self.exercise.tile
+        self.board.receive({"kind": "place", "tile": str(tile), "on": str(on),
+                            "side": Side.coerce(side).value, "rev": self.board.revision})
+        assert self.feedback is not None
+        return self.feedback
+
+    def try_again(self) -> None:
+        """Clear the answer and the message (the exercise and its attempts stay)."""
+        self.messages.clear()
+        self.feedback = None
+        for button in self.toggles:
+            button.value = False
+        for field in (self.number, self.pips, self.rounded, self.points):
+            field.value = 0
+
+    def show_answer(self) -> str:
+        """Show the answer with its rule (no stars for an exercise not yet solved)."""
+        text = self.exercise.reveal(self.lang)
+        self.messages.say(t("exercise.shown", self.lang, text=text), kind="info")
+        self._show_stars()
+        return text
+
+    def next(self) -> Exercise[Any]:
+        """On to the next exercise (a fresh seed past the set's end)."""
+        self.drills.next()
+        self.try_again()
+        self._show_exercise()
+        return self.exercise
+
+    # ------------------------------------------------------------------ callbacks
+    @safe
+    def _on_check(self) -> None:
+        self.check()
+
+    @safe
+    def _on_show(self) -> None:
+        self.show_answer()
+
+    @safe
+    def _on_next(self) -> None:
+        self.next()
+
+    @safe
+    def _on_board(self, choice: Choice) -> None:
+        if choice.kind != "place" or choice.on is None or choice.side is None:
+            return
+        self._say(self.exercise.check((choice.on, choice.side), self.lang))
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change: Any) -> None:
+        if getattr(self, "_ready", False):
+            self.board.lang = change["new"]
+            self._show_exercise()
+
+    # ------------------------------------------------------------------ drawing
+    def _say(self, feedback: Feedback) -> Feedback:
+        self.feedback = feedback
+        self.messages.say(feedback.message, kind="ok" if feedback.ok else "error")
+        self._show_stars()
+        return feedback
+
+    def _show_stars(self) -> None:
+        drills = self.drills
+        stars = "★" * self.exercise.stars + "☆" * (3 - self.exercise.stars)
+        total = esc(t("exercise.stars", self.lang, stars=drills.stars, max=drills.max_stars))
+        self.stars_line.value = (f"<span class='hr-stars' aria-label='{total}'>"
+                                 f"<span aria-hidden='true'>{stars}</span> — {total}</span>")
+
+    @safe
+    def _show_exercise(self) -> None:
+        from ..render.svg import layout_svg
+
+        lang, ex = self.lang, self.exercise
+        counter = t("exercise.counter", lang, n=self.drills.index + 1,
+                    total=len(self.drills.exercises))
+        self.counter.value = f"<b>{esc(counter)}</b>"
+        self.prompt.value = "".join(f"<p class='hr-question'>{esc(line)}</p>"
+                                    for line in ex.prompt(lang))
+        form = ex.answer_form
+        if form == "point":
+            assert ex.tile is not None
+            self.board.readonly = False
+            self.board.show(position_svg(ex.layout, ex.tile, lang=lang, size=self.size),
+                            point_moves(ex.tile, ex.choices(), lang), str(ex.tile))
+        else:
+            self.board.readonly = True
+            numbers = form in ("seat", "settlement")  # turns and settlements: show the counts
+            self.board.show(str(layout_svg(ex.layout, lang=lang, size=self.size,
+                                           highlight=ex.highlight, show_numbers=numbers)))
+        self.board.layout.display = "none" if form == "sides" else ""
+        self.toggles = [widgets.ToggleButton(value=False, description=ex.choice_label(c, lang),
+                                             layout=widgets.Layout(width="auto"))
+                        for c in ex.choices()]
+        label = t("exercise.winners_label" if form in ("sides", "settlement")
+                  else "exercise.choose_label", lang)
+        if form == "seat":
+            for button in self.toggles:
+                button.observe(self._only_one, names="value")
+        self.choice_box.children = ([widgets.HTML(esc(label)), *self.toggles]
+                                    if self.toggles else [])
+        self.number.description = t("exercise.answer_label", lang)
+        self.pips.description = t("exercise.pips_label", lang)
+        self.rounded.description = t("exercise.rounded_label", lang)
+        self.points.description = t("exercise.points_label", lang)
+        for field in (self.number, self.pips, self.rounded, self.points):
+            field.style = {"description_width": "initial"}
+        self.numbers_box.children = (
+            [self.number] if form == "number" else
+            [self.pips, self.rounded, self.points] if form == "settlement" else [])
+        self.check_button.description = t("exercise.check", lang)
+        self.check_button.layout.display = "none" if form == "point" else ""
+        self.retry_button.description = t("exercise.try_again", lang)
+        self.show_button.description = t("exercise.show_answer", lang)
+        self.next_button.description = t("exercise.next", lang)
+        self._show_stars()
+
+    def _only_one(self, change: Any) -> None:
+        if change["new"]:
+            for button in self.toggles:
+                if button is not change["owner"]:
+                    button.value = False
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
+
+
+Exercises = ExerciseWidget
+"""``Exercises("total", seed=7, lang="ko")``: the name a lesson writes."""
+
+_NO_CHOICE = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal choices, a point given as text included."""
+    if isinstance(a, tuple) and isinstance(b, (tuple, list)) and len(b) == 2:
+        try:
+            return a == (Tile.parse(b[0]), Side.coerce(b[1]))
+        except ValueError:
+            return False
+    return bool(a == b) and type(a) is type(b)

@@ -37,7 +37,7 @@ from ..game import Game
 from ..i18n import check_lang, side_name, t
 from .board import Board, Choice, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
-from .controller import MODES, Bot, Note, PlayController, Text
+from .controller import MATCHES, MODES, Bot, Note, PlayController, Text, check_match
 
 __all__ = ["PlayWidget", "MODES"]
 
@@ -106,6 +106,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     :param size: the largest width of the board picture, in pixels.
     :param switch: show the widget's own language switch (a page with one switch for
         everything sets ``False``).
+    :param match: the match length, a teaching choice: ``"61"`` (the rules), ``"31"`` or
+        ``"hand"`` (one hand); the menu beside *New game* offers the same. ``None``: the
+        target of *game* (61 for a new one).
     """
 
     lang = Lang("en")
@@ -114,13 +117,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  names: Sequence[str] | None = None, size: float = 720,
-                 switch: bool = True) -> None:
+                 switch: bool = True, match: str | None = None) -> None:
         check_lang(lang)
+        if match is not None:
+            match = check_match(match)
         if game is None:
-            game = Game()
+            game = Game(target=None if match is None else MATCHES[match])
         if not isinstance(game, Game):
             raise ValueError(f"game: play a Game, not {type(game).__name__}")
+        if match is not None and game.target != MATCHES[match]:
+            raise ValueError(f"match {match!r} plays to {MATCHES[match]}, but the game given "
+                             f"plays to {game.target} (R26)")
         self.controller = PlayController(game, human=human, bots=bots, names=names)
+        self.controller.match = match
         self.size = check_size(size)
         """The largest width of the board picture, in pixels."""
         self.auto_delay = 0.9
@@ -166,6 +175,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.seed_text = widgets.Text(value="", style={"description_width": "initial"},
                                       layout=widgets.Layout(width="16em"))
         self.new_game_button = button(icon="refresh")
+        self.match_dropdown = widgets.Dropdown(options=[("61", "61")], value="61",
+                                               style={"description_width": "initial"})
+        self.match_note = widgets.HTML()
         self.seed_info = widgets.HTML()
         self.human_box = widgets.VBox([
             widgets.HBox([self.draw_button, self.pass_button, self.hint_button,
@@ -174,16 +186,16 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         ])
         self.computer_box = widgets.HBox([self.next_button, self.auto_play])
         self.setup_box = widgets.VBox([
-            widgets.HBox([self.mode_dropdown, self.seed_text, self.new_game_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.mode_dropdown, self.match_dropdown, self.seed_text,
+                           self.new_game_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.seed_info,
         ])
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between",
                                                flex_flow="row wrap")),
-            self.scoreboard, self.status, self.board, self.human_box, self.computer_box,
-            self.messages.box, self.moves_log, self.settlement, self.setup_box,
+            self.match_note, self.scoreboard, self.status, self.board, self.human_box,
+            self.computer_box, self.messages.box, self.moves_log, self.settlement, self.setup_box,
         ]
         self.add_class("hr-play")
         self.board.on_choice(self._on_choice)
@@ -339,7 +351,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @safe
     def _on_new_game(self) -> None:
         self._stop_timer()
-        if self.controller.new_game(self.mode_dropdown.value, self.seed_text.value):
+        if self.controller.new_game(self.mode_dropdown.value, self.seed_text.value,
+                                    self.match_dropdown.value):
             self._mode_choice = PlayController.mode_key(self.game)
             self.mode_dropdown.value = self._mode_choice
         self._after()
@@ -420,6 +433,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.mode_dropdown.options = options
             self.mode_dropdown.value = chosen
         self._mode_choice = self.mode_dropdown.value
+        self._label_match(lang)
         self.seed_text.description = t("play.seed", lang)
         self.seed_text.placeholder = t("play.seed_placeholder", lang)
         seed_info = t("play.seed_info", lang, seed=game.seed)
@@ -437,13 +451,32 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.hint_button.disabled = not human_turn
         self.undo_button.disabled = not ctrl.practice or ctrl.undo_point() is None
         self.next_button.disabled = not computer_turn
-        self.next_hand_button.disabled = not game.hand_over or game.game_over
-        self.next_hand_button.layout.display = "none" if game.game_over else ""
+        self.next_hand_button.disabled = (not game.hand_over or game.game_over
+                                          or ctrl.match_over)
+        self.next_hand_button.layout.display = ("none" if game.game_over or ctrl.match_over
+                                                else "")
         self.settlement_html.value = self._settlement_html(lang) if game.hand_over else ""
         self.moves_log.value = self._moves_html(lang)
         self.settlement.layout.display = "" if game.hand_over else "none"
         self.human_box.layout.display = "" if ctrl.human else "none"
         self.computer_box.layout.display = ("" if len(ctrl.human) < game.players else "none")
+
+    def _label_match(self, lang: str) -> None:
+        """The match menu and the teaching-variant note (the rules say 61, R26)."""
+        ctrl = self.controller
+        options = [(t(f"match.{key}", lang), key) for key in MATCHES]
+        chosen = ctrl.match or ("31" if ctrl.game.target == MATCHES["31"] else "61")
+        if list(self.match_dropdown.options) != options:
+            self.match_dropdown.options = options
+            self.match_dropdown.value = chosen
+        self.match_dropdown.description = t("match.label", lang)
+        variant = ctrl.match if ctrl.match in ("31", "hand") else (
+            "31" if ctrl.match is None and ctrl.game.target == MATCHES["31"] else None)
+        if variant is None:
+            self.match_note.value = ""
+        else:
+            note = t("match.variant_note", lang, length=t(f"match.short_{variant}", lang))
+            self.match_note.value = f"<div class='hr-variant'><i>{esc(note)}</i></div>"
 
     def _show_board(self, lang: str) -> None:
         from ..render.svg import game_svg
@@ -558,4 +591,6 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             elif result is not None:
                 para(t("play.win_settlement", lang, names=names, target=game.target))
             para(t("play.start_new", lang, button=t("play.new_game", lang)))
+        elif self.controller.match_over:
+            parts.append(f"<p><b>{esc(t('match.hand_over', lang))}</b></p>")
         return f"<div class='hr-settle' lang='{esc(lang)}'>{''.join(parts)}</div>"

@@ -19,13 +19,16 @@ import traitlets
 from .. import narration
 from ..actions import Action
 from ..examples import EXAMPLES, Example
+from ..exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..game import Event, Game
 from ..i18n import check_lang, t
 from ..layout import Layout
 from ..record import parse as parse_record
 from ..settlement import HandResult
-from .board import Board, check_size, with_static_svg
+from ..tiles import Side, Tile
+from .board import Board, Choice, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
+from .exercise import point_moves, position_svg
 
 __all__ = ["ReplayWidget", "ReplayStep", "ReplaySteps", "build_steps", "step_texts"]
 
@@ -219,16 +222,25 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
 
     Drive it with the buttons, the slider or play/pause, or from code: ``w.step = 3``.
 
+    **Predict mode** (``predict=True``, or the checkbox): before the Next button shows a
+    placement, the learner answers a question about it — where the tile goes (clicked on the
+    board), the end total, or the placement score, in turn — and gets feedback naming the rule;
+    a right answer shows the step, "Show the step" shows it anyway. From code:
+    :meth:`next_step`, :meth:`predict_answer`, :meth:`click_point`, :meth:`reveal`.
+
     :param size: the largest width of the board picture, in pixels (a number above 0).
     :param switch: show the widget's own language switch.
+    :param predict: start in predict mode.
     """
 
     step = traitlets.Int(0)
     lang = Lang("en")
     show_switch = traitlets.Bool(True)
+    predict = traitlets.Bool(False)
+    """Ask before each placement is shown (predict mode)."""
 
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
-                 switch: bool = True) -> None:
+                 switch: bool = True, predict: bool = False) -> None:
         check_lang(lang)
         self.size = check_size(size)
         self.steps, self.example = build_steps(source)
@@ -256,16 +268,37 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.alt_text.add_class("hr-alt")
         controls = widgets.HBox([self.first_button, self.prev_button, self.play,
                                  self.next_button, self.last_button, self.slider])
+        self.question: LayoutExercise[Any] | None = None
+        """The prediction asked before step :attr:`pending` is shown (predict mode)."""
+        self.pending: int | None = None
+        self.feedback: Feedback | None = None
+        """The verdict on the last prediction."""
+        self.predict_toggle = widgets.Checkbox(value=predict, indent=False)
+        self.predict_prompt = widgets.HTML()
+        self.predict_number = widgets.IntText(value=0, layout=widgets.Layout(width="10em"))
+        self.predict_check = widgets.Button(button_style="primary", icon="check",
+                                            layout=widgets.Layout(width="auto"))
+        self.predict_reveal = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
+        self.predict_feedback = widgets.HTML()
+        self.predict_box = widgets.VBox([
+            self.predict_prompt,
+            widgets.HBox([self.predict_number, self.predict_check, self.predict_reveal])])
+        self.predict_box.add_class("hr-predict")
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
-            controls, self.heading, self.board, self.sum_line, self.turn_line, self.details,
+            controls, self.predict_toggle, self.heading, self.predict_box,
+            self.predict_feedback, self.board, self.sum_line, self.turn_line, self.details,
             self.alt_text, self.messages.box,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
         self.prev_button.on_click(lambda _: self._go(self.step - 1))
-        self.next_button.on_click(lambda _: self._go(self.step + 1))
+        self.next_button.on_click(lambda _: self._on_next())
+        self.predict_check.on_click(lambda _: self._on_predict_check())
+        self.predict_reveal.on_click(lambda _: self._on_reveal())
+        widgets.link((self.predict_toggle, "value"), (self, "predict"))
+        self.board.on_choice(self._on_board)
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.lang_switch.observe(self._on_lang, names="value")
@@ -294,7 +327,113 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     @traitlets.observe("step")
     def _on_step(self, change: Any) -> None:
         self.slider.value = change["new"]
+        self._drop_question()
         self._render()
+
+    @traitlets.observe("predict")
+    def _on_predict(self, change: Any) -> None:
+        if not change["new"] and self.question is not None:
+            self._drop_question()
+            self._render()
+
+    # ------------------------------------------------------------------ predict mode
+    def next_step(self) -> None:
+        """What the Next button does: in predict mode, ask about the next placement first
+        (once); otherwise, or for a step that is not a placement, show it."""
+        target = self.step + 1
+        if target >= len(self.steps):
+            return
+        if self.predict and self.pending != target:
+            question = self._question_for(target)
+            if question is not None:
+                self._ask(target, question)
+                return
+        self.step = target
+
+    def predict_answer(self, value: Any) -> Feedback:
+        """Answer the question asked (a number, or a ``(tile, side)`` point); a right answer
+        shows the step.
+
+        :raises ValueError: if no question is asked now.
+        """
+        if self.question is None or self.pending is None:
+            raise ValueError("no prediction is asked now: press Next in predict mode first")
+        feedback = self.question.check(value, self.lang)
+        self.feedback = feedback
+        if feedback.ok:
+            pending = self.pending
+            self._drop_question()
+            self.step = pending
+        self._show_feedback()
+        return feedback
+
+    def click_point(self, on: Tile | str, side: Side | str) -> Feedback:
+        """What clicking a lit point on the board does while a "where" question is asked."""
+        if self.question is None or self.question.tile is None:
+            raise ValueError("no placement is asked now")
+        return self.predict_answer((Tile.parse(on), Side.coerce(side)))
+
+    def reveal(self) -> None:
+        """Show the step asked about without answering ("Show the step")."""
+        if self.pending is not None:
+            pending = self.pending
+            self._drop_question()
+            self.step = pending
+
+    def _question_for(self, index: int) -> LayoutExercise[Any] | None:
+        step = self.steps[index]
+        placed = step.event.kind == "place" if step.event is not None else (
+            not step.dealt and not step.layout.is_empty)
+        if not placed or step.dealt:
+            return None
+        after = step.layout
+        tile = after.tiles[-1]
+        joined = after.joined_by(tile)
+        before = Layout.from_placements(list(after.placements()[:-1]))
+        kind = index % 3
+        if (kind == 0 and joined is not None
+                and len(before.legal_points(tile)) > 1):
+            return PlayedPoint.at(before, tile, (joined.anchor, joined.anchor_side))
+        return PlacementScore.on_layout(after) if kind == 2 else EndTotal.on_layout(after)
+
+    def _ask(self, index: int, question: LayoutExercise[Any]) -> None:
+        self.pending, self.question = index, question
+        self.feedback = None
+        self.predict_feedback.value = ""
+        self._render()
+
+    def _drop_question(self) -> None:
+        if self.question is not None:
+            self.question = None
+            self.pending = None
+            self.board.readonly = True
+        self.predict_feedback.value = ""
+
+    def _show_feedback(self) -> None:
+        fb = self.feedback
+        if fb is None:
+            return
+        kind = "ok" if fb.ok else "error"
+        colour = "#2a7a2a" if fb.ok else "#b00020"
+        self.predict_feedback.value = (f"<div class='hr-msg hr-msg-{kind}' role='status' "
+                                       f"style='color:{colour}'>{esc(fb.message)}</div>")
+
+    @safe
+    def _on_next(self) -> None:
+        self.next_step()
+
+    @safe
+    def _on_predict_check(self) -> None:
+        self.predict_answer(self.predict_number.value)
+
+    @safe
+    def _on_reveal(self) -> None:
+        self.reveal()
+
+    @safe
+    def _on_board(self, choice: Choice) -> None:
+        if choice.kind == "place" and choice.on is not None and choice.side is not None:
+            self.predict_answer((choice.on, choice.side))
 
     @traitlets.observe("lang")
     def _on_lang_trait(self, change: Any) -> None:
@@ -335,6 +474,40 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         return str(layout_svg(step.layout, lang=self.lang, size=self.size,
                               highlight=last if placed and not step.dealt else None))
 
+    def _render_question(self) -> None:
+        from ..render.svg import layout_svg
+
+        lang, question = self.lang, self.question
+        assert question is not None and self.pending is not None
+        self.predict_box.layout.display = ""
+        asked = self.steps[self.pending]
+        lines = []
+        if isinstance(question, PlayedPoint):
+            assert question.tile is not None
+            self.board.readonly = False
+            self.board.show(position_svg(question.layout, question.tile, lang=lang,
+                                         size=self.size),
+                            point_moves(question.tile, question.choices(), lang),
+                            str(question.tile))
+            lines.append(t("predict.where.q", lang, tile=question.tile))
+        else:
+            self.board.readonly = True
+            self.board.show(str(layout_svg(asked.layout, lang=lang, size=self.size,
+                                           highlight=asked.layout.tiles[-1],
+                                           show_numbers=False)))
+            heading = step_texts(asked, len(self.steps), lang, self.example)["heading"]
+            key = "predict.score.q" if isinstance(question, PlacementScore) else \
+                "predict.total.q"
+            lines += [heading, t(key, lang)]
+        self.predict_prompt.value = "".join(f"<p class='hr-question'>{esc(x)}</p>"
+                                            for x in lines)
+        numeric = not isinstance(question, PlayedPoint)
+        self.predict_number.layout.display = "" if numeric else "none"
+        self.predict_check.layout.display = "" if numeric else "none"
+        self.predict_number.description = t("exercise.answer_label", lang)
+        self.predict_check.description = t("exercise.check", lang)
+        self.predict_reveal.description = t("predict.reveal", lang)
+
     @safe
     def _render(self) -> None:
         lang = self.lang
@@ -345,7 +518,13 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         explanation = (f"<p class='hr-explanation'>{esc(self.example.explanation(lang))}</p>"
                        if self.example else "")
         self.heading.value = f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
-        self.board.show(self.board_svg(step))
+        self.predict_toggle.description = t("predict.toggle", lang)
+        if self.question is not None and self.pending is not None:
+            self._render_question()
+        else:
+            self.predict_box.layout.display = "none"
+            self.board.readonly = True
+            self.board.show(self.board_svg(step))
         self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
                                if texts["sum"] else "")
         self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"

@@ -74,6 +74,7 @@ def browser_required() -> bool:
 
 
 SKIP_PREFIX = "browser tests skipped: "
+LITE_SKIP_PREFIX = "JupyterLite site not built: "  # test_lite.py: no npm or no '.[lite]'
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -97,6 +98,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             f"NOTE: {len(skipped)} browser test(s) skipped ({browser_missing()}); "
             f"to run them, {HOW_TO_ENABLE}. Set {REQUIRE_ENV}=1 to make this an error.",
             yellow=True)
+    lite = [str(r.longrepr[-1]) for r in terminalreporter.stats.get("skipped", [])
+            if isinstance(r.longrepr, tuple) and LITE_SKIP_PREFIX in str(r.longrepr[-1])]
+    if lite:
+        reason = lite[0].split(LITE_SKIP_PREFIX, 1)[1]
+        terminalreporter.write_line(
+            f"NOTE: {len(lite)} JupyterLite site test(s) skipped: {reason}. "
+            f"Set {REQUIRE_ENV}=1 to make this an error.", yellow=True)
 
 
 # --------------------------------------------------------------------------- servers

@@ -1,0 +1,632 @@
+"""Build the JupyterLite classroom site (see :mod:`horserace_nb.lite`).
+
+How the site works:
+
+* JupyterLab and the Pyodide kernel come from ``jupyterlite-core`` and
+  ``jupyterlite-pyodide-kernel`` (both 0.8.6, which expect Pyodide 314.0.6) in the environment
+  that runs the build. The Pyodide core comes from the npm registry (``npm pack``); placed in the
+  build's ``static/pyodide/``, it is copied into the site and the kernel is pointed at it.
+* The kernel loads micropip, IPython and their dependencies from Pyodide's lock file. The npm
+  core lacks those wheels (Pyodide serves them from its CDN), so the build downloads the same
+  files from PyPI and serves them next to the lock, whose entries are updated to the sha256 of
+  the files served (Pyodide re-packs its wheels: PyPI's files differ from its own).
+* Everything else the notebooks need (comm, ipywidgets, jupyterlab_widgets, anywidget, psygnal
+  and this project's own wheel, built from the checkout) gets lock entries of its own, and so do
+  the kernel's own wheels (piplite, ipykernel, pyodide_kernel, widgetsnbextension: shipped with
+  its JupyterLab extension). The kernel setting ``loadPyodideOptions.packages`` preloads the
+  project and the kernel's packages, all at once, when the kernel starts: ``import horserace_nb``
+  needs no install cell, and the kernel installs nothing one by one with micropip (it would
+  otherwise install five packages in turn: about 10 s more before the first board).
+  ``disablePyPIFallback`` keeps the kernel from ever asking PyPI.
+* The lock is trimmed to the packages the site serves: a package it does not ship fails at once
+  (``%pip install numpy``: "numpy could not be installed: PyPI fallback is disabled"; ``import
+  numpy``: ModuleNotFoundError) instead of asking for a file that is not there.
+* The front ends of the widget libraries (federated JupyterLab extensions) are taken from the
+  very wheels the kernel installs, so both halves always have the same version; the build
+  environment's own JupyterLab extensions are ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from email.parser import HeaderParser
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+PYODIDE_VERSION = "314.0.6"
+"""The Pyodide release the kernel of jupyterlite-pyodide-kernel 0.8.6 expects."""
+PYODIDE_PYTHON = "3.14"
+JUPYTERLITE_VERSION = "0.8.6"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+
+LOCK_ROOTS: tuple[str, ...] = (
+    "micropip", "packaging", "ipython", "jedi", "svgwrite", "typing-extensions",
+)
+"""The packages of Pyodide's lock the site serves, with their lock dependencies: what the kernel
+loads at start (micropip; IPython, jedi for the kernel itself) and what the project and the
+widget libraries import (svgwrite, typing-extensions)."""
+
+EXTRA_WHEELS: dict[str, str] = {
+    "comm": "0.2.3",
+    "ipywidgets": "8.1.9",
+    "jupyterlab-widgets": "3.0.17",
+    "anywidget": "0.11.0",
+    "psygnal": "0.16.1",
+}
+"""Pure-Python wheels (PEP 503 name → version) that are not in Pyodide's lock: the site serves
+them with lock entries of their own."""
+
+LABEXTENSION_WHEELS: tuple[str, ...] = ("jupyterlab-widgets", "anywidget")
+"""Wheels of :data:`EXTRA_WHEELS` whose JupyterLab front end the site ships."""
+
+KERNEL_WHEELS: dict[str, str] = {
+    "piplite": JUPYTERLITE_VERSION,
+    "ipykernel": "6.9.2",
+    "pyodide-kernel": JUPYTERLITE_VERSION,
+    "widgetsnbextension": "4.0.999",
+}
+"""The Pyodide kernel's own wheels (stand-ins for ipykernel and widgetsnbextension), from its
+JupyterLab extension: the site serves them with lock entries too."""
+
+KERNEL_PRELOAD: tuple[str, ...] = (
+    "micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+)
+"""What the kernel would install one by one when it starts, unless it is preloaded."""
+
+CACHE_ENV = "HORSERACE_LITE_CACHE"
+"""Environment variable naming the download cache (``--cache-dir`` wins over it)."""
+
+WASM_ENVIRONMENT = {
+    "python_version": PYODIDE_PYTHON, "python_full_version": f"{PYODIDE_PYTHON}.0",
+    "sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+    "platform_machine": "wasm32", "implementation_name": "cpython",
+    "platform_python_implementation": "CPython", "extra": "",
+}
+"""The marker environment of the Pyodide kernel, for the wheels' ``Requires-Dist``."""
+
+# Files of the npm package the site does not need (source maps, type declarations, demo pages).
+_PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
+
+Log = Callable[[str], None]
+
+
+class LiteBuildError(RuntimeError):
+    """The site could not be built; the message says why and what to do."""
+
+
+def canonical(name: str) -> str:
+    """The PEP 503 form of a distribution name: ``Jupyterlab_Widgets`` → ``jupyterlab-widgets``.
+
+    >>> canonical("typing_extensions"), canonical("Pygments"), canonical("horserace_nb")
+    ('typing-extensions', 'pygments', 'horserace-nb')
+    """
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def default_cache_dir() -> Path:
+    """Where downloads are kept between builds: ``$HORSERACE_LITE_CACHE``, else
+    ``$XDG_CACHE_HOME/horserace_nb/lite``, else ``~/.cache/horserace_nb/lite``."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV]).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "horserace_nb" / "lite"
+
+
+# --------------------------------------------------------------------------- pure parts
+def lock_closure(lock: Mapping[str, Any], roots: Sequence[str]) -> list[str]:
+    """The lock keys of *roots* and of everything they depend on in *lock*, sorted.
+
+    >>> lock = {"packages": {"a": {"depends": ["B_x"]}, "b-x": {"depends": []},
+    ...                      "c": {"depends": []}}}
+    >>> lock_closure(lock, ["a"])
+    ['a', 'b-x']
+    """
+    packages = lock["packages"]
+    found: set[str] = set()
+    todo = [canonical(root) for root in roots]
+    while todo:
+        key = todo.pop()
+        if key in found:
+            continue
+        if key not in packages:
+            raise LiteBuildError(f"Pyodide's lock file has no package {key!r}: is the Pyodide "
+                                 f"core version {PYODIDE_VERSION}?")
+        found.add(key)
+        todo.extend(canonical(dep) for dep in packages[key].get("depends", []))
+    return sorted(found)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _requirement_names(requires: Sequence[str]) -> list[str]:
+    """The distributions a wheel's ``Requires-Dist`` lines ask for in the Pyodide kernel (no
+    extras, markers evaluated for Python 3.14 on Emscripten)."""
+    from packaging.requirements import Requirement
+
+    names: list[str] = []
+    for line in requires:
+        requirement = Requirement(line)
+        if requirement.marker is not None and not requirement.marker.evaluate(
+                dict(WASM_ENVIRONMENT)):
+            continue
+        name = canonical(requirement.name)
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def _top_level_imports(names: Sequence[str]) -> list[str]:
+    """The importable top-level names in a wheel's file list."""
+    imports: set[str] = set()
+    for name in names:
+        first, _, rest = name.partition("/")
+        if first.endswith((".dist-info", ".data")):
+            continue
+        if rest:
+            imports.add(first)
+        elif first.endswith(".py"):
+            imports.add(first[:-3])
+    return sorted(imports)
+
+
+def wheel_entry(wheel: Path) -> dict[str, Any]:
+    """A Pyodide lock entry for the pure-Python *wheel*: name, version, file name, sha256 of
+    the file, what it imports, what it depends on (its requirements in the Pyodide kernel)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata_names = [n for n in names
+                          if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
+        if len(metadata_names) != 1:
+            raise LiteBuildError(f"{wheel.name} is not a wheel (no single .dist-info/METADATA)")
+        metadata = HeaderParser().parsestr(archive.read(metadata_names[0]).decode("utf-8"))
+    if not wheel.name.endswith("-none-any.whl"):
+        raise LiteBuildError(f"{wheel.name} is not a pure-Python wheel: the site's kernel can "
+                             "only load wheels for any platform")
+    name = canonical(str(metadata["Name"]))
+    depends = _requirement_names(metadata.get_all("Requires-Dist") or [])
+    return {
+        "name": name,
+        "version": str(metadata["Version"]),
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_of(wheel),
+        "package_type": "package",
+        "imports": _top_level_imports(names),
+        "depends": depends,
+        "unvendored_tests": False,
+    }
+
+
+def patch_lock(lock: Mapping[str, Any], served: Mapping[str, Path],
+               added: Sequence[Path]) -> dict[str, Any]:
+    """Pyodide's *lock* as the site serves it.
+
+    *served* maps lock keys to the files the site serves for them (each must have the lock's
+    file name; the entry gets the file's sha256); *added* are wheels that are not in the lock
+    and get entries of their own. Every other package is left out, and every dependency of a
+    package kept must be kept too. Raises :class:`LiteBuildError` when a file name does not
+    match, an added wheel is already in the lock (the lock entry would win over it), or a
+    dependency is not served.
+    """
+    packages: dict[str, dict[str, Any]] = {}
+    for key, path in sorted(served.items()):
+        key = canonical(key)
+        if key not in lock["packages"]:
+            raise LiteBuildError(f"{key!r} is not in Pyodide's lock file")
+        entry = dict(lock["packages"][key])
+        if path.name != entry["file_name"]:
+            raise LiteBuildError(f"the lock names {entry['file_name']} for {key!r}, "
+                                 f"but the file to serve is {path.name}")
+        entry["sha256"] = sha256_of(path)
+        packages[key] = entry
+    for wheel in added:
+        entry = wheel_entry(wheel)
+        key = entry["name"]
+        if key in lock["packages"]:
+            raise LiteBuildError(f"{wheel.name}: {key!r} is in Pyodide's lock file already; "
+                                 "serve the lock's own version instead (the lock entry wins)")
+        if key in packages:
+            raise LiteBuildError(f"{wheel.name}: two wheels for {key!r}")
+        packages[key] = entry
+    for key, entry in packages.items():
+        missing = [dep for dep in entry.get("depends", []) if canonical(dep) not in packages]
+        if missing:
+            raise LiteBuildError(f"{key!r} depends on {', '.join(missing)}, which the site does "
+                                 "not serve")
+    return {"info": dict(lock["info"]), "packages": dict(sorted(packages.items()))}
+
+
+def kernel_settings(packages: Sequence[str]) -> dict[str, Any]:
+    """The Pyodide kernel's settings in ``jupyter-lite.json``: never ask PyPI; preload
+    *packages* (lock keys) and the kernel's own packages when the kernel starts.
+
+    >>> kernel_settings(["horserace-nb"])["loadPyodideOptions"]["packages"][:3]
+    ['horserace-nb', 'micropip', 'piplite']
+    """
+    preload = list(dict.fromkeys([*packages, *KERNEL_PRELOAD]))
+    return {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": preload}}
+
+
+def lite_json(packages: Sequence[str]) -> dict[str, Any]:
+    """The ``jupyter-lite.json`` the build starts from (JupyterLite adds the rest)."""
+    return {"jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"appName": "Horse Race",
+                                    "litePluginSettings": {KERNEL_PLUGIN:
+                                                           kernel_settings(packages)}}}
+
+
+SETTINGS_OVERRIDES: dict[str, Any] = {
+    # JupyterLab would ask whether to fetch news from the internet: it never should.
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                    "checkForUpdates": False},
+    # The site has one kernel: start it for every notebook, without asking which (a notebook
+    # that names no language, such as index.ipynb, would otherwise open a "Select Kernel" box).
+    "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+}
+
+
+def build_config(notebooks: Path, federated: Sequence[Path]) -> dict[str, Any]:
+    """The ``jupyter_lite_config.json`` of the build: the notebooks as contents, only the
+    given federated extensions (none from the build environment), JupyterLab only, no source
+    maps."""
+    return {"LiteBuildConfig": {
+        "apps": ["lab"],
+        "contents": [str(notebooks)],
+        "federated_extensions": [str(path) for path in federated],
+        "ignore_sys_prefix": ["federated_extensions"],
+        "no_sourcemaps": True,
+        "settings_overrides": ["overrides.json"],
+    }}
+
+
+def notebook_tree(notebooks: Path) -> list[str]:
+    """The notebooks under *notebooks* as the site shows them (POSIX paths relative to it;
+    hidden folders and checkpoints left out), sorted."""
+    found = []
+    for path in notebooks.rglob("*.ipynb"):
+        parts = path.relative_to(notebooks).parts
+        if any(part.startswith(".") or part == "__pycache__" for part in parts):
+            continue
+        found.append(PurePosixPath(*parts).as_posix())
+    return sorted(found)
+
+
+# --------------------------------------------------------------------------- the build
+@dataclass
+class SiteReport:
+    """What :func:`build_site` wrote."""
+
+    output: Path
+    notebooks: list[str]
+    packages: list[str]
+    size_bytes: int
+    seconds: float
+    downloads: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        fetched = (f"downloaded {len(self.downloads)} file(s)" if self.downloads
+                   else "everything from the cache")
+        return (f"site written to {self.output}: {len(self.notebooks)} notebooks, "
+                f"{len(self.packages)} Python packages, {self.size_bytes / 2**20:.1f} MiB, "
+                f"{self.seconds:.1f} s ({fetched})")
+
+
+def _need_build_tools() -> None:
+    missing = [module for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel",
+                                     "jupyter_server", "packaging")
+               if importlib.util.find_spec(module) is None]
+    if missing:
+        raise LiteBuildError(
+            f"the build needs {', '.join(missing)} in this Python ({sys.executable}); install "
+            "the optional extra: pip install 'horserace_nb[lite]' (or -e '.[lite]' in a "
+            "checkout)")
+    for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel"):
+        version = importlib.metadata.version(dist)
+        if version != JUPYTERLITE_VERSION:
+            raise LiteBuildError(
+                f"{dist} {version} is installed, but the site is built with "
+                f"{JUPYTERLITE_VERSION} (it expects Pyodide {PYODIDE_VERSION}): "
+                "pip install 'horserace_nb[lite]'")
+
+
+def _run(cmd: Sequence[str], what: str, cwd: Path | None = None) -> str:
+    try:
+        done = subprocess.run(list(cmd), cwd=cwd, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, check=False)
+    except FileNotFoundError as err:
+        raise LiteBuildError(f"{what}: {cmd[0]} not found") from err
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        tail = output if len(output) < 4000 else "…" + output[-4000:]
+        raise LiteBuildError(f"{what} failed (exit {done.returncode}): "
+                             f"{' '.join(cmd)}\n{tail}")
+    return done.stdout
+
+
+def pyodide_tarball(cache: Path) -> Path:
+    """Where the download cache *cache* keeps the npm tarball of the Pyodide core (with it
+    there, the build needs no npm)."""
+    return cache / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+
+
+def _pyodide_core(cache: Path, log: Log, downloads: list[str]) -> Path:
+    """The npm tarball of the Pyodide core, from the cache or ``npm pack``."""
+    tarball = pyodide_tarball(cache)
+    if tarball.is_file():
+        return tarball
+    npm = shutil.which("npm")
+    if npm is None:
+        raise LiteBuildError(
+            "npm was not found: the build takes the Pyodide core from the npm registry "
+            f"(npm pack pyodide@{PYODIDE_VERSION}). Install Node.js with npm (Debian/Ubuntu: "
+            "apt-get install npm; elsewhere: https://nodejs.org), or put "
+            f"pyodide-{PYODIDE_VERSION}.tgz into {tarball.parent}")
+    tarball.parent.mkdir(parents=True, exist_ok=True)
+    log(f"fetching the Pyodide core: npm pack pyodide@{PYODIDE_VERSION}")
+    with tempfile.TemporaryDirectory(dir=tarball.parent) as tmp:
+        _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
+              "--silent"], "npm pack")
+        packed = Path(tmp) / tarball.name
+        if not packed.is_file():
+            raise LiteBuildError(f"npm pack wrote no {tarball.name} (it wrote: "
+                                 f"{sorted(p.name for p in Path(tmp).iterdir())})")
+        packed.replace(tarball)
+    downloads.append(tarball.name)
+    return tarball
+
+
+def _unpack_pyodide(tarball: Path, dest: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball, "r:gz") as archive:
+        for member in archive.getmembers():
+            name = PurePosixPath(member.name)
+            if (not member.isfile() or len(name.parts) != 2 or name.parts[0] != "package"
+                    or _PYODIDE_SKIP.search(name.name)):
+                continue
+            source = archive.extractfile(member)
+            assert source is not None
+            with source, (dest / name.name).open("wb") as out:
+                shutil.copyfileobj(source, out)
+
+
+def _find_wheel(folder: Path, key: str, version: str) -> Path | None:
+    for wheel in sorted(folder.glob("*.whl")):
+        parts = wheel.name.split("-")
+        if len(parts) >= 5 and canonical(parts[0]) == key and parts[1] == version \
+                and wheel.name.endswith("-none-any.whl"):
+            return wheel
+    return None
+
+
+def _download_wheels(specs: Mapping[str, str], folder: Path, log: Log,
+                     downloads: list[str]) -> dict[str, Path]:
+    """The pure-Python wheels *specs* (name → version) for Python 3.14, from the cache or PyPI
+    (``pip download``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = {key: version for key, version in specs.items()
+               if _find_wheel(folder, key, version) is None}
+    if missing:
+        log(f"downloading {len(missing)} wheel(s) for Python {PYODIDE_PYTHON} from PyPI")
+        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+              "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
+              "--dest", str(folder), *(f"{key}=={version}" for key, version in missing.items())],
+             "pip download")
+    wheels: dict[str, Path] = {}
+    for key, version in specs.items():
+        wheel = _find_wheel(folder, key, version)
+        if wheel is None:
+            raise LiteBuildError(f"pip download gave no pure-Python wheel of {key} {version}")
+        if key in missing:
+            downloads.append(wheel.name)
+        wheels[key] = wheel
+    return wheels
+
+
+def _project_wheel(source: Path, dest: Path, log: Log) -> Path:
+    """This project's wheel, built from the checkout *source* (``pip wheel --no-deps``).
+
+    It is built from a copy of the project's top-level files and its package (without caches):
+    nothing is written into the checkout, and no stale ``build/`` folder there can slip a
+    deleted module into the wheel."""
+    log(f"building the project's wheel from {source}")
+    copy = dest / "source"
+    copy.mkdir(parents=True)
+    for path in source.iterdir():
+        if path.is_file():
+            shutil.copy2(path, copy / path.name)
+    shutil.copytree(source / "horserace_nb", copy / "horserace_nb",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
+          str(dest / "wheel"), str(copy)], "pip wheel")
+    wheels = sorted((dest / "wheel").glob("*.whl"))
+    if len(wheels) != 1:
+        raise LiteBuildError(f"pip wheel wrote {len(wheels)} wheels: {wheels}")
+    return wheels[0]
+
+
+def _kernel_wheels(extension: Path) -> list[Path]:
+    """The wheels of :data:`KERNEL_WHEELS` in the kernel's JupyterLab extension."""
+    folder = extension / "static" / "pypi"
+    wheels = []
+    for key, version in KERNEL_WHEELS.items():
+        wheel = _find_wheel(folder, key, version)
+        if wheel is None:
+            raise LiteBuildError(f"the Pyodide kernel's extension ({extension}) lacks its "
+                                 f"{key} {version} wheel: pip install 'horserace_nb[lite]'")
+        wheels.append(wheel)
+    return wheels
+
+
+def _kernel_extension() -> Path:
+    """The Pyodide kernel's JupyterLab extension, as installed with
+    jupyterlite-pyodide-kernel."""
+    dist = importlib.metadata.distribution("jupyterlite-pyodide-kernel")
+    for file in dist.files or []:
+        if file.as_posix().endswith(f"labextensions/{KERNEL_EXTENSION}/package.json"):
+            return Path(str(dist.locate_file(file))).resolve().parent
+    raise LiteBuildError("jupyterlite-pyodide-kernel is installed without its JupyterLab "
+                         "extension: reinstall it (pip install 'horserace_nb[lite]')")
+
+
+def default_source() -> Path | None:
+    """The checkout this package runs from, if it runs from one."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "horserace_nb").is_dir():
+        return root
+    return None
+
+
+def check_output(output: Path, source: Path) -> None:
+    """Refuse an *output* the build must not replace: the project itself or a folder around
+    it, a file, or a folder holding anything but a site built before (or nothing)."""
+    output = output.resolve()
+    if output == source or output in source.parents:
+        raise LiteBuildError(f"--output {output} would overwrite the project: choose a "
+                             "folder of its own")
+    if output.exists():
+        if not output.is_dir():
+            raise LiteBuildError(f"--output {output} is a file, not a folder")
+        if any(output.iterdir()) and not (output / "jupyter-lite.json").is_file():
+            raise LiteBuildError(f"--output {output} is not empty and holds no site built "
+                                 "before: choose an empty or a new folder")
+
+
+def _replace(output: Path, built: Path) -> None:
+    """Put the site *built* at *output* (checked by :func:`check_output`), replacing an earlier
+    one only now that the new one is complete."""
+    if output.exists():
+        shutil.rmtree(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(built), str(output))
+
+
+def _folder_size(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def build_site(output: Path, *, source: Path | None = None, notebooks: Path | None = None,
+               cache_dir: Path | None = None, log: Log | None = None) -> SiteReport:
+    """Build the classroom site into *output* and say what was written.
+
+    *source* is the project checkout whose wheel the site serves (default: the checkout this
+    package runs from); *notebooks* the tree of notebooks (default: its ``notebooks/``);
+    *cache_dir* where downloads are kept (default: :func:`default_cache_dir`).
+    """
+    started = time.perf_counter()
+    say: Log = log or (lambda message: None)
+    found = source or default_source()
+    if found is None:
+        raise LiteBuildError("this horserace_nb is not a checkout of the project: give the "
+                             "checkout to build from (--source DIR)")
+    source = found.resolve()
+    if not (source / "pyproject.toml").is_file():
+        raise LiteBuildError(f"{source} has no pyproject.toml: --source must be the project's "
+                             "checkout")
+    notebooks = (notebooks or source / "notebooks").resolve()
+    tree = notebook_tree(notebooks) if notebooks.is_dir() else []
+    if not tree:
+        raise LiteBuildError(f"no notebooks in {notebooks}")
+    cache = (cache_dir or default_cache_dir()).expanduser().resolve()
+    output = Path(output).expanduser()
+    _need_build_tools()
+    check_output(output, source)
+    downloads: list[str] = []
+
+    with tempfile.TemporaryDirectory(prefix="horserace-lite-") as tmp:
+        lite_dir = Path(tmp) / "lite"
+        pyodide_dir = lite_dir / "static" / "pyodide"
+        _unpack_pyodide(_pyodide_core(cache, say, downloads), pyodide_dir)
+        lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+        lock_keys = lock_closure(lock, LOCK_ROOTS)
+        specs = {key: str(lock["packages"][key]["version"]) for key in lock_keys}
+        specs.update(EXTRA_WHEELS)
+        wheels = _download_wheels(specs, cache / "wheels", say, downloads)
+        project = _project_wheel(source, Path(tmp) / "project", say)
+
+        kernel_extension = _kernel_extension()
+        served = {key: wheels[key] for key in lock_keys}
+        added = [*(wheels[key] for key in EXTRA_WHEELS), *_kernel_wheels(kernel_extension),
+                 project]
+        patched = patch_lock(lock, served, added)
+        project_key = wheel_entry(project)["name"]
+        for wheel in [*served.values(), *added]:
+            shutil.copyfile(wheel, pyodide_dir / wheel.name)
+        (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched, indent=1),
+                                                       encoding="utf-8")
+
+        federated = [*(wheels[key] for key in LABEXTENSION_WHEELS), kernel_extension]
+        (lite_dir / "jupyter-lite.json").write_text(
+            json.dumps(lite_json([project_key]), indent=2), encoding="utf-8")
+        (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2),
+                                                 encoding="utf-8")
+        (lite_dir / "jupyter_lite_config.json").write_text(
+            json.dumps(build_config(notebooks, federated), indent=2), encoding="utf-8")
+
+        say("building the site with JupyterLite")
+        built = Path(tmp) / "site"
+        _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
+              "--output-dir", str(built)], "jupyter lite build", cwd=lite_dir)
+        _check_site(built, tree, project_key)
+        _replace(output, built)
+
+    return SiteReport(output=output, notebooks=tree, packages=sorted(patched["packages"]),
+                      size_bytes=_folder_size(output),
+                      seconds=time.perf_counter() - started, downloads=downloads)
+
+
+def site_settings(site: Path) -> dict[str, Any]:
+    """The Pyodide kernel's settings in the built site's ``jupyter-lite.json``."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings: dict[str, Any] = config["jupyter-config-data"]["litePluginSettings"][
+        KERNEL_PLUGIN]
+    return settings
+
+
+def _check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
+    """Refuse a site that would not work offline: every notebook present, the kernel pointed
+    at the site's own Pyodide, preloading the project, never asking PyPI."""
+    missing = [name for name in tree if not (site / "files" / name).is_file()]
+    if missing:
+        raise LiteBuildError(f"the site lacks notebooks: {missing}")
+    settings = site_settings(site)
+    problems = []
+    if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        problems.append(f"pyodideUrl is {settings.get('pyodideUrl')!r}")
+    if settings.get("disablePyPIFallback") is not True:
+        problems.append("disablePyPIFallback is not set")
+    preload = settings.get("loadPyodideOptions", {}).get("packages", [])
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text(
+        encoding="utf-8"))
+    if project_key not in preload:
+        problems.append(f"{project_key} is not preloaded")
+    unserved = [key for key in preload if key not in lock["packages"]]
+    if unserved:
+        problems.append(f"preloaded but not in the lock: {unserved}")
+    extensions = site / "extensions"
+    for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
+        if not (extensions / needed / "package.json").is_file():
+            problems.append(f"the JupyterLab extension {needed} is missing")
+    if problems:
+        raise LiteBuildError("the built site is not usable offline: " + "; ".join(problems))
+
+
+def served_files(site: Path) -> Collection[str]:
+    """The files under *site* (POSIX paths relative to it)."""
+    return {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}

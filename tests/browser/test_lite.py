@@ -1,0 +1,324 @@
+"""The JupyterLite classroom site in Chromium, offline: the tutorials run in the browser.
+
+What a teacher does: ``python -m horserace_nb.lite build --output DIR``, put DIR on a static web
+server. What a learner does: open a tutorial, Run → Run All Cells. The site is built once per
+run (into a temporary folder; downloads are cached, see :func:`horserace_nb.lite.build_site`)
+and served from 127.0.0.1 by a plain static file server; the browser may not reach anything
+else (every other request is aborted and counted). Each tutorial must draw its board (the SVG
+picture of a layout inside a widget) without a traceback.
+
+Building needs npm (the Pyodide core comes from the npm registry) and the ``lite`` extra:
+without them the tests skip with a note, unless ``HORSERACE_REQUIRE_BROWSER=1`` (CI).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import importlib.util
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import LITE_SKIP_PREFIX, REPO, REQUIRE_ENV, browser_required
+
+LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
+TUTORIALS = ["en/01_tiles_layout_spinners.ipynb", "ja/05_play.ipynb"]
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+
+
+# --------------------------------------------------------------------------- the site
+def build_missing() -> str | None:
+    """Why the site cannot be built here, or ``None``."""
+    from horserace_nb.lite.build import default_cache_dir, pyodide_tarball
+
+    if shutil.which("npm") is None and not pyodide_tarball(default_cache_dir()).is_file():
+        return "npm was not found (the Pyodide core comes from the npm registry; apt-get " \
+               "install npm)"
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install -e '.[lite]')"
+    return None
+
+
+@dataclass
+class BuiltSite:
+    path: Path
+    report: Any
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The site, built once per run from this checkout."""
+    why = build_missing()
+    if why is not None:
+        if browser_required():
+            pytest.fail(f"{REQUIRE_ENV}=1 but the JupyterLite site cannot be built: {why}",
+                        pytrace=False)
+        pytest.skip(f"{LITE_SKIP_PREFIX}{why}")
+    from horserace_nb.lite import build_site
+
+    output = tmp_path_factory.mktemp("lite") / "site"
+    report = build_site(output, source=REPO)
+    print(f"\n[lite] {report.summary()}")
+    return BuiltSite(output, report)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve files as any static host does (with the types Pyodide needs), without logging."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json",
+                      ".whl": "application/octet-stream"}
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@contextlib.contextmanager
+def static_server(root: Path) -> Iterator[str]:
+    """Serve *root* on 127.0.0.1 (a free port) from a thread; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="lite-static", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def lite_url(lite_site: BuiltSite) -> Iterator[str]:
+    with static_server(lite_site.path) as url:
+        yield url
+
+
+# --------------------------------------------------------------------------- the browser
+@dataclass
+class Traffic:
+    """What the page asked for: requests that left the machine (aborted) and site files that
+    failed."""
+
+    outside: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+
+def watch_traffic(page: Any) -> Traffic:
+    """Abort and count every request that is not for loopback; count failing responses."""
+    traffic = Traffic()
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        host = re.sub(r"^[a-z]+://", "", url).split("/")[0].rsplit(":", 1)[0]
+        if host in LOOPBACK or url.startswith(("data:", "blob:", "about:")):
+            route.fallback()
+        else:
+            traffic.outside.append(url)
+            route.abort()
+
+    page.route("**/*", route)
+    page.on("response", lambda r: traffic.failed.append(f"{r.status} {r.url}")
+            if r.status >= 400 else None)
+    return traffic
+
+
+def kernel_idle(page: Any, timeout: int = LITE_TIMEOUT_MS) -> None:
+    """The status bar shows the Pyodide kernel idle (after it has started)."""
+    page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"Pyodide.*\|\s*Idle")) \
+        .first.wait_for(timeout=timeout)
+
+
+@dataclass
+class Timings:
+    """Seconds from the page load to: the notebook shown, the kernel ready, the first board."""
+
+    shown: float
+    kernel: float
+    board: float
+
+
+def open_and_run_all(page: Any, base_url: str, notebook: str) -> Timings:
+    """Open *notebook* in the site's JupyterLab; once the status bar says the kernel is idle
+    (cells run before would be dropped: JupyterLite's kernel is not there yet), Run → Run All
+    Cells; wait for the first board drawn, then until every code cell has run and the kernel is
+    idle again."""
+    started = time.perf_counter()
+    page.goto(f"{base_url}/lab/index.html?path={notebook}")
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=LITE_TIMEOUT_MS)
+    shown = time.perf_counter() - started
+    kernel_idle(page)
+    kernel = time.perf_counter() - started
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.locator(".jp-OutputArea-output .hr-board svg, "
+                 ".jp-OutputArea-output svg g.hr-svg-tile").first.wait_for(
+        timeout=LITE_TIMEOUT_MS)
+    board = time.perf_counter() - started
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            return prompts.length > 0 &&
+                   prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""", timeout=LITE_TIMEOUT_MS)
+    kernel_idle(page)
+    return Timings(shown, kernel, board)
+
+
+def computer_moves(page: Any, lang: str) -> None:
+    """Click the play widget's "Computer's next move" until a tile lies on its board (the
+    computer opens the hand in the tutorial's game)."""
+    from horserace_nb.i18n import t
+
+    play = page.locator(".hr-play").first
+    tiles = play.locator(".hr-board svg g.hr-svg-tile")
+    button = play.get_by_role("button", name=t("play.next", lang))
+    for _ in range(4):
+        if tiles.count():
+            return
+        button.click()
+        with contextlib.suppress(Exception):
+            tiles.first.wait_for(timeout=15_000)
+    assert tiles.count(), "the computer's move drew no tile on the board"
+
+
+ANYWIDGET_PROBE = (
+    "import anywidget, traitlets; Probe = type('Probe', (anywidget.AnyWidget,), {"
+    "'_esm': \"export default { render({ model, el }) { el.classList.add('hr-probe'); "
+    "const show = () => { el.textContent = 'anywidget says ' + model.get('word'); }; "
+    "show(); model.on('change:word', show); } }\", "
+    "'word': traitlets.Unicode('hello').tag(sync=True)}); probe = Probe(); probe"
+)
+
+
+def add_cell_and_run(page: Any, code: str) -> None:
+    """Add a code cell at the end of the notebook, as a learner does, and run it."""
+    page.locator(".jp-Notebook .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # command mode: a new cell below
+    page.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content").click()
+    page.keyboard.insert_text(code)  # typed as a whole: no auto-closed brackets
+    page.keyboard.press("Shift+Enter")
+
+
+def output_problems(page: Any) -> list[str]:
+    """Tracebacks and widget errors shown in any cell output."""
+    problems = []
+    for text in page.locator(".jp-OutputArea-output").all_inner_texts():
+        if re.search(r"Traceback|Error displaying widget|Failed to load model|"
+                     r"ModuleNotFoundError|PythonError", text):
+            problems.append(text.strip()[:600])
+    errors = page.locator(".jp-OutputArea-output[data-mime-type="
+                          "'application/vnd.jupyter.stderr']")
+    problems += [f"stderr: {t.strip()[:300]}" for t in errors.all_inner_texts()
+                 if "Traceback" in t or "Error" in t]
+    return problems
+
+
+def notebook_id(notebook: str) -> str:
+    return notebook.replace("/", "-").removesuffix(".ipynb")
+
+
+# --------------------------------------------------------------------------- the checks
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", TUTORIALS, ids=notebook_id)
+def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
+                               notebook: str) -> None:
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
+    timings = open_and_run_all(page, lite_url, notebook)
+    print(f"\n[lite] {notebook}: {timings}")
+    lang = notebook.split("/")[0]
+    if page.locator(".hr-play").count():
+        computer_moves(page, lang)  # the widget answers a click: the kernel runs in the page
+
+    # the kernel is the site's own Pyodide, not a server's
+    assert page.locator(".jp-StatusBar-TextItem", has_text="Pyodide").count()
+    # the board: the SVG picture of a layout (its tiles) inside a widget view
+    widget = page.locator(".jp-OutputArea-output .jupyter-widgets").first
+    widget.wait_for()
+    boards = page.locator(".jp-OutputArea-output .jupyter-widgets svg")
+    assert boards.count() >= 1, "no widget shows a board"
+    assert page.locator(".jp-OutputArea-output svg g.hr-svg-tile").count() >= 1, \
+        "no tile is drawn in any output"
+    assert output_problems(page) == []
+    assert traffic.outside == [], f"the site asked for outside files: {traffic.outside}"
+    assert traffic.failed == [], f"site files that failed: {traffic.failed}"
+    assert page.horserace_errors == [], "errors in the browser console"
+    page.locator(".jp-OutputArea-output .jupyter-widgets").first.evaluate(
+        "e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    screenshot()
+
+    if lang == "en":  # an anywidget (the board widget's base) renders and syncs in the site
+        add_cell_and_run(page, ANYWIDGET_PROBE)
+        probe = page.locator(".jp-OutputArea-output .hr-probe")
+        probe.wait_for()
+        assert probe.inner_text() == "anywidget says hello"
+        add_cell_and_run(page, "probe.word = 'ciao'")
+        page.wait_for_function(
+            "() => document.querySelector('.hr-probe').textContent === 'anywidget says ciao'")
+        assert output_problems(page) == []
+        assert traffic.outside == [] and traffic.failed == []
+
+
+# --------------------------------------------------------------------------- the site's files
+def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
+    """The site's tree is the repository's ``notebooks/``: same paths, same notebooks."""
+    from horserace_nb.lite import notebook_tree
+
+    notebooks = REPO / "notebooks"
+    tree = notebook_tree(notebooks)
+    assert {"index.ipynb", "en/01_tiles_layout_spinners.ipynb",
+            "ko/05_play.ipynb", "ja/05_play.ipynb"} <= set(tree)
+    files = lite_site.path / "files"
+    assert notebook_tree(files) == tree
+    for name in tree:
+        assert (files / name).read_bytes() == (notebooks / name).read_bytes(), name
+
+
+def test_site_serves_what_its_lock_names(lite_site: BuiltSite) -> None:
+    """Every package of the served lock is a file of the site with the lock's sha256; the
+    kernel preloads the project (from the lock) and never asks PyPI."""
+    import hashlib
+    import json
+
+    from horserace_nb.lite.build import site_settings
+
+    pyodide = lite_site.path / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert {"horserace-nb", "ipywidgets", "anywidget", "psygnal", "micropip",
+            "ipython"} <= set(lock["packages"])
+    for key, entry in lock["packages"].items():
+        wheel = pyodide / entry["file_name"]
+        assert wheel.is_file(), key
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], key
+    settings = site_settings(lite_site.path)
+    assert settings["disablePyPIFallback"] is True
+    preload = settings["loadPyodideOptions"]["packages"]
+    assert preload[0] == "horserace-nb"
+    assert set(preload) <= set(lock["packages"]), "only what the site serves is preloaded"
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+
+
+def test_site_starts_the_kernel_without_asking(lite_site: BuiltSite) -> None:
+    """The site's one kernel starts for every notebook, even one naming no language
+    (``index.ipynb``): no "Select Kernel" box, no news fetched from the internet."""
+    import json
+
+    config = json.loads((lite_site.path / "jupyter-lite.json").read_text(encoding="utf-8"))
+    overrides = config["jupyter-config-data"]["settingsOverrides"]
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+

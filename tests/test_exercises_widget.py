@@ -1,0 +1,116 @@
+"""The exercise widget, headless: answers right and wrong through the controls a learner uses
+(toggle buttons, number fields, a point clicked on the board), retry, show answer, next, stars."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from horserace_nb.exercises import KINDS, SettlementAnswer
+from horserace_nb.widgets.exercise import Exercises, ExerciseWidget, TotalExercise
+
+
+def wrong(w: ExerciseWidget) -> Any:
+    ex = w.exercise
+    right = ex.answer
+    form = ex.answer_form
+    if form == "number":
+        return right + 1
+    if form in ("point", "seat"):
+        return next(c for c in ex.choices() if c != right)
+    if form == "settlement":
+        return SettlementAnswer(right.winners, right.pips, right.rounded, right.points + 1)
+    if form == "points":
+        return frozenset(list(right)[1:])
+    return frozenset(ex.choices()) if right != frozenset(ex.choices()) else frozenset()
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_kind_answers_wrong_then_right_through_the_widget(kind: str, lang: str) -> None:
+    w = Exercises(kind, seed=2, lang=lang)
+    bad = w.answer(wrong(w))
+    assert not bad.ok and bad.rules and w.feedback is bad
+    assert "hr-msg-error" in w.messages.html.value and bad.rules[-1] in w.messages.html.value
+    w.try_again()
+    assert w.messages.html.value == ""
+    good = w.answer(w.exercise.answer)
+    assert good.ok and "hr-msg-ok" in w.messages.html.value and good.rules
+    assert w.exercise.stars == 2 and "★★☆" in w.stars_line.value
+
+
+def test_points_are_chosen_with_toggle_buttons() -> None:
+    w = Exercises("counted", seed=4)
+    labels = [b.description for b in w.toggles]
+    assert labels == [w.exercise.choice_label(c) for c in w.exercise.choices()]
+    for button, choice in zip(w.toggles, w.exercise.choices(), strict=True):
+        button.value = choice in w.exercise.answer
+    fb = w.check()
+    assert fb.ok and w.exercise.stars == 3
+
+
+def test_where_is_answered_by_clicking_a_lit_point_on_the_board() -> None:
+    w = Exercises("where", seed=5)
+    ex = w.exercise
+    assert not w.board.readonly and w.board.selected == str(ex.tile)
+    points = w.board.moves[str(ex.tile)]["points"]
+    assert {(p["on"], p["side"]) for p in points} == {(str(a), b.value) for a, b in ex.choices()}
+    assert all(p["preview"] == "" for p in points)  # no preview: it would give the answer away
+    assert 'class="hr-svg-spot' in w.board.svg
+    other = next(c for c in ex.choices() if c != ex.answer)
+    w.board.receive({"kind": "place", "tile": str(ex.tile), "on": str(other[0]),
+                     "side": other[1].value, "rev": w.board.revision})
+    assert w.feedback is not None and not w.feedback.ok and "R15" in w.feedback.rules
+    on, side = ex.answer
+    w.board.receive({"kind": "place", "tile": str(ex.tile), "on": str(on),
+                     "side": side.value, "rev": w.board.revision})
+    assert w.feedback.ok and w.exercise.solved
+
+
+def test_who_plays_next_is_one_choice_and_nobody_is_a_choice() -> None:
+    w = Exercises("next", seed=1)
+    assert w.toggles[-1].description.startswith("Nobody")
+    w.toggles[0].value = True
+    w.toggles[1].value = True
+    assert [b.value for b in w.toggles].count(True) == 1
+    w.try_again()
+    assert "Choose or enter" in w.check().message  # nothing chosen: no attempt
+    assert w.exercise.attempts == 0
+
+
+def test_show_answer_next_and_a_fresh_seed_past_the_end() -> None:
+    w = Exercises(["total", "winner"], seed=9, count=2, lang="ja")
+    text = w.show_answer()
+    assert "R13" in text and "答え" in w.messages.html.value and w.exercise.stars == 0
+    assert w.next().kind == "winner" and w.board.layout.display == "none"
+    assert "問題 2 / 2" in w.counter.value
+    assert w.next().kind == "total" and len(w.drills.exercises) == 3
+    again = Exercises(["total", "winner"], seed=9, count=2)
+    assert again.exercise.answer == w.drills.exercises[0].answer
+
+
+def test_language_changes_relabel_the_exercise() -> None:
+    w = Exercises("settle", seed=3)
+    assert "Who wins the hand" in w.prompt.value
+    w.lang = "ko"
+    assert "라운드" in w.prompt.value and w.points.description == "점수"
+    with pytest.raises(Exception, match="en, ko, ja"):
+        w.lang = "fr"
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="kinds"):
+        Exercises("nope")
+    with pytest.raises(ValueError, match="size"):
+        Exercises("total", size=0)
+
+
+def test_the_layout_total_exercise_still_works() -> None:
+    from horserace_nb.examples import EXAMPLES
+
+    layout = EXAMPLES["sequence"].layouts()[5]
+    w = TotalExercise(layout, lang="en")
+    w.total.value, w.raw.value = 10, 10
+    w.check_button.click()
+    assert w.result is not None and w.result[0]
