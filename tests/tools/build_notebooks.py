@@ -93,8 +93,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "tiles.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, IllegalMove, Layout, Tile\n"
                  "from horserace_nb.render.svg import game_svg, layout_svg\n"
-                 "from horserace_nb.widgets import ReplayWidget\n"
-                 "from horserace_nb.widgets.exercise import Exercises"),
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "tiles.set"),
         ("code", f"{CHECK}\nprint(len(FULL_SET))\nfor low in range(7):\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
@@ -145,8 +144,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.examples import EXAMPLES\n"
                  "from horserace_nb.i18n import side_name\n"
                  "from horserace_nb.render.svg import layout_svg\n"
-                 "from horserace_nb.widgets import ReplayWidget\n"
-                 "from horserace_nb.widgets.exercise import Exercises"),
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "scoring.rules"),
         ("code", f"{CHECK}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
                  "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
@@ -180,8 +178,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
                  "from horserace_nb import narration\n"
-                 "from horserace_nb.examples import EXAMPLES\nfrom horserace_nb.widgets import ReplayWidget\n"
-                 "from horserace_nb.widgets.exercise import Exercises"),
+                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "turns.chain"),
         ("code", "ReplayWidget('turn_chain', lang=LANG)"),
         ("md", "turns.by_code"),
@@ -207,8 +205,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "end.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game, bonus, round_pips\n"
                  "from horserace_nb.bots import GreedyBot\n"
-                 "from horserace_nb.examples import EXAMPLES\nfrom horserace_nb.widgets import ReplayWidget\n"
-                 "from horserace_nb.widgets.exercise import Exercises"),
+                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
                  "    print(pips, '→', round_pips(pips), '→', bonus(pips))"),

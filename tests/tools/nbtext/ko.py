@@ -378,15 +378,19 @@ examples, a language switch and no code. From the project folder:
 Voilà prints the address to open (only on this computer). Every learner who types the same
 **seed** in *New game* gets the same deal.
 
-**The website (JupyterLite):** the lessons running in the browser, with nothing to install on the
-learners' computers. Build it once, then serve the folder:
+**The website (JupyterLite):** the lessons running in the learners' browsers, with nothing to
+install on their computers and no network needed once loaded. Build it once (the first build
+downloads the Pyodide core with `npm`), then serve the folder:
 
 ```sh
+.venv/bin/python -m pip install -e ".[lite]"
 .venv/bin/python -m horserace_nb.lite build --output site
 .venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
 ```
 
-and open `http://127.0.0.1:8000`. Put the `site` folder on any web server for a class.""",
+and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. Wait until the status bar says
+*Python (Pyodide) | Idle*, then *Run → Run All Cells*; the first run takes longer than on your
+own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
     'guide.class_length': """TODO-TRANSLATE ## The class-length game
 
 A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the
