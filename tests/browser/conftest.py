@@ -508,7 +508,11 @@ def check_replay_next(page: Any) -> Any:
     replay = page.locator(".hr-replay").first
     board = replay.locator(".hr-board")
     expect(board.locator("svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    # JupyterLab skips drawing cells far out of view (its text reads empty): bring it in view
     heading = replay.locator(".hr-heading")
+    heading.evaluate("e => e.scrollIntoView({block: 'center'})")
+    page.wait_for_function("e => e.innerText.trim() !== ''", arg=heading.element_handle(),
+                           timeout=KERNEL_TIMEOUT_MS)
     before = heading.inner_text().strip()
     assert before in headings, f"unexpected replay heading {before!r}"
     index = headings.index(before)

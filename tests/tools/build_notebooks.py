@@ -4,8 +4,16 @@ The code cells are the same in every language (only ``LANG`` differs); the markd
 ``nbtext/<lang>.py``. Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their outputs (run here, then
 compared by nbval); every other output is stripped.
 
+Two things are added to the markdown here, so the translators write plain text:
+
+- every rule number "R17" outside code becomes a link to its anchor on the rules page of the
+  notebook's language (``RULES_PAGE`` in ``nbtext/<lang>.py``: ``../rules.md``,
+  ``../rules.ko.md``, ``../rules.ja.md``);
+- every notebook ends with the navigation line ``nav`` (Back / Next / Start), whose titles are
+  the ``title.NN`` texts.
+
 Run: ``.venv/bin/python tests/tools/build_notebooks.py`` (add ``--check`` to only verify that
-the notebooks on disk are what this script builds).
+the notebooks on disk are what this script builds; ``--only 03`` to rebuild one lesson).
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,124 +39,353 @@ CHECK = "# NBVAL_CHECK_OUTPUT"
 # ("code", source) is the same in every language ({lang} is replaced).
 SETUP = 'LANG = "{lang}"'
 
-STRUCTURE: list[tuple[str, list[tuple[str, str]]]] = [
+# The exercises of every lesson: (kinds, seed, count). The lessons and the teacher guide's answer
+# key take them from here, so the key always answers the exercises the lessons show.
+EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
+    "01": (("open",), 101, 3),
+    "02": (("counted", "total", "score", "where"), 201, 4),
+    "03": (("next",), 301, 3),
+    "04": (("settle", "winner"), 401, 4),
+}
+
+
+def _exercises(lesson: str) -> str:
+    kinds, seed, count = EXERCISES[lesson]
+    return (f"Exercises({list(kinds)!r}, seed={seed}, count={count}, lang=LANG)"
+            .replace("'", '"'))
+
+
+PUZZLE_KEYS = ("fifteen", "spinner_fills", "double_again", "drawn_tile", "to_the_target",
+               "out_in_one_turn")
+# A first try for each puzzle (legal, not the best): the learner replaces it with their answer.
+PUZZLE_TRIES = {
+    "fifteen": 'Place("[5|6]", "[5|5]", "straight_b")',
+    "spinner_fills": 'Place("[4|5]", "[2|5]", "high")',
+    "double_again": 'Place("[4|6]", "[4|4]", "straight_b")',
+    "drawn_tile": 'Place("[5|6]", "[2|5]", "high")',
+    "to_the_target": 'Place("[1|2]", "[2|6]", "low")',
+    "out_in_one_turn": 'Place("[3|5]", "[5|5]", "straight_b")',
+}
+
+Cell = tuple[str, str]
+
+
+def _puzzle_cells() -> list[Cell]:
+    cells: list[Cell] = []
+    for key in PUZZLE_KEYS:
+        cells += [
+            ("code", f'{CHECK}\nshow("{key}")'),
+            ("code", f'{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n'
+                     f"my_turn = [{PUZZLE_TRIES[key]}]  # your placements, in order\n"
+                     f'ask("{key}", hints, my_turn)'),
+        ]
+    return cells
+
+
+STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("00_start.ipynb", [
         ("md", "start.intro"),
         ("md", "start.contents"),
+        ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
     ("01_tiles_layout_spinners.ipynb", [
         ("md", "tiles.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, IllegalMove, Layout, Tile"),
+        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, IllegalMove, Layout, Tile\n"
+                 "from horserace_nb.render.svg import game_svg, layout_svg\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "tiles.set"),
-        ("code", f"{CHECK}\nprint(len(FULL_SET), Tile.parse('4|1'), Tile(6, 6).is_double)"),
+        ("code", f"{CHECK}\nprint(len(FULL_SET))\nfor low in range(7):\n"
+                 "    print(*[tile for tile in FULL_SET if tile.low == low])"),
+        ("md", "tiles.write"),
+        ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
+                 "print(*[tile for tile in FULL_SET if tile.is_double])"),
+        ("md", "tiles.players"),
+        ("code", f"{CHECK}\ngame_svg(Game(players=4, partners=True, seed=3), seat=0, lang=LANG, "
+                 "size=560)"),
+        ("md", "tiles.deal"),
+        ("code", f"{CHECK}\nfor players in (2, 3, 4):\n    game = Game(players=players, seed=5)\n"
+                 "    print(players, '→', *[len(hand) for hand in game.hands], '|', "
+                 "len(game.boneyard))"),
+        ("md", "tiles.deal_picture"),
+        ("code", f"{CHECK}\ngame = Game(players=3, seed=5)\ngame_svg(game, seat=0, lang=LANG, "
+                 "size=560)"),
+        ("md", "tiles.lot"),
+        ("code", f"{CHECK}\ngame = Game(players=4, seed=12)\n"
+                 "for rolls in game.lots[0].rounds:  # one line per round of the lot\n"
+                 "    print(*[f'{seat + 1}: {roll}' for seat, roll in rolls.items()], sep='    ')\n"
+                 "print(game.leader + 1)  # the first leader (players count from 1)\n"
+                 "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
+                 "  # who holds [6|6]"),
+        ("md", "tiles.first_tile"),
         ("md", "tiles.spinners"),
-        ("code", "from horserace_nb.widgets import ReplayWidget\n\nreplay = ReplayWidget(lang=LANG)\n"
-                 "replay"),
+        ("code", "replay = ReplayWidget('sequence', lang=LANG)\nreplay"),
         ("md", "tiles.step"),
-        ("code", f"{CHECK}\nreplay.step = 4\nprint(replay.current.layout.describe(LANG))"),
+        ("code", f"{CHECK}\nreplay.step = 4\nlayout = replay.current.layout\n"
+                 "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560)"),
+        ("md", "tiles.walk"),
+        ("code", "ReplayWidget('spinner_walk', lang=LANG)"),
         ("md", "tiles.build"),
         ("code", f"{CHECK}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
-                 "layout.place('[4|4]', on='[1|4]', side='high')\nlayout"),
+                 "layout.place('[4|4]', on='[1|4]', side='high')\n"
+                 "layout_svg(layout, lang=LANG, size=560)"),
+        ("md", "tiles.singles"),
+        ("code", f"{CHECK}\nlayout.place('[1|6]', on='[1|1]', side='straight_b')\n"
+                 "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560)"),
         ("md", "tiles.branches"),
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
-        ("md", "tiles.next"),
+        ("md", "tiles.exercises"),
+        ("code", _exercises("01")),
     ]),
     ("02_scoring_ends.ipynb", [
         ("md", "scoring.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.examples import EXAMPLES"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.i18n import side_name\n"
+                 "from horserace_nb.render.svg import layout_svg\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "scoring.rules"),
-        ("code", f"{CHECK}\nfor key in ('double_22', 'double_00', 'double_66'):\n"
-                 "    example = EXAMPLES[key]\n    layout = example.layouts()[-1]\n"
-                 "    print(example.title(LANG))\n    print(layout.describe(LANG))\n    print()"),
-        ("md", "scoring.picture"),
-        ("code", f"{CHECK}\nEXAMPLES['double_66'].layouts()[-1]"),
+        ("code", f"{CHECK}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
+                 "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
+                 "    print(tile, '→', raw, '→', raw // 5)"),
+        ("md", "scoring.double_22"),
+        ("code", f"{CHECK}\nexample = EXAMPLES['double_22']\nprint(example.explanation(LANG))\n"
+                 "layout_svg(example.layouts()[-1], lang=LANG, size=420)"),
+        ("md", "scoring.double_00"),
+        ("code", f"{CHECK}\nexample = EXAMPLES['double_00']\nprint(example.explanation(LANG))\n"
+                 "layout_svg(example.layouts()[-1], lang=LANG, size=420)"),
+        ("md", "scoring.double_66"),
+        ("code", "ReplayWidget('double_66', lang=LANG)"),
         ("md", "scoring.open_vs_counted"),
         ("code", f"{CHECK}\nlayout = EXAMPLES['sequence'].layouts()[4]\n"
                  "for tile, side, number in layout.open_points():\n"
-                 "    print(tile, side.value, number, layout.is_counted(tile, side))\n"
-                 "print(layout.contributions(), layout.end_total(), layout.score())"),
-        ("md", "scoring.exercise"),
-        ("code", "from horserace_nb.widgets.exercise import TotalExercise\n\n"
-                 "TotalExercise(EXAMPLES['sequence'].layouts()[7], lang=LANG)"),
+                 "    mark = '●' if layout.is_counted(tile, side) else '○'\n"
+                 "    print(mark, tile, side_name(side, LANG), number)\n"
+                 "layout_svg(layout, lang=LANG, size=560)"),
+        ("md", "scoring.predict"),
+        ("code", "ReplayWidget('sequence', lang=LANG, predict=True)"),
+        ("md", "scoring.exercises"),
+        ("code", _exercises("02")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.exercises import check_total\n\n"
+                 "layout = EXAMPLES['sequence'].layouts()[8]\n"
                  "my_total = None  # write your end total here\nmy_score = None  # and the raw score\n"
-                 "print(check_total(EXAMPLES['sequence'].layouts()[8], my_total, my_score, LANG)[1])"),
+                 "print(check_total(layout, my_total, my_score, LANG)[1])\n"
+                 "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
     ]),
     ("03_turns.ipynb", [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
-                 "from horserace_nb.examples import EXAMPLES\nfrom horserace_nb.widgets import ReplayWidget"),
+                 "from horserace_nb import narration\n"
+                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "turns.chain"),
         ("code", "ReplayWidget('turn_chain', lang=LANG)"),
         ("md", "turns.by_code"),
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\n"
                  "for action in EXAMPLES['turn_chain'].actions:\n"
                  "    event = game.apply(action)\n"
-                 "    print(event.seat, event.kind, event.tile, event.sum_text() if event.kind == 'place' else '',\n"
-                 "          event.points, event.continues, event.reason)"),
+                 "    name = narration.seat_name(event.seat, LANG)\n"
+                 "    print(*narration.event_lines(event, LANG, name), sep='\\n')\n"
+                 "    print('   ', *game.scores)  # the scores at once (R4)"),
         ("md", "turns.must_place"),
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\ngame.apply(Place('[1|4]'))\n"
                  "try:\n    game.apply(Draw())\nexcept IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "turns.pass"),
         ("code", "ReplayWidget('pass_then_domino', lang=LANG)"),
+        ("md", "turns.blocked"),
+        ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
+        ("md", "turns.end_first"),
+        ("code", "ReplayWidget('win_62', lang=LANG)"),
+        ("md", "turns.exercises"),
+        ("code", _exercises("03")),
     ]),
     ("04_end_of_hand.ipynb", [
         ("md", "end.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import bonus, round_pips\n"
-                 "from horserace_nb.examples import EXAMPLES\nfrom horserace_nb.widgets import ReplayWidget"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Game, bonus, round_pips\n"
+                 "from horserace_nb.bots import GreedyBot\n"
+                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.rounding"),
-        ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12):\n    print(pips, '→', round_pips(pips), '→', bonus(pips))"),
-        ("md", "end.examples"),
-        ("code", f"{CHECK}\nfor key in ('bonus_17', 'bonus_partners', 'blocked_teams', 'tie_individual', 'tie_teams'):\n"
-                 "    example = EXAMPLES[key]\n    result = example.play().hand_result\n"
-                 "    print(example.title(LANG))\n"
-                 "    print('  ', result.reason, 'pips', result.pips, 'gains', result.gains)"),
-        ("md", "end.replay"),
+        ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
+                 "    print(pips, '→', round_pips(pips), '→', bonus(pips))"),
+        ("md", "end.bonus_17"),
+        ("code", "ReplayWidget('bonus_17', lang=LANG)"),
+        ("md", "end.bonus_partners"),
+        ("code", "ReplayWidget('bonus_partners', lang=LANG)"),
+        ("md", "end.blocked_teams"),
         ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
+        ("md", "end.ties"),
+        ("code", "ReplayWidget('tie_individual', lang=LANG)"),
+        ("code", "ReplayWidget('tie_teams', lang=LANG)"),
+        ("md", "end.next_leader"),
+        ("code", f"{CHECK}\nbot = GreedyBot()\ngame = Game(players=2, seed=2)\n"
+                 "while not game.hand_over:  # the computer plays both seats\n"
+                 "    game.apply(bot(game.view(game.to_play)))\n"
+                 "print(game.leader + 1, '→', game.history[-1].seat + 1)  # led, then went out\n"
+                 "game.next_hand()\nprint(game.leader + 1)  # leads the next hand (R7)"),
+        ("md", "end.next_leader_blocked"),
+        ("code", f"{CHECK}\ngame = Game(players=2, seed=209)\n"
+                 "while not game.hand_over:\n    game.apply(bot(game.view(game.to_play)))\n"
+                 "print(len(game.boneyard), *game.pips())  # empty boneyard; the pips left\n"
+                 "game.next_hand()\n"
+                 "for rolls in game.lots[-1].rounds:  # the new lot\n"
+                 "    print(*[f'{seat + 1}: {roll}' for seat, roll in rolls.items()], sep='    ')\n"
+                 "print(game.leader + 1)"),
         ("md", "end.winning"),
-        ("code", f"{CHECK}\nfor key in ('win_62', 'shared_win'):\n    game = EXAMPLES[key].play()\n"
-                 "    print(EXAMPLES[key].title(LANG), '→ scores', game.scores, 'winners', game.winners)"),
+        ("code", "ReplayWidget('shared_win', lang=LANG)"),
+        ("md", "end.last_tile"),
+        ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
+        ("md", "end.exercises"),
+        ("code", _exercises("04")),
     ]),
     ("05_play.ipynb", [
         ("md", "play.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget\n\n"
                  "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG)\nplay"),
+        ("md", "play.controls"),
         ("md", "play.modes"),
+        ("md", "play.class_length"),
+        ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand')"),
+        ("md", "play.review"),
+        ("code", f"{CHECK}\nfrom horserace_nb.bots import GreedyBot, RandomBot\n"
+                 "from horserace_nb.render.svg import game_svg\n"
+                 "from horserace_nb.review import review_game\n\n"
+                 "game = Game(players=2, seed=2024)\nbots = [RandomBot(seed=1), GreedyBot()]\n"
+                 "while not game.hand_over:  # a random player as player 1\n"
+                 "    game.apply(bots[game.to_play](game.view(game.to_play)))\n"
+                 "review = review_game(game, 0, seed=1)\n"
+                 "worst = max(review, key=lambda entry: entry.loss)\n"
+                 "print(worst.explain(LANG))\n"
+                 "game_svg(worst.position(), seat=0, lang=LANG, size=560)"),
+        ("md", "play.review_yours"),
+        ("code", "for entry in review_game(play.game, 0, seed=1):\n"
+                 "    print(entry.explain(LANG))"),
     ]),
     ("06_classroom.ipynb", [
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
     ]),
+    ("07_puzzles.ipynb", [
+        ("md", "puzzles.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Place\n"
+                 "from horserace_nb.puzzles import PUZZLES\n"
+                 "from horserace_nb.render.svg import game_svg\n\n\n"
+                 "def show(key):\n    \"\"\"The puzzle: its title, the question and the board.\"\"\"\n"
+                 "    puzzle = PUZZLES[key]\n"
+                 "    print(puzzle.title(LANG), puzzle.question(LANG), sep='\\n')\n"
+                 "    return game_svg(puzzle.game(), seat=puzzle.seat, lang=LANG, size=560)\n\n\n"
+                 "def ask(key, hints, my_turn):\n"
+                 "    \"\"\"The first *hints* hints, then the verdict on your turn.\"\"\"\n"
+                 "    puzzle = PUZZLES[key]\n"
+                 "    for hint in puzzle.hints(LANG)[:hints]:\n        print('·', hint)\n"
+                 "    print(puzzle.check(my_turn, LANG)[1])"),
+        ("md", "puzzles.how"),
+        *_puzzle_cells(),
+    ]),
+    ("08_teacher_guide.ipynb", [
+        ("md", "guide.intro"),
+        ("md", "guide.plan"),
+        ("md", "guide.key"),
+        ("code", f"{SETUP}\nfrom horserace_nb import narration\n"
+                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.exercises import ExerciseSet\n"
+                 "from horserace_nb.puzzles import PUZZLES\n\n"
+                 f"LESSON_EXERCISES = {json.dumps(EXERCISES)}  # the lessons' (kinds, seed, count)"),
+        ("code", f"{CHECK}\nfor lesson, (kinds, seed, count) in LESSON_EXERCISES.items():\n"
+                 "    drills = ExerciseSet(kinds, seed=seed, count=count)\n"
+                 "    for number, drill in enumerate(drills.exercises, 1):\n"
+                 "        print(f'{lesson} · {number}')\n"
+                 "        print(drill.question(LANG))\n"
+                 "        print('→', drill.answer_text(LANG))\n        print()"),
+        ("md", "guide.key_predict"),
+        ("code", f"{CHECK}\nexample = EXAMPLES['sequence']\n"
+                 "for number, (place, layout) in enumerate(zip(example.placements, "
+                 "example.layouts()), 1):\n"
+                 "    print(number, narration.placement_heading(place.tile, place.on, place.side, "
+                 "LANG))\n"
+                 "    print('   ', narration.sum_line(layout, LANG))"),
+        ("md", "guide.key_puzzles"),
+        ("code", f"{CHECK}\nfor key, puzzle in PUZZLES.items():\n"
+                 "    print(puzzle.title(LANG))\n"
+                 "    print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n    print()"),
+        ("md", "guide.misconceptions"),
+        ("md", "guide.run"),
+        ("md", "guide.class_length"),
+    ]),
 ]
+
+TITLES = [name for name, _ in STRUCTURE]
 
 
 def _text(lang: str) -> dict[str, str]:
+    module = _text_module(lang)
+    return dict(module.TEXT)
+
+
+def _text_module(lang: str) -> Any:
     spec = importlib.util.spec_from_file_location(f"nbtext_{lang}", TEXT_DIR / f"{lang}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return dict(module.TEXT)
+    return module
 
 
-def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]) -> Any:
+def rules_page(lang: str) -> str:
+    """The rules page the notebooks of *lang* link to (``RULES_PAGE`` of its text module)."""
+    return str(_text_module(lang).RULES_PAGE)
+
+
+_CODE = re.compile(r"(```.*?```|`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\))", re.S)
+_RULE = re.compile(r"(?<![\w#/])R([1-9]\d?)(?!\d)")
+
+
+def link_rules(markdown: str, page: str) -> str:
+    """Every rule number outside code and outside an existing link, as a link to its anchor on
+    *page*: "R17" → "[R17](../rules.md#r17)"."""
+    parts = _CODE.split(markdown)
+    for i in range(0, len(parts), 2):
+        parts[i] = _RULE.sub(lambda m: f"[R{m.group(1)}]({page}#r{m.group(1)})", parts[i])
+    return "".join(parts)
+
+
+def nav_line(index: int, text: dict[str, str]) -> str:
+    """The last cell of notebook *index*: Back, Next and Start links."""
+    names = [name for name, _ in STRUCTURE]
+    titles = [text[f"title.{name[:2]}"] for name in names]
+    back = ("../index.ipynb", text["title.index"]) if index == 0 else (
+        names[index - 1], titles[index - 1])
+    nxt = ((names[0], titles[0]) if index == len(names) - 1
+           else (names[index + 1], titles[index + 1]))
+    return text["nav"].format(back=back[0], back_title=back[1], next=nxt[0],
+                              next_title=nxt[1], start=names[0], start_title=titles[0])
+
+
+def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str],
+                   index: int | None = None) -> Any:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
-    for i, (kind, body) in enumerate(cells):
+    page = rules_page(lang)
+    bodies = list(cells)
+    if index is not None:
+        bodies.append(("nav", str(index)))
+    for i, (kind, body) in enumerate(bodies):
         cell_id = f"cell-{i:02d}"
         if kind == "md":
-            nb.cells.append(nbformat.v4.new_markdown_cell(text[body], id=cell_id))
+            nb.cells.append(nbformat.v4.new_markdown_cell(link_rules(text[body], page),
+                                                          id=cell_id))
+        elif kind == "nav":
+            nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text),
+                                                          id=cell_id))
         else:
             nb.cells.append(nbformat.v4.new_code_cell(body.replace("{lang}", lang), id=cell_id))
     return nb
 
 
 def execute_and_strip(nb: Any, cwd: Path) -> Any:
-    NotebookClient(nb, timeout=120, kernel_name="python3",
+    NotebookClient(nb, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(cwd)}}).execute()
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -171,24 +409,30 @@ def render(nb: Any) -> str:
 
 INDEX = """# Horse Race · 경마 · ホースレース
 
-- **English** — [start here](en/00_start.ipynb)
-- **한국어** — [여기서 시작하세요](ko/00_start.ipynb)
-- **日本語** — [ここから始めます](ja/00_start.ipynb)
+- **English** — [start here](en/00_start.ipynb) · [the rules](rules.md)
+- **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md)
+- **日本語** — [ここから始めます](ja/00_start.ipynb) · [ルール](rules.ja.md)
 """
 
 
-def build_all() -> dict[Path, str]:
+def build_index() -> str:
     index = nbformat.v4.new_notebook()
     index.cells.append(nbformat.v4.new_markdown_cell(INDEX, id="cell-00"))
     index.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                     "language": "python"}
-    out: dict[Path, str] = {NOTEBOOKS / "index.ipynb": render(index)}
+    return render(index)
+
+
+def build_all(only: str | None = None) -> dict[Path, str]:
+    out: dict[Path, str] = {NOTEBOOKS / "index.ipynb": build_index()}
     for lang in LANGS:
         text = _text(lang)
         folder = NOTEBOOKS / lang
         folder.mkdir(parents=True, exist_ok=True)
-        for name, cells in STRUCTURE:
-            nb = execute_and_strip(build_notebook(cells, lang, text), folder)
+        for i, (name, cells) in enumerate(STRUCTURE):
+            if only is not None and not name.startswith(only):
+                continue
+            nb = execute_and_strip(build_notebook(cells, lang, text, i), folder)
             out[folder / name] = render(nb)
     return out
 
@@ -196,8 +440,9 @@ def build_all() -> dict[Path, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="verify only; write nothing")
+    parser.add_argument("--only", help="build only the notebooks whose name starts with this")
     args = parser.parse_args()
-    built = build_all()
+    built = build_all(args.only)
     stale = [p for p, s in built.items() if not p.exists() or p.read_text("utf-8") != s]
     if args.check:
         for p in stale:

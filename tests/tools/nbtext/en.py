@@ -1,33 +1,66 @@
-"""English markdown of the tutorial notebooks (see ../build_notebooks.py)."""
+"""English markdown of the tutorial notebooks (see ../build_notebooks.py).
+
+Write rule numbers as plain text, "(R17)" or "R13–R15": the builder turns each into a link to
+its anchor on RULES_PAGE. Players are numbered from 1 in every text (the code's seats from 0).
+"""
+
+RULES_PAGE = "../rules.md"
+"""The rules page of this language, relative to a lesson (the builder links "R17" to
+RULES_PAGE#r17)."""
 
 TEXT = {
+    # ------------------------------------------------------------------ navigation
+    "nav": """---
+**Back:** [{back_title}]({back}) · **Next:** [{next_title}]({next}) · \
+**Start:** [{start_title}]({start})""",
+    "title.index": "all languages",
+    "title.00": "the start page",
+    "title.01": "1. Tiles, the deal and spinners",
+    "title.02": "2. Scoring ends",
+    "title.03": "3. Turns",
+    "title.04": "4. The end of a hand",
+    "title.05": "5. Play a match",
+    "title.06": "6. The classroom page",
+    "title.07": "7. Puzzles",
+    "title.08": "8. Teacher guide",
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
-**Horse Race** is a domino game of the Fives family: play a tile, add up the ends of the layout,
-and score when the total is a multiple of 5. What makes it special: **every double is a
-spinner**, and a tile that is a double or that scores lets you play again.
+**Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
+ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
+**every double is a spinner** that can grow in four directions, and some tiles let you place
+again — lesson 3 says which.
 
-These tutorials take one idea at a time. Run each notebook from the top
-(*Run → Run All Cells*), then play with the widgets.""",
+Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
+exercises check every answer at once and explain it with the rule. Run each notebook from the
+top (*Run → Run All Cells*) and then work with the widgets.""",
     "start.contents": """## Contents
 
-1. [Tiles, the layout and spinners](01_tiles_layout_spinners.ipynb) — replay the documented
-   layout step by step (R1, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the single-tile examples, and a
-   self-check exercise (R13–R15)
-3. [Turns](03_turns.ipynb) — playing again, drawing, the drawn-tile rule, passing and blocking
-   (R16–R20)
-4. [The end of a hand](04_end_of_hand.ipynb) — the settlement bonus, partnerships, ties, and
-   winning at 61 (R21–R28)
-5. [Play](05_play.ipynb) — a full match against the computer
-6. [Classroom page](06_classroom.ipynb) — one clean page for Voilà
+1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
+   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
+2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the single-layout examples, predict
+   the next step, exercises (R3, R13–R15)
+3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
+   hand, and what comes first (R4, R16–R20)
+4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
+   ties, who leads next, winning at 61 (R7, R21–R28)
+5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
+   review of the decisions
+6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
+7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
+8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
+   mistakes to watch for""",
+    "start.rules": """## The rules
 
-Rule numbers (R1–R28) refer to the project's restatement of the original Korean and Japanese
-rule texts.""",
-    "start.voila": """## For teachers: the classroom page
+The rules of the game are on one page: [the rules of Horse Race](../rules.md) (print it for the
+table). Every rule there has a number from R1 to R28, and every number in these lessons links to
+it: a click on R17 opens the page at rule R17. Players are numbered from 1 in the lessons and on
+the rules page (the code counts its seats from 0: seat 0 is player 1).""",
+    "start.voila": """## For teachers
 
-Show the game to a class without any code on screen: from the project folder run
+The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
+and the mistakes learners make most. To show the game to a class without any code on screen, run
+the classroom page from the project folder:
 
 ```sh
 .venv/bin/voila notebooks/en/06_classroom.ipynb
@@ -36,111 +69,348 @@ Show the game to a class without any code on screen: from the project folder run
 and open the address it prints. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
-    "tiles.intro": """# 1. Tiles, the layout and spinners
+    "tiles.intro": """# 1. Tiles, the deal and spinners
 
-Horse Race uses one complete **double-six** set: 28 different tiles, from `[0|0]` to `[6|6]`
-(R1). A tile is written with its low number first: `[1|4]`.""",
-    "tiles.set": """A tile can be written in several ways; it is always shown low number first. A
-**double** has the same number on both halves.""",
-    "tiles.spinners": """## Every double is a spinner
+In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
+layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
+uses.""",
+    "tiles.set": """## The tiles
 
-A placement matches one half of a tile to an open connection point showing the same number
-(R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection points —
-*straight A* and *straight B* along the line, *branch A* and *branch B* at right angles. The
-branches open only after **both** straight sides are filled (R11).
+Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
+shows 0 to 6 pips. A tile is written with its smaller number first, `[1|4]`. Here is the whole
+set, one row for each smaller number:""",
+    "tiles.write": """You may type a tile in several ways; it is always shown smaller number first.
+The seven tiles with the same number on both halves are the **doubles**:""",
+    "tiles.players": """## Who plays
 
-In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds
-to the total, and a **hollow dot** marks an open point that does not count.
+Two, three or four people play, each for themselves; or four people play as two pairs (R2).
+Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and
+4. The picture shows a partnership game from player 1's seat: your own hand face up at the
+bottom, the other hands face down, and the two teams' scores.""",
+    "tiles.deal": """## The deal and the boneyard
 
-Step through the layout of the rule texts with the buttons or the slider:""",
-    "tiles.step": """You can also point at a step from code — handy in class. Step 4 is `[3|4]` on
-the second straight side of `[4|4]`: now both straights of `[4|4]` are filled, so its branches
-open, and `[4|4]` itself no longer counts.""",
+All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
+**5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
+**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
+Hands are private.
+
+Each line below is one deal: the number of players, then the size of every hand, then (after the
+bar) the size of the boneyard. Change the seed, or deal with `Game(players=3, seed=…)` yourself:
+the counts stay the same.""",
+    "tiles.deal_picture": """What player 1 sees of a 3-player deal: 6 tiles in hand, the two other
+hands face down, and the boneyard's count at the top.""",
+    "tiles.lot": """## Who places the first tile
+
+The first hand's leader is chosen by a **neutral lot** (R6): every player rolls a die, and if the
+highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
+gives **no** right to lead.
+
+The cell shows the lot of a 4-player game: each line is one round (player: roll). The two
+players who rolled 6 roll again, and the winner leads. The last number tells who holds `[6|6]`:
+not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
+    "tiles.first_tile": """## The first tile
+
+The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
+table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
+scoring.""",
+    "tiles.spinners": """## How tiles join; every double is a spinner
+
+A tile joins the layout where an open **connection point** shows the same number as one of its
+halves (R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection
+points — *straight A* and *straight B* along the line, *branch A* and *branch B* at right angles.
+A double that joins the layout uses its straight A; a double that opens the hand has both
+straights open. The branches open only after **both** straight sides are filled (R11).
+
+In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
+the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+
+Step through the layout of the rule texts with the buttons or the slider. (The line about who
+places next is a preview of lesson 3.)""",
+    "tiles.step": """You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
+straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
+`[4|4]` itself no longer counts.""",
+    "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]`
+and `[3|5]` fill its two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Its
+pictures are lost in the text, but its four end totals — 10, 12, 5 and 9 — fix the tiles. Step
+through it:""",
     "tiles.build": """## Build a layout yourself
 
-`place` returns the raw placement score (R15): the end total if it is a positive multiple of 5,
-otherwise 0. The opening tile is placed on its own (R8).""",
+`place` adds a tile: the opening tile on its own, every other one `on` a tile of the layout at a
+`side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`, `'branch_a'`, `'branch_b'`). Change the
+tiles and run the cell again.""",
+    "tiles.singles": """A tile that is not a double (a **single**) has a low end and a high end; it
+joins by the end that matches, and its other end becomes a new end of the layout (R12). Here
+`[1|6]` joins straight B of `[1|1]` by its 1, so its 6 is the new end:""",
     "tiles.branches": """A placement that breaks a rule is refused with a sentence that names the
-rule, and the layout stays exactly as it was. Here both straight sides of `[4|4]` are not yet
-filled:""",
-    "tiles.next": """**Next:** [2. Scoring ends](02_scoring_ends.ipynb)""",
+rule, and the layout stays as it was. Here the straights of `[4|4]` are not both filled yet, so
+its branches are closed (R11):""",
+    "tiles.exercises": """## Your turn
+
+Which points of this layout are open — where could a tile join? Choose every open point on the
+buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
+*Next* brings a fresh position; the stars count the ones you solved on your own.""",
     # ------------------------------------------------------------------ 02 scoring
     "scoring.intro": """# 2. Scoring ends
 
 After **every** placement, add up the contributions of all scoring ends (R13):
 
-- an open end of a single adds its number (a 0 end adds 0, and still counts as an end);
+- the open end of a single adds its number (a 0 end adds 0, and still counts as an end);
 - a double with at least one open straight side adds **both halves, once** (`[6|6]` adds 12);
-- a double whose two straights are filled is interior and adds nothing;
-- an unused branch adds 0; a started branch counts through the outer end of its line.""",
-    "scoring.rules": """If the total is a positive multiple of 5 the placer scores that many raw
-points; 5 raw points are 1 display point (R3, R15). Any other total, 0 included, scores nothing —
-for the first and the last tile of a hand too. The single-layout examples of the rule texts:""",
-    "scoring.picture": """The picture of `[3|6]` + `[6|6]`: `[6|6]` sits on the high end of
-`[3|6]` with its second straight open, so it counts 12; the low end of `[3|6]` counts 3.""",
+- a double whose two straights are filled is inside the layout and adds nothing;
+- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.""",
+    "scoring.rules": """## The placement score
+
+If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
+points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
+(R3, R15). Any other total, 0 included, scores nothing. This holds for the first tile of a hand
+as for every other.
+
+Each line: an opening tile, the raw points it scores, and the points (raw ÷ 5). Try other
+tiles.""",
+    "scoring.double_22": """## The examples of the rule texts
+
+An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
+    "scoring.double_00": """An opening `[0|0]`: an end, but it adds 0 — and a total of 0 scores
+nothing.""",
+    "scoring.double_66": """`[3|6]` and then `[6|6]` on its high end: `[6|6]` has its second
+straight open, so it counts 12, and the low end of `[3|6]` counts 3. Step through it:""",
     "scoring.open_vs_counted": """## Open points are not always scoring ends
 
 An open connection point is where a tile may go; a scoring end is what is added up (R14). After
-`[1|2]` fills the second straight of `[1|1]`, its two branches are open but count nothing:""",
-    "scoring.exercise": """## Your turn
+`[1|2]` fills the second straight of `[1|1]`, its two branches are open but count nothing. Each
+line: ● counted or ○ not counted, the tile, the point, and the number it shows.""",
+    "scoring.predict": """## Predict the next step
 
-Work out the end total of this layout and the raw score it is worth, then press *Check*. The
-numbers on the ends are hidden.""",
-    "scoring.exercise_code": """Or answer in code: replace the two `None`s with your answers for
-the last layout of the sequence and run the cell again.""",
+The documented layout again, in **predict mode**: before each placement is shown, say what will
+happen — where the tile goes (click the point on the board), the end total, or the score — and
+press *Check*. A right answer shows the step; *Show the step* shows it anyway. Untick the box to
+step freely.""",
+    "scoring.exercises": """## Your turn
+
+Four kinds of question on fresh layouts: which open points count, what the end total is, what a
+placement scores, and where a tile scores the most (click the point on the board). The numbers on
+the ends are hidden: work them out from the tiles.""",
+    "scoring.exercise_code": """Or answer in code: the last layout of the documented sequence,
+with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
+cell again.""",
     # ------------------------------------------------------------------ 03 turns
     "turns.intro": """# 3. Turns
 
-Play goes clockwise (R8). On your turn:
+Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
 
 - if you can place a tile from your hand, you **must** place one — you may not draw instead
   (R16);
-- a tile from hand that is a **double**, or that **scores**, lets you place again; a scoring
-  double gives one more placement, not two (R17). Going on is an obligation too;
-- if you cannot place, draw one tile at a time and stop at the first that fits: that tile must be
-  placed at once, and **a freshly drawn tile always ends the turn**, even a double or a scoring
-  tile (R18);
+- a tile from your hand that is a **double**, or that **scores**, lets you place again; a
+  scoring double gives one more placement, not two (R17). Going on is an obligation too;
+- if you cannot place, draw from the boneyard one tile at a time and stop at the first that
+  fits: that tile must be placed at once, and **a freshly drawn tile always ends the turn**, even
+  a double or a scoring tile (R18);
 - with nothing to place and an empty boneyard you pass; when nobody can place, the hand is
-  blocked (R19).""",
-    "turns.chain": """A scripted hand that shows all of it: seat 0 plays `[1|4]` (scores 5),
-`[1|1]` (a double), `[4|4]` (a scoring double: one more), cannot place `[2|5]`, draws `[3|4]`
+  **blocked** (R19).""",
+    "turns.chain": """A scripted hand that shows all of it: player 1 places `[1|4]` (scores 5),
+`[1|1]` (a double), `[4|4]` (a scoring double: one more), cannot place `[2|5]`, draws `[3|4]`,
 which scores — and the turn ends all the same.""",
-    "turns.by_code": """The same hand in code: every `apply` returns an event that says what was
-summed, what it scored, whether the turn goes on and why.""",
+    "turns.by_code": """The same hand in code: each action returns an event that says what was
+added up, what it scored, and whether the turn goes on and why. The indented numbers are the
+scores after each action: points are recorded the moment they are made (R4).""",
     "turns.must_place": """Drawing while a tile from your hand fits is refused (R16):""",
-    "turns.pass": """Passing: seat 1 has no tile that fits and the boneyard is empty, so it passes
-(R19); seat 0 then places its last tile and wins the hand.""",
+    "turns.pass": """Passing: player 2 has no tile that fits and the boneyard is empty, so they
+pass (R19); player 1 then places their last tile and wins the hand.""",
+    "turns.blocked": """## The blocked hand
+
+When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
+Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
+hand is lesson 4's topic (R22).""",
+    "turns.end_first": """## The end comes first
+
+The end of the hand or of the game comes before any continuation: nothing more is placed after
+it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 points and reaches
+62. A scoring tile would let them place again — `[6|6]` is still in hand — but the game is
+already over (R26).""",
+    "turns.exercises": """## Your turn
+
+Who places next? Each exercise shows the last action of a fresh hand: a double, a scoring tile, a
+drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
+*Check*.""",
     # ------------------------------------------------------------------ 04 end of hand
     "end.intro": """# 4. The end of a hand
 
-A hand ends when a player places their last tile (they win it, R21) or when it is blocked: the
-boneyard is empty and nobody can place (R19). In a blocked hand the lowest remaining pip total
-wins; partnerships compare the two partners' combined totals (R22).""",
-    "end.rounding": """The winner scores the opponents' remaining pips: add them all, round that
-one sum to the nearest multiple of 5 (remainder 1 or 2 rounds down, 3 or 4 up), divide by 5
-(R23). Nobody loses points.""",
-    "end.examples": """The settlement examples of the rule texts, played out as scripted hands:
-17 → 3 points; partner 7 (excluded), opponents 9 + 8 → 3; blocked 18 against 11 → the second
-team gets 4; a tie at 4, 4, 4 against 14 → each of the three gets 4; teams tied at 12 → 2 each
-(R23–R25).""",
-    "end.replay": """Step through the blocked partnership hand:""",
-    "end.winning": """## Winning
+A hand ends when a player places their last tile — they win the hand (R21) — or when it is
+blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
+pips left in hand wins; partnerships compare the two partners' combined totals, not the lightest
+single hand (R22).""",
+    "end.rounding": """## The settlement
 
-A placement that brings a player or team to 61 or more ends the game **at once**, before any
-other placement or settlement: 60 + 2 = 62 wins (R26). Everyone who reaches 61 in the same
-settlement shares the win, whatever their final scores (R27, R28).""",
+The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
+nearest multiple of 5 (remainder 1 or 2 rounds down, 3 or 4 rounds up), and divide by 5 (R23).
+The winner's own pips are not subtracted, nobody loses points, and the losers gain nothing.
+
+Each line: the pips, rounded, the points. 17 rounds **down** to 15, not to 10 or 20.""",
+    "end.bonus_17": """The rule texts' example: the opponent still holds 17 pips → 15 → 3 points.
+Step through it:""",
+    "end.bonus_partners": """With partners, the winner's partner is left out: the partner holds 7,
+the opponents 9 and 8, together 17 → 15 → 3 points for the team (R2, R23).""",
+    "end.blocked_teams": """A blocked hand between teams: 1 + 17 = 18 against 5 + 6 = 11. The
+second team has the lower total, so it wins and receives the first team's 18 → 20 → 4 points
+(R22, R23).""",
+    "end.ties": """## Ties
+
+When a blocked hand ends in a tie for the lowest total, every tied player receives one full bonus
+from all the **other** players' tiles, the other co-winners included; nothing is split (R24).
+With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
+at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
+a hand are one settlement, applied together (R25).""",
+    "end.next_leader": """## Who leads the next hand
+
+The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
+hand below; the first line is the first leader, then the player who went out; `next_hand()` deals
+the next hand, and the last line is its leader.""",
+    "end.next_leader_blocked": """After a **blocked** hand there is no such player: a new neutral
+lot chooses the next leader (R7). The first line: the boneyard is empty (0) and the pips left in
+each hand; then the rounds of the new lot, and the new leader.""",
+    "end.winning": """## Winning the game
+
+A placement that brings a player or team to 61 or more ends the game **at once**, before any other
+placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 3). Everyone who
+reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
+teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
+61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
+    "end.last_tile": """**An exception:** a last tile that scores and reaches 61 wins the game at
+once — so there is no settlement for that hand (R21, R26). Player 1, at 60, places the last tile
+`[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
+    "end.exercises": """## Your turn
+
+Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Then: who
+wins the game? Press *Check* after each answer.""",
     # ------------------------------------------------------------------ 05 play
     "play.intro": """# 5. Play a match
 
-You are seat 0; the computer plays the other seats. Play on the board itself: click a tile in
-your hand (at the bottom of the picture) and the places where it may go light up on the layout;
-point at one to read what it would make — the sum of the ends, the score, and whether you play
-again — then click it to place the tile. With the keyboard: *Tab* or the arrow keys move through
-your tiles, *Enter* chooses one and moves on to its lit places, *Enter* places it, *Escape*
-clears the choice. After every move the widget says what was added up and whether the turn goes
-on. Press *Computer's next move* to watch the computer one move at a time, *Hint* for the best
-immediate move and why.""",
-    "play.modes": """Change the mode (2, 3 or 4 players, or 4 in partnerships) and the **seed** in
-the *New game* row: the same seed always deals the same game, so a whole class can play the same
-deal. *Undo my last decision* takes back your last move (practice mode).""",
+You are player 1; the computer plays the others. The widget shows, from the top: the title with
+the target, the scores (in points, with a bar towards the target), a line that says whose turn it
+is and what to do, and the **board**.
+
+**On the board:** click a tile in your hand (at the bottom of the picture) and the points where
+it may go light up on the layout; point at one to read what it would make — the sum of the ends,
+the score, and whether you place again — then click it to place the tile. With the keyboard:
+*Tab* or the arrow keys move through your tiles, *Enter* chooses one and moves on to its lit
+points, *Enter* places it, *Escape* clears the choice.""",
+    "play.controls": """**The buttons and boxes under the board:**
+
+- *Draw a tile* — when no tile in your hand fits (R18); *Pass* — when nothing fits and the
+  boneyard is empty (R19). Both are offered only when the rules allow them.
+- *Hint* — the strong computer player's advice for this position, with its reason.
+- *Undo my last decision* — takes back your last move (only with *Practice mode* ticked).
+- *Draw automatically until a tile fits* — draws for you.
+- *Computer's next move* — shows the computer's move, one at a time; tick *Play the computer's
+  moves automatically* to watch them without clicking.
+- Under the messages: the moves of the hand so far, and after a hand its settlement with the
+  rounding, and *Deal the next hand*.""",
+    "play.modes": """**A new game:** the last row chooses the *Mode* (2, 3 or 4 players, or 4 in
+partnerships), the *Match* length, and the **seed**: the same seed always deals the same game, so
+a whole class can play the same deal. Press *New game* to start.""",
+    "play.class_length": """## A class-length game
+
+A match to 61 takes longer than a lesson. For a class, the *Match* menu offers two shorter games
+— to 31 points, or one hand — labelled as **teaching variants**: the rules say 61 (R26). This
+widget starts with one hand:""",
+    "play.review": """## Review a game
+
+`review_game` goes through one player's decisions and compares each with the strong computer
+player's choice on the same position: what was played, the better move, and how many points it
+is worth on average. Here the computer plays a hand with a **random** player as player 1; the
+review shows the decision that cost the most, on the board as it was then.""",
+    "play.review_yours": """Your own game: after a hand in the widget above, run this cell to
+review your decisions as player 1 (it takes a few seconds).""",
+    # ------------------------------------------------------------------ 07 puzzles
+    "puzzles.intro": """# 7. Puzzles
+
+Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
+**best** move. Every answer has been checked by the game's engine: it is the only placement (or
+turn) that does best.""",
+    "puzzles.how": """**How to answer:** run the puzzle's first cell to see the board. In the
+second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
+`[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
+several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
+3 … for one more hint each time; the last hint gives the answer away.""",
+    # ------------------------------------------------------------------ 08 teacher guide
+    "guide.intro": """# 8. Teacher guide
+
+This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
+lessons 1–4 and of the puzzles, the mistakes learners make most, and how to run the classroom
+page and the website.""",
+    "guide.plan": """## A 45-minute lesson
+
+| time | what | where |
+|---|---|---|
+| 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.md) |
+| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
+| 12–22 min | Scoring ends (R13–R15): the three single layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises in pairs. | [lesson 2](02_scoring_ends.ipynb) |
+| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
+| 30–42 min | Pairs play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
+| 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
+
+With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
+game.""",
+    "guide.key": """## The answer key
+
+The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
+the same order. The cells below draw them from the same seeds and print each question with its
+answer; *Next* in a widget draws fresh positions after these.""",
+    "guide.key_predict": """**Lesson 2, predict mode** (the documented layout): where each tile
+goes, then the sum and the score it makes.""",
+    "guide.key_puzzles": """**Lesson 7, the puzzles:** each title, then the best move and why.
+The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line of
+the table above: its total and its score.""",
+    "guide.misconceptions": """## Mistakes to watch for
+
+- **Counting an interior double.** Once both straight sides of a double are filled, it adds
+  nothing (R13). Learners keep adding `[4|4]` as 8 after step 4 of the documented layout.
+- **Counting unused branches.** An open branch is a place to play, not a scoring end: it adds 0
+  until a tile is on it (R14).
+- **Counting a double once per open side.** A double with both straights open adds both halves
+  **once** (`[2|2]` adds 4, not 8) (R13).
+- **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
+  scoring tile (R18).
+- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16).
+- **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
+  (R23).
+- **Subtracting one's own pips.** The winner receives the opponents' pips; their own are not
+  subtracted, and nobody loses points (R23).
+- **Counting the partner's tiles.** With partners, the winner's partner is left out (R23).
+- **Waiting for exactly 61.** 60 + 2 = 62 wins at once; and a last tile that reaches 61 earns no
+  settlement (R21, R26).
+- **A high double leads.** The first leader is chosen by lot (R6); later hands are led by the
+  player who went out (R7).""",
+    "guide.run": """## Running the classroom page and the website
+
+**The classroom page (Voilà):** one page with a match against the computer and the worked
+examples, a language switch and no code. From the project folder:
+
+```sh
+.venv/bin/voila notebooks/en/06_classroom.ipynb
+```
+
+Voilà prints the address to open (only on this computer). Every learner who types the same
+**seed** in *New game* gets the same deal.
+
+**The website (JupyterLite):** the lessons running in the learners' browsers, with nothing to
+install on their computers and no network needed once loaded. Build it once (the first build
+downloads the Pyodide core with `npm`), then serve the folder:
+
+```sh
+.venv/bin/python -m pip install -e ".[lite]"
+.venv/bin/python -m horserace_nb.lite build --output site
+.venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
+```
+
+and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. Wait until the status bar says
+*Python (Pyodide) | Idle*, then *Run → Run All Cells*; the first run takes longer than on your
+own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
+    "guide.class_length": """## The class-length game
+
+A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the
+classroom page offers **31 points** or **one hand** (the match stops after the first
+settlement). Both are teaching variants, labelled as such on the page: tell the class that the
+real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
+`Classroom(match="31")`.""",
 }

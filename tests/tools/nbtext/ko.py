@@ -1,8 +1,409 @@
 """Korean markdown of the tutorial notebooks (see ../build_notebooks.py)."""
 
+RULES_PAGE = "../rules.ko.md"
+"""The rules page of this language, relative to a lesson (keep it: the builder links "R17" to RULES_PAGE#r17)."""
+
 TEXT = {
-    # ------------------------------------------------------------------ 00 start
-    "start.intro": """# 경마 (Horse Race) — Jupyter에서 게임 배우기
+    'nav': """TODO-TRANSLATE ---
+**Back:** [{back_title}]({back}) · **Next:** [{next_title}]({next}) · **Start:** [{start_title}]({start})""",
+    'title.index': 'TODO-TRANSLATE all languages',
+    'title.00': 'TODO-TRANSLATE the start page',
+    'title.01': 'TODO-TRANSLATE 1. Tiles, the deal and spinners',
+    'title.02': 'TODO-TRANSLATE 2. Scoring ends',
+    'title.03': 'TODO-TRANSLATE 3. Turns',
+    'title.04': 'TODO-TRANSLATE 4. The end of a hand',
+    'title.05': 'TODO-TRANSLATE 5. Play a match',
+    'title.06': 'TODO-TRANSLATE 6. The classroom page',
+    'title.07': 'TODO-TRANSLATE 7. Puzzles',
+    'title.08': 'TODO-TRANSLATE 8. Teacher guide',
+    'start.intro': """TODO-TRANSLATE # Horse Race — learn the game in Jupyter
+
+**Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
+ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
+**every double is a spinner** that can grow in four directions, and some tiles let you place
+again — lesson 3 says which.
+
+Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
+exercises check every answer at once and explain it with the rule. Run each notebook from the
+top (*Run → Run All Cells*) and then work with the widgets.""",
+    'start.contents': """TODO-TRANSLATE ## Contents
+
+1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
+   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
+2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the single-layout examples, predict
+   the next step, exercises (R3, R13–R15)
+3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
+   hand, and what comes first (R4, R16–R20)
+4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
+   ties, who leads next, winning at 61 (R7, R21–R28)
+5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
+   review of the decisions
+6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
+7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
+8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
+   mistakes to watch for""",
+    'start.rules': """TODO-TRANSLATE ## The rules
+
+The rules of the game are on one page: [the rules of Horse Race](../rules.ko.md) (print it for the
+table). Every rule there has a number from R1 to R28, and every number in these lessons links to
+it: a click on R17 opens the page at rule R17. Players are numbered from 1 in the lessons and on
+the rules page (the code counts its seats from 0: seat 0 is player 1).""",
+    'start.voila': """TODO-TRANSLATE ## For teachers
+
+The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
+and the mistakes learners make most. To show the game to a class without any code on screen, run
+the classroom page from the project folder:
+
+```sh
+.venv/bin/voila notebooks/ko/06_classroom.ipynb
+```
+
+and open the address it prints. Every learner who types the same **seed** in *New game* gets the
+same deal.""",
+    'tiles.intro': """TODO-TRANSLATE # 1. Tiles, the deal and spinners
+
+In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
+layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
+uses.""",
+    'tiles.set': """TODO-TRANSLATE ## The tiles
+
+Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
+shows 0 to 6 pips. A tile is written with its smaller number first, `[1|4]`. Here is the whole
+set, one row for each smaller number:""",
+    'tiles.write': """TODO-TRANSLATE You may type a tile in several ways; it is always shown smaller number first.
+The seven tiles with the same number on both halves are the **doubles**:""",
+    'tiles.players': """TODO-TRANSLATE ## Who plays
+
+Two, three or four people play, each for themselves; or four people play as two pairs (R2).
+Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and
+4. The picture shows a partnership game from player 1's seat: your own hand face up at the
+bottom, the other hands face down, and the two teams' scores.""",
+    'tiles.deal': """TODO-TRANSLATE ## The deal and the boneyard
+
+All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
+**5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
+**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
+Hands are private.
+
+Each line below is one deal: the number of players, then the size of every hand, then (after the
+bar) the size of the boneyard. Change the seed, or deal with `Game(players=3, seed=…)` yourself:
+the counts stay the same.""",
+    'tiles.deal_picture': """TODO-TRANSLATE What player 1 sees of a 3-player deal: 6 tiles in hand, the two other
+hands face down, and the boneyard's count at the top.""",
+    'tiles.lot': """TODO-TRANSLATE ## Who places the first tile
+
+The first hand's leader is chosen by a **neutral lot** (R6): every player rolls a die, and if the
+highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
+gives **no** right to lead.
+
+The cell shows the lot of a 4-player game: each line is one round (player: roll). The two
+players who rolled 6 roll again, and the winner leads. The last number tells who holds `[6|6]`:
+not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
+    'tiles.first_tile': """TODO-TRANSLATE ## The first tile
+
+The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
+table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
+scoring.""",
+    'tiles.spinners': """TODO-TRANSLATE ## How tiles join; every double is a spinner
+
+A tile joins the layout where an open **connection point** shows the same number as one of its
+halves (R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection
+points — *straight A* and *straight B* along the line, *branch A* and *branch B* at right angles.
+A double that joins the layout uses its straight A; a double that opens the hand has both
+straights open. The branches open only after **both** straight sides are filled (R11).
+
+In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
+the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+
+Step through the layout of the rule texts with the buttons or the slider. (The line about who
+places next is a preview of lesson 3.)""",
+    'tiles.step': """TODO-TRANSLATE You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
+straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
+`[4|4]` itself no longer counts.""",
+    'tiles.walk': """TODO-TRANSLATE The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]`
+and `[3|5]` fill its two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Its
+pictures are lost in the text, but its four end totals — 10, 12, 5 and 9 — fix the tiles. Step
+through it:""",
+    'tiles.build': """TODO-TRANSLATE ## Build a layout yourself
+
+`place` adds a tile: the opening tile on its own, every other one `on` a tile of the layout at a
+`side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`, `'branch_a'`, `'branch_b'`). Change the
+tiles and run the cell again.""",
+    'tiles.singles': """TODO-TRANSLATE A tile that is not a double (a **single**) has a low end and a high end; it
+joins by the end that matches, and its other end becomes a new end of the layout (R12). Here
+`[1|6]` joins straight B of `[1|1]` by its 1, so its 6 is the new end:""",
+    'tiles.branches': """TODO-TRANSLATE A placement that breaks a rule is refused with a sentence that names the
+rule, and the layout stays as it was. Here the straights of `[4|4]` are not both filled yet, so
+its branches are closed (R11):""",
+    'tiles.exercises': """TODO-TRANSLATE ## Your turn
+
+Which points of this layout are open — where could a tile join? Choose every open point on the
+buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
+*Next* brings a fresh position; the stars count the ones you solved on your own.""",
+    'scoring.intro': """TODO-TRANSLATE # 2. Scoring ends
+
+After **every** placement, add up the contributions of all scoring ends (R13):
+
+- the open end of a single adds its number (a 0 end adds 0, and still counts as an end);
+- a double with at least one open straight side adds **both halves, once** (`[6|6]` adds 12);
+- a double whose two straights are filled is inside the layout and adds nothing;
+- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.""",
+    'scoring.rules': """TODO-TRANSLATE ## The placement score
+
+If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
+points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
+(R3, R15). Any other total, 0 included, scores nothing. This holds for the first tile of a hand
+as for every other.
+
+Each line: an opening tile, the raw points it scores, and the points (raw ÷ 5). Try other
+tiles.""",
+    'scoring.double_22': """TODO-TRANSLATE ## The examples of the rule texts
+
+An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
+    'scoring.double_00': """TODO-TRANSLATE An opening `[0|0]`: an end, but it adds 0 — and a total of 0 scores
+nothing.""",
+    'scoring.double_66': """TODO-TRANSLATE `[3|6]` and then `[6|6]` on its high end: `[6|6]` has its second
+straight open, so it counts 12, and the low end of `[3|6]` counts 3. Step through it:""",
+    'scoring.open_vs_counted': """TODO-TRANSLATE ## Open points are not always scoring ends
+
+An open connection point is where a tile may go; a scoring end is what is added up (R14). After
+`[1|2]` fills the second straight of `[1|1]`, its two branches are open but count nothing. Each
+line: ● counted or ○ not counted, the tile, the point, and the number it shows.""",
+    'scoring.predict': """TODO-TRANSLATE ## Predict the next step
+
+The documented layout again, in **predict mode**: before each placement is shown, say what will
+happen — where the tile goes (click the point on the board), the end total, or the score — and
+press *Check*. A right answer shows the step; *Show the step* shows it anyway. Untick the box to
+step freely.""",
+    'scoring.exercises': """TODO-TRANSLATE ## Your turn
+
+Four kinds of question on fresh layouts: which open points count, what the end total is, what a
+placement scores, and where a tile scores the most (click the point on the board). The numbers on
+the ends are hidden: work them out from the tiles.""",
+    'scoring.exercise_code': """TODO-TRANSLATE Or answer in code: the last layout of the documented sequence,
+with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
+cell again.""",
+    'turns.intro': """TODO-TRANSLATE # 3. Turns
+
+Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
+
+- if you can place a tile from your hand, you **must** place one — you may not draw instead
+  (R16);
+- a tile from your hand that is a **double**, or that **scores**, lets you place again; a
+  scoring double gives one more placement, not two (R17). Going on is an obligation too;
+- if you cannot place, draw from the boneyard one tile at a time and stop at the first that
+  fits: that tile must be placed at once, and **a freshly drawn tile always ends the turn**, even
+  a double or a scoring tile (R18);
+- with nothing to place and an empty boneyard you pass; when nobody can place, the hand is
+  **blocked** (R19).""",
+    'turns.chain': """TODO-TRANSLATE A scripted hand that shows all of it: player 1 places `[1|4]` (scores 5),
+`[1|1]` (a double), `[4|4]` (a scoring double: one more), cannot place `[2|5]`, draws `[3|4]`,
+which scores — and the turn ends all the same.""",
+    'turns.by_code': """TODO-TRANSLATE The same hand in code: each action returns an event that says what was
+added up, what it scored, and whether the turn goes on and why. The indented numbers are the
+scores after each action: points are recorded the moment they are made (R4).""",
+    'turns.must_place': '보유 타일을 놓을 수 있는데 뽑으려 하면 거부됩니다 (R16).',
+    'turns.pass': """TODO-TRANSLATE Passing: player 2 has no tile that fits and the boneyard is empty, so they
+pass (R19); player 1 then places their last tile and wins the hand.""",
+    'turns.blocked': """TODO-TRANSLATE ## The blocked hand
+
+When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
+Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
+hand is lesson 4's topic (R22).""",
+    'turns.end_first': """TODO-TRANSLATE ## The end comes first
+
+The end of the hand or of the game comes before any continuation: nothing more is placed after
+it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 points and reaches
+62. A scoring tile would let them place again — `[6|6]` is still in hand — but the game is
+already over (R26).""",
+    'turns.exercises': """TODO-TRANSLATE ## Your turn
+
+Who places next? Each exercise shows the last action of a fresh hand: a double, a scoring tile, a
+drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
+*Check*.""",
+    'end.intro': """TODO-TRANSLATE # 4. The end of a hand
+
+A hand ends when a player places their last tile — they win the hand (R21) — or when it is
+blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
+pips left in hand wins; partnerships compare the two partners' combined totals, not the lightest
+single hand (R22).""",
+    'end.rounding': """TODO-TRANSLATE ## The settlement
+
+The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
+nearest multiple of 5 (remainder 1 or 2 rounds down, 3 or 4 rounds up), and divide by 5 (R23).
+The winner's own pips are not subtracted, nobody loses points, and the losers gain nothing.
+
+Each line: the pips, rounded, the points. 17 rounds **down** to 15, not to 10 or 20.""",
+    'end.bonus_17': """TODO-TRANSLATE The rule texts' example: the opponent still holds 17 pips → 15 → 3 points.
+Step through it:""",
+    'end.bonus_partners': """TODO-TRANSLATE With partners, the winner's partner is left out: the partner holds 7,
+the opponents 9 and 8, together 17 → 15 → 3 points for the team (R2, R23).""",
+    'end.blocked_teams': """TODO-TRANSLATE A blocked hand between teams: 1 + 17 = 18 against 5 + 6 = 11. The
+second team has the lower total, so it wins and receives the first team's 18 → 20 → 4 points
+(R22, R23).""",
+    'end.ties': """TODO-TRANSLATE ## Ties
+
+When a blocked hand ends in a tie for the lowest total, every tied player receives one full bonus
+from all the **other** players' tiles, the other co-winners included; nothing is split (R24).
+With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
+at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
+a hand are one settlement, applied together (R25).""",
+    'end.next_leader': """TODO-TRANSLATE ## Who leads the next hand
+
+The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
+hand below; the first line is the first leader, then the player who went out; `next_hand()` deals
+the next hand, and the last line is its leader.""",
+    'end.next_leader_blocked': """TODO-TRANSLATE After a **blocked** hand there is no such player: a new neutral
+lot chooses the next leader (R7). The first line: the boneyard is empty (0) and the pips left in
+each hand; then the rounds of the new lot, and the new leader.""",
+    'end.winning': """TODO-TRANSLATE ## Winning the game
+
+A placement that brings a player or team to 61 or more ends the game **at once**, before any other
+placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 3). Everyone who
+reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
+teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
+61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
+    'end.last_tile': """TODO-TRANSLATE **An exception:** a last tile that scores and reaches 61 wins the game at
+once — so there is no settlement for that hand (R21, R26). Player 1, at 60, places the last tile
+`[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
+    'end.exercises': """TODO-TRANSLATE ## Your turn
+
+Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Then: who
+wins the game? Press *Check* after each answer.""",
+    'play.intro': """TODO-TRANSLATE # 5. Play a match
+
+You are player 1; the computer plays the others. The widget shows, from the top: the title with
+the target, the scores (in points, with a bar towards the target), a line that says whose turn it
+is and what to do, and the **board**.
+
+**On the board:** click a tile in your hand (at the bottom of the picture) and the points where
+it may go light up on the layout; point at one to read what it would make — the sum of the ends,
+the score, and whether you place again — then click it to place the tile. With the keyboard:
+*Tab* or the arrow keys move through your tiles, *Enter* chooses one and moves on to its lit
+points, *Enter* places it, *Escape* clears the choice.""",
+    'play.controls': """TODO-TRANSLATE **The buttons and boxes under the board:**
+
+- *Draw a tile* — when no tile in your hand fits (R18); *Pass* — when nothing fits and the
+  boneyard is empty (R19). Both are offered only when the rules allow them.
+- *Hint* — the strong computer player's advice for this position, with its reason.
+- *Undo my last decision* — takes back your last move (only with *Practice mode* ticked).
+- *Draw automatically until a tile fits* — draws for you.
+- *Computer's next move* — shows the computer's move, one at a time; tick *Play the computer's
+  moves automatically* to watch them without clicking.
+- Under the messages: the moves of the hand so far, and after a hand its settlement with the
+  rounding, and *Deal the next hand*.""",
+    'play.modes': """TODO-TRANSLATE **A new game:** the last row chooses the *Mode* (2, 3 or 4 players, or 4 in
+partnerships), the *Match* length, and the **seed**: the same seed always deals the same game, so
+a whole class can play the same deal. Press *New game* to start.""",
+    'play.class_length': """TODO-TRANSLATE ## A class-length game
+
+A match to 61 takes longer than a lesson. For a class, the *Match* menu offers two shorter games
+— to 31 points, or one hand — labelled as **teaching variants**: the rules say 61 (R26). This
+widget starts with one hand:""",
+    'play.review': """TODO-TRANSLATE ## Review a game
+
+`review_game` goes through one player's decisions and compares each with the strong computer
+player's choice on the same position: what was played, the better move, and how many points it
+is worth on average. Here the computer plays a hand with a **random** player as player 1; the
+review shows the decision that cost the most, on the board as it was then.""",
+    'play.review_yours': """TODO-TRANSLATE Your own game: after a hand in the widget above, run this cell to
+review your decisions as player 1 (it takes a few seconds).""",
+    'puzzles.intro': """TODO-TRANSLATE # 7. Puzzles
+
+Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
+**best** move. Every answer has been checked by the game's engine: it is the only placement (or
+turn) that does best.""",
+    'puzzles.how': """TODO-TRANSLATE **How to answer:** run the puzzle's first cell to see the board. In the
+second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
+`[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
+several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
+3 … for one more hint each time; the last hint gives the answer away.""",
+    'guide.intro': """TODO-TRANSLATE # 8. Teacher guide
+
+This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
+lessons 1–4 and of the puzzles, the mistakes learners make most, and how to run the classroom
+page and the website.""",
+    'guide.plan': """TODO-TRANSLATE ## A 45-minute lesson
+
+| time | what | where |
+|---|---|---|
+| 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.ko.md) |
+| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
+| 12–22 min | Scoring ends (R13–R15): the three single layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises in pairs. | [lesson 2](02_scoring_ends.ipynb) |
+| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
+| 30–42 min | Pairs play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
+| 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
+
+With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
+game.""",
+    'guide.key': """TODO-TRANSLATE ## The answer key
+
+The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
+the same order. The cells below draw them from the same seeds and print each question with its
+answer; *Next* in a widget draws fresh positions after these.""",
+    'guide.key_predict': """TODO-TRANSLATE **Lesson 2, predict mode** (the documented layout): where each tile
+goes, then the sum and the score it makes.""",
+    'guide.key_puzzles': """TODO-TRANSLATE **Lesson 7, the puzzles:** each title, then the best move and why.
+The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line of
+the table above: its total and its score.""",
+    'guide.misconceptions': """TODO-TRANSLATE ## Mistakes to watch for
+
+- **Counting an interior double.** Once both straight sides of a double are filled, it adds
+  nothing (R13). Learners keep adding `[4|4]` as 8 after step 4 of the documented layout.
+- **Counting unused branches.** An open branch is a place to play, not a scoring end: it adds 0
+  until a tile is on it (R14).
+- **Counting a double once per open side.** A double with both straights open adds both halves
+  **once** (`[2|2]` adds 4, not 8) (R13).
+- **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
+  scoring tile (R18).
+- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16).
+- **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
+  (R23).
+- **Subtracting one's own pips.** The winner receives the opponents' pips; their own are not
+  subtracted, and nobody loses points (R23).
+- **Counting the partner's tiles.** With partners, the winner's partner is left out (R23).
+- **Waiting for exactly 61.** 60 + 2 = 62 wins at once; and a last tile that reaches 61 earns no
+  settlement (R21, R26).
+- **A high double leads.** The first leader is chosen by lot (R6); later hands are led by the
+  player who went out (R7).""",
+    'guide.run': """TODO-TRANSLATE ## Running the classroom page and the website
+
+**The classroom page (Voilà):** one page with a match against the computer and the worked
+examples, a language switch and no code. From the project folder:
+
+```sh
+.venv/bin/voila notebooks/ko/06_classroom.ipynb
+```
+
+Voilà prints the address to open (only on this computer). Every learner who types the same
+**seed** in *New game* gets the same deal.
+
+**The website (JupyterLite):** the lessons running in the learners' browsers, with nothing to
+install on their computers and no network needed once loaded. Build it once (the first build
+downloads the Pyodide core with `npm`), then serve the folder:
+
+```sh
+.venv/bin/python -m pip install -e ".[lite]"
+.venv/bin/python -m horserace_nb.lite build --output site
+.venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
+```
+
+and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. Wait until the status bar says
+*Python (Pyodide) | Idle*, then *Run → Run All Cells*; the first run takes longer than on your
+own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
+    'guide.class_length': """TODO-TRANSLATE ## The class-length game
+
+A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the
+classroom page offers **31 points** or **one hand** (the match stops after the first
+settlement). Both are teaching variants, labelled as such on the page: tell the class that the
+real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
+`Classroom(match="31")`.""",
+}
+
+# The translations these keys had before lesson structure of issue 12 (new English above):
+# reuse what still fits, then delete this dict.
+PREVIOUS = {
+    'start.intro': """# 경마 (Horse Race) — Jupyter에서 게임 배우기
 
 **경마** (Horse Race)는 Fives 계열의 도미노 게임입니다. 타일을 놓고 배치의 끝을 합산해 합계가
 5의 배수이면 득점합니다. 이 게임만의 특징은 **모든 더블타일이 스피너**라는 점이며, 더블타일이나
@@ -10,7 +411,7 @@ TEXT = {
 
 이 튜토리얼은 한 번에 한 가지 개념씩 다룹니다. 각 노트북을 처음부터 실행한 뒤
 (*Run → Run All Cells* (모든 셀 실행)) 위젯으로 직접 해 보세요.""",
-    "start.contents": """## 목차
+    'start.contents': """## 목차
 
 1. [타일, 배치와 스피너](01_tiles_layout_spinners.ipynb) — 규칙 문서의 배치를 한 단계씩 다시
    봅니다 (R1, R8–R12)
@@ -25,7 +426,7 @@ TEXT = {
 
 규칙 번호 (R1–R28)는 원래의 한국어·일본어 규칙 문서를 이 프로젝트에서 다시 정리한 내용을
 가리킵니다.""",
-    "start.voila": """## 교사용: 수업용 페이지
+    'start.voila': """## 교사용: 수업용 페이지
 
 화면에 코드를 띄우지 않고 수업에서 게임을 보여 주려면 프로젝트 폴더에서 다음을 실행합니다.
 
@@ -35,14 +436,13 @@ TEXT = {
 
 그리고 출력된 주소를 엽니다. *새 게임*에 같은 **시드**를 입력한 학습자는 모두 같은 타일을
 나눠 받습니다.""",
-    # ------------------------------------------------------------------ 01 tiles
-    "tiles.intro": """# 1. 타일, 배치와 스피너
+    'tiles.intro': """# 1. 타일, 배치와 스피너
 
 경마는 완전한 **더블 식스** 세트 하나를 사용합니다. `[0|0]`부터 `[6|6]`까지 서로 다른 타일
 28개입니다 (R1). 타일은 낮은 숫자를 먼저 적습니다: `[1|4]`.""",
-    "tiles.set": """타일은 여러 방식으로 적을 수 있지만 항상 낮은 숫자부터 표시됩니다.
+    'tiles.set': """타일은 여러 방식으로 적을 수 있지만 항상 낮은 숫자부터 표시됩니다.
 **더블타일**은 두 반쪽의 숫자가 같습니다.""",
-    "tiles.spinners": """## 모든 더블타일이 스피너
+    'tiles.spinners': """## 모든 더블타일이 스피너
 
 타일 한 반쪽을 같은 눈값의 가능한 연장 연결 지점에 맞춥니다 (R9). **모든 더블타일이
 스피너입니다** (R10). 더블타일은 가로놓으며 연결 지점이 네 개 있습니다. 줄을 따라 놓이는
@@ -53,18 +453,16 @@ TEXT = {
 점**은 합산하지 않는 가능한 연장 연결 지점을 나타냅니다.
 
 버튼이나 슬라이더로 규칙 문서의 배치를 한 단계씩 살펴보세요.""",
-    "tiles.step": """코드로 특정 단계를 가리킬 수도 있어 수업에서 편리합니다. 4단계는 `[4|4]`의
+    'tiles.step': """코드로 특정 단계를 가리킬 수도 있어 수업에서 편리합니다. 4단계는 `[4|4]`의
 두 번째 직선 쪽에 놓은 `[3|4]`입니다. 이제 `[4|4]`의 두 직선 쪽이 모두 채워졌으므로 갈래가
 열리고, `[4|4]` 자체는 더 이상 합산하지 않습니다.""",
-    "tiles.build": """## 직접 배치 만들기
+    'tiles.build': """## 직접 배치 만들기
 
 `place`는 타일 놓기 가점 (원점수)을 돌려줍니다 (R15). 끝 합계가 5의 양의 배수이면 그 합계이고,
 아니면 0입니다. 첫 타일은 어디에도 붙이지 않고 단독으로 놓습니다 (R8).""",
-    "tiles.branches": """규칙에 어긋나는 놓기는 해당 규칙을 밝히는 문장과 함께 거부되며, 배치는
+    'tiles.branches': """규칙에 어긋나는 놓기는 해당 규칙을 밝히는 문장과 함께 거부되며, 배치는
 그대로 유지됩니다. 여기서는 `[4|4]`의 두 직선 쪽이 아직 모두 채워지지 않았습니다.""",
-    "tiles.next": """**다음:** [2. 득점 끝](02_scoring_ends.ipynb)""",
-    # ------------------------------------------------------------------ 02 scoring
-    "scoring.intro": """# 2. 득점 끝
+    'scoring.intro': """# 2. 득점 끝
 
 타일을 **놓을 때마다** 모든 득점 끝의 기여값을 합산합니다 (R13).
 
@@ -72,25 +470,18 @@ TEXT = {
 - 직선 쪽이 하나 이상 열린 더블타일은 **두 반쪽을 한 번** 더합니다 (`[6|6]`은 12를 더합니다).
 - 두 직선 쪽이 채워진 더블타일은 안쪽이 되어 아무것도 더하지 않습니다.
 - 쓰지 않은 갈래는 0입니다. 시작한 갈래는 그 줄의 바깥 끝으로 셉니다.""",
-    "scoring.rules": """합계가 5의 양의 배수이면 놓은 플레이어가 그만큼 원점수를 얻습니다. 원점수
+    'scoring.rules': """합계가 5의 양의 배수이면 놓은 플레이어가 그만큼 원점수를 얻습니다. 원점수
 5점이 표시 점수 1점입니다 (R3, R15). 0을 포함한 다른 합계는 득점하지 않습니다. 이 규칙은
 라운드의 첫 타일과 마지막 타일에도 똑같이 적용됩니다. 규칙 문서에 나오는 단일 배치 예시는
 다음과 같습니다.""",
-    "scoring.picture": """`[3|6]` + `[6|6]`의 그림: `[6|6]`은 `[3|6]`의 높은 끝에 놓였고 두 번째
-직선 쪽이 열려 있으므로 12를 셉니다. `[3|6]`의 낮은 끝은 3을 셉니다.""",
-    "scoring.open_vs_counted": """## 가능한 연장 연결 지점이 항상 득점 끝은 아닙니다
+    'scoring.open_vs_counted': """## 가능한 연장 연결 지점이 항상 득점 끝은 아닙니다
 
 가능한 연장 연결 지점은 타일을 놓을 수 있는 곳이고, 득점 끝은 합산하는 대상입니다 (R14).
 `[1|2]`가 `[1|1]`의 두 번째 직선 쪽을 채우면 `[1|1]`의 두 갈래는 열리지만 아무것도 더하지
 않습니다.""",
-    "scoring.exercise": """## 직접 해 보기
-
-이 배치의 끝 합계와 그에 따른 원점수를 구한 다음 *확인*을 누르세요. 끝에 있는 숫자는 숨겨져
-있습니다.""",
-    "scoring.exercise_code": """코드로 답할 수도 있습니다. 두 `None`을 예시 순서의 마지막 배치에
+    'scoring.exercise_code': """코드로 답할 수도 있습니다. 두 `None`을 예시 순서의 마지막 배치에
 대한 답으로 바꾼 뒤 셀을 다시 실행하세요.""",
-    # ------------------------------------------------------------------ 03 turns
-    "turns.intro": """# 3. 차례
+    'turns.intro': """# 3. 차례
 
 차례는 시계 방향으로 돌아갑니다 (R8). 자기 차례에는 다음과 같이 합니다.
 
@@ -102,35 +493,28 @@ TEXT = {
   놓아야 하며, **새로 뽑은 타일은 더블타일이거나 득점해도 항상 차례를 끝냅니다** (R18).
 - 놓을 타일이 없고 남은 타일 더미가 비어 있으면 차례를 넘깁니다. 아무도 놓을 수 없으면
   라운드가 막힙니다 (R19).""",
-    "turns.chain": """이 모두를 보여 주는, 미리 정해 둔 라운드입니다. 0번 자리가 `[1|4]` (원점수
+    'turns.chain': """이 모두를 보여 주는, 미리 정해 둔 라운드입니다. 0번 자리가 `[1|4]` (원점수
 5 득점), `[1|1]` (더블타일), `[4|4]` (득점하는 더블타일: 한 번 더)를 놓습니다. `[2|5]`는
 놓을 수 없어 뽑은 `[3|4]`로 득점하지만, 그래도 차례는 끝납니다.""",
-    "turns.by_code": """같은 라운드를 코드로 진행합니다. `apply`는 매번 이벤트를 돌려주며, 이벤트는
+    'turns.by_code': """같은 라운드를 코드로 진행합니다. `apply`는 매번 이벤트를 돌려주며, 이벤트는
 무엇을 합산했는지, 몇 점을 얻었는지, 차례가 계속되는지와 그 이유를 알려 줍니다.""",
-    "turns.must_place": """보유 타일을 놓을 수 있는데 뽑으려 하면 거부됩니다 (R16).""",
-    "turns.pass": """차례 넘기기: 1번 자리는 놓을 수 있는 타일이 없고 남은 타일 더미가 비어 있으므로
+    'turns.pass': """차례 넘기기: 1번 자리는 놓을 수 있는 타일이 없고 남은 타일 더미가 비어 있으므로
 차례를 넘깁니다 (R19). 이어서 0번 자리가 마지막 타일을 놓아 라운드에서 이깁니다.""",
-    # ------------------------------------------------------------------ 04 end of hand
-    "end.intro": """# 4. 라운드의 끝
+    'end.intro': """# 4. 라운드의 끝
 
 라운드는 플레이어가 마지막 타일을 놓으면 끝나며 그 플레이어가 이깁니다 (R21). 또는 라운드가
 막혀도 끝납니다. 막힘은 남은 타일 더미가 비고 아무도 놓을 수 없는 상태입니다 (R19). 막힌
 라운드에서는 남은 눈값 합계가 가장 작은 플레이어가 이기며, 파트너전에서는 두 파트너의 합계를
 비교합니다 (R22).""",
-    "end.rounding": """승자는 상대의 남은 눈값을 받습니다. 모두 더한 그 합계 하나를 가장 가까운
+    'end.rounding': """승자는 상대의 남은 눈값을 받습니다. 모두 더한 그 합계 하나를 가장 가까운
 5의 배수로 반올림하고 (나머지가 1이나 2이면 내리고 3이나 4이면 올립니다) 5로 나눕니다 (R23).
 누구의 점수도 감점하지 않습니다.""",
-    "end.examples": """규칙 문서의 정산 예시를 미리 정해 둔 라운드로 진행합니다. 17 → 3점; 파트너
-7 (제외), 상대 9 + 8 → 3점; 막힘 18 대 11 → 두 번째 조가 4점; 4, 4, 4 대 14의 동률 → 세 명이
-각각 4점; 12로 동률인 두 조 → 각각 2점 (R23–R25).""",
-    "end.replay": """막힌 파트너전 라운드를 한 단계씩 살펴보세요.""",
-    "end.winning": """## 승리
+    'end.winning': """## 승리
 
 놓기로 플레이어나 조가 61점 이상에 도달하면 다른 놓기나 정산 전에 **즉시** 경기가 끝납니다.
 60 + 2 = 62도 승리입니다 (R26). 같은 정산에서 61점에 도달한 모든 플레이어나 조는 최종 점수가
 달라도 승리를 공유합니다 (R27, R28).""",
-    # ------------------------------------------------------------------ 05 play
-    "play.intro": """# 5. 한 경기 플레이하기
+    'play.intro': """# 5. 한 경기 플레이하기
 
 여러분은 0번 자리이고, 나머지 자리는 컴퓨터가 맡습니다. 배치판 위에서 바로 둡니다. 그림 아래쪽의
 보유 타일 하나를 클릭하면 그 타일을 놓을 수 있는 자리가 배치 위에 빛납니다. 빛나는 자리에 마우스를
@@ -139,7 +523,18 @@ TEXT = {
 자리로 넘어가며, 다시 *Enter* 키를 누르면 놓입니다. *Esc* 키는 선택을 취소합니다. 위젯은 매 수마다
 무엇을 합산했는지와 차례가 계속되는지를 알려 줍니다. *컴퓨터의 다음 수*를 누르면 컴퓨터의 수를 하나씩
 볼 수 있고, *힌트*를 누르면 지금 놓을 수 있는 가장 좋은 수와 그 이유를 보여 줍니다.""",
-    "play.modes": """*새 게임* 줄에서 모드 (2인, 3인, 4인 개인전 또는 4인 파트너전)와 **시드**를
+    'play.modes': """*새 게임* 줄에서 모드 (2인, 3인, 4인 개인전 또는 4인 파트너전)와 **시드**를
 바꿀 수 있습니다. 같은 시드로는 항상 타일이 똑같이 나뉘므로 반 전체가 같은 배분으로 플레이할 수
 있습니다. *내 마지막 선택 되돌리기*는 자신의 마지막 수를 취소합니다 (연습 모드).""",
+    'tiles.next': '**다음:** [2. 득점 끝](02_scoring_ends.ipynb)',
+    'scoring.picture': """`[3|6]` + `[6|6]`의 그림: `[6|6]`은 `[3|6]`의 높은 끝에 놓였고 두 번째
+직선 쪽이 열려 있으므로 12를 셉니다. `[3|6]`의 낮은 끝은 3을 셉니다.""",
+    'scoring.exercise': """## 직접 해 보기
+
+이 배치의 끝 합계와 그에 따른 원점수를 구한 다음 *확인*을 누르세요. 끝에 있는 숫자는 숨겨져
+있습니다.""",
+    'end.examples': """규칙 문서의 정산 예시를 미리 정해 둔 라운드로 진행합니다. 17 → 3점; 파트너
+7 (제외), 상대 9 + 8 → 3점; 막힘 18 대 11 → 두 번째 조가 4점; 4, 4, 4 대 14의 동률 → 세 명이
+각각 4점; 12로 동률인 두 조 → 각각 2점 (R23–R25).""",
+    'end.replay': '막힌 파트너전 라운드를 한 단계씩 살펴보세요.',
 }
