@@ -12,6 +12,8 @@ import asyncio
 import dataclasses
 import html
 import re
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -94,6 +96,7 @@ def framed(svg: str, kind: str) -> list[str]:
 def test_the_widget_steps_through_exactly_the_seats_decisions(hand: Game) -> None:
     for seat in (0, 1):
         w = ReviewWidget(hand, seat, seed=1, rollouts=ROLLOUTS)
+        w.run()  # (computed at once here; in Jupyter right after the widget is shown)
         assert w.ready
         expected = decisions(hand, seat)
         assert expected, "the hand has decisions to review"
@@ -236,7 +239,9 @@ def test_without_decisions_a_sentence_says_so() -> None:
     assert w.index == 0 and w.messages.last_error is None
     w.lang = "ko"
     assert text(w.status.value).startswith("이번 경기에서 1번 플레이어는 고를 일이 없었습니다.")
-    assert ReviewWidget(game, 1, hand=1, lang="ja").status_text() == (
+    other = ReviewWidget(game, 1, hand=1, lang="ja")
+    assert other.entries == []
+    assert other.status_text() == (
         "ハンド1ではプレイヤー2に選ぶ場面がありませんでした。毎回できることは一つだけでした"
         "（牌を置ける位置が一か所だけ、ドロー、またはパス）。")
 
@@ -277,6 +282,31 @@ def test_the_review_is_computed_hand_by_hand_once() -> None:
     assert ReviewSession(game, 0, hand=2).hands == (2,)
 
 
+def in_fresh_thread(func: Callable[[], Any]) -> Any:
+    """Run *func* in a new thread, with its own asyncio state (Playwright's sync API, used by
+    the browser tests, keeps a loop running in this one)."""
+    result: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            result["value"] = func()
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            result["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")
+
+
+def test_without_an_event_loop_it_is_computed_at_once(hand: Game) -> None:
+    w = in_fresh_thread(lambda: ReviewWidget(hand, 0, seed=1, rollouts=ROLLOUTS))
+    assert w.ready and text(w.counter.value).startswith("Decision 1 of ")
+
+
 def test_with_an_event_loop_it_says_reviewing_first_then_computes(hand: Game) -> None:
     async def scenario() -> tuple[bool, str, bool, str]:
         w = ReviewWidget(hand, 0, seed=1, rollouts=ROLLOUTS)
@@ -284,7 +314,7 @@ def test_with_an_event_loop_it_says_reviewing_first_then_computes(hand: Game) ->
         await asyncio.sleep(0.01)
         return (*before, w.ready, text(w.counter.value))
 
-    ready_before, status, ready_after, counter = asyncio.run(scenario())
+    ready_before, status, ready_after, counter = in_fresh_thread(lambda: asyncio.run(scenario()))
     assert not ready_before
     assert status == t("reviewui.reviewing", "en", hand=1)
     assert ready_after and counter.startswith("Decision 1 of ")
@@ -297,7 +327,7 @@ def test_closing_before_the_review_runs_cancels_it(hand: Game) -> None:
         await asyncio.sleep(0.01)
         return w.ready
 
-    assert asyncio.run(scenario()) is False
+    assert in_fresh_thread(lambda: asyncio.run(scenario())) is False
 
 
 # --------------------------------------------------------------------------- play and classroom
@@ -340,6 +370,7 @@ def test_play_widget_offers_the_review_at_hand_end_and_opens_it() -> None:
     w.review_button.click()
     review = w.review
     assert isinstance(review, ReviewWidget) and w.review_box.children == (review,)
+    review.run()
     assert review.seat == 0 and review.session.hand == 1 and review.ready
     assert review.entries and [e.index for e in review.entries] == decisions(w.game, 0)
     assert visible(review.close_button) and not visible(review.lang_switch)

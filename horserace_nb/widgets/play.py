@@ -3,9 +3,10 @@
 :class:`PlayWidget` is a ``VBox``: a :class:`~horserace_nb.widgets.board.Board` (click or key a
 tile of your hand, its legal points light up with a preview of the sum, click a point to place),
 the Draw, Pass, Hint and Undo buttons, the computer's next move, the scores, the moves of the hand,
-the settlement and a New game row. The play logic lives in
-:class:`~horserace_nb.widgets.controller.PlayController` (no widgets); this module only wires the
-controls to it and draws what it says.
+the settlement with "Review this hand" (once the match is over "Review this game": a
+:class:`~horserace_nb.widgets.review.ReviewWidget` below it) and a New game row. The play logic
+lives in :class:`~horserace_nb.widgets.controller.PlayController` (no widgets); this module only
+wires the controls to it and draws what it says.
 
 >>> from horserace_nb import Game
 >>> w = PlayWidget(Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0))
