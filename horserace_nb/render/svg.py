@@ -27,6 +27,9 @@ Element classes and ``data-*`` attributes name what is drawn, for tests and clic
 - ``circle.end-part`` for the second open straight of an opening double,
 - ``circle.open-point`` for every open point that is not counted,
 - ``circle.target`` for a highlighted legal target, ``rect.highlight`` under a highlighted tile,
+- with ``game_svg(..., played=, best=)`` (a post-game review): ``circle.review-played`` and
+  ``circle.review-best`` on the points of the move played and the strong player's choice,
+  ``rect.review-played`` and ``rect.review-best`` around their tiles in the hand,
 - with ``game_svg(..., interactive=True)``: ``circle.spot`` (``data-tile``, ``data-side``) on
   every open point and, on an empty layout, one ``rect.spot.open`` in the middle, all with
   ``visibility="hidden"``: the board widget's style sheet shows the legal ones of a chosen tile,
@@ -59,6 +62,7 @@ from typing import Any, Protocol
 
 import svgwrite
 
+from ..actions import Place
 from ..describe import (
     boneyard_sentence,
     describe_game,
@@ -99,6 +103,9 @@ _LINE = 1.45  # line height, in font sizes
 _HAND_UNIT = UNIT * 0.75  # the half-square of a tile in the viewer's hand
 _BACK_W, _BACK_H, _BACK_GAP = 14.0, 26.0, 4.0  # a face-down tile
 _NAME_MAX = 28  # visible characters of a player name (the full name is in the text alternative)
+_BEST = "#2a7a2a"  # the strong player's choice in a review (green, solid; the move played is
+#                    drawn in the theme's target colour, dashed: the two differ without colour)
+_DASH = "5,3"
 
 # Pip positions on a unit half-square whose tile runs vertically (top to bottom); a horizontal
 # tile uses them transposed. The 6 is two columns of three along the tile.
@@ -405,6 +412,37 @@ def _draw_spots(board: _Board, layout: Layout, geometry: Geometry, theme: Theme)
     return board
 
 
+def _review_marks(board: _Board, layout: Layout, geometry: Geometry, theme: Theme,
+                  hand: Sequence[Tile], played: Place | None, best: Place | None) -> list[str]:
+    """Ring the points of the move played (dashed, the target colour) and of the strong
+    player's choice (solid green, a little wider, so both show on one point); the legend keys.
+
+    :raises ValueError: for a move whose tile is not in the hand or whose point is not open.
+    """
+    keys: list[str] = []
+    rings = _group(class_="review")
+    for kind, move in (("played", played), ("best", best)):
+        if move is None:
+            continue
+        if not isinstance(move, Place):
+            raise ValueError(f"{kind} is a Place, not {type(move).__name__}")
+        if move.tile not in hand:
+            raise ValueError(f"{kind}: {move.tile} is not in the hand shown")
+        if move.on is not None and move.side is not None:
+            _check_points(layout, geometry, [(move.on, move.side)])
+            p = geometry.points[(move.on, move.side)]
+            colour = _BEST if kind == "best" else theme.target
+            extra = {} if kind == "best" else {"stroke_dasharray": _DASH}
+            rings.add(_circle(p.x, p.y, _TARGET_R * (1.25 if kind == "best" else 1.0),
+                              fill=colour, fill_opacity="0.1", stroke=colour,
+                              stroke_width=_n(UNIT * 0.075), class_=f"review-{kind}",
+                              data_tile=str(move.on), data_side=move.side.value, **extra))
+        keys.append(f"reviewui.legend_{kind}")
+    if keys:
+        board.group.add(rings)
+    return keys
+
+
 def _check_points(layout: Layout, geometry: Geometry, targets: Sequence[Any] | None
                   ) -> list[Point]:
     out: list[Point] = []
@@ -485,6 +523,12 @@ class _Column:
             elif key == "render.legend_target":
                 group.add(_circle(cx, y, size * 0.55, fill=theme.target, fill_opacity="0.12",
                                   stroke=theme.target, stroke_width="2"))
+            elif key == "reviewui.legend_played":
+                group.add(_circle(cx, y, size * 0.55, fill="none", stroke=theme.target,
+                                  stroke_width="2", stroke_dasharray="3,2"))
+            elif key == "reviewui.legend_best":
+                group.add(_circle(cx, y, size * 0.55, fill="none", stroke=_BEST,
+                                  stroke_width="2.4"))
             for i, line in enumerate(lines):
                 group.add(_text(x + glyph_w, y + size * 0.36 + i * line_h, line,
                                 font_size=_n(size), fill=theme.muted))
@@ -654,7 +698,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
              names: Sequence[str] | None = None, highlight: Any = ...,
              targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
              selected: Tile | str | None = None, size: float | None = None,
-             theme: Theme | None = None, interactive: bool = False) -> SvgImage:
+             theme: Theme | None = None, interactive: bool = False,
+             played: Place | None = None, best: Place | None = None) -> SvgImage:
     """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
     with their counts, the boneyard count, whose turn it is and the scores toward the target
     (display points, per team with partners).
@@ -668,6 +713,10 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     :param size: the largest width in pixels.
     :param interactive: also draw every open point (and the opening place of an empty layout)
         as a hidden ``spot`` for the board widget to light up.
+    :param played: a post-game review: the move played here (a :class:`Place` of the viewer),
+        its point ringed dashed and its tile framed in the target colour;
+    :param best: the strong player's choice, ringed and framed in solid green; the legend says
+        which is which.
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
         highlight not on the layout, a target that is not open, a selected tile not in the hand.
     """
@@ -688,6 +737,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     board = _draw_board(layout, geometry, theme, hl, points)
     if interactive:
         board = _draw_spots(board, layout, geometry, theme)
+    review = _review_marks(board, layout, geometry, theme, state.hand, played, best)
 
     hand_unit = _HAND_UNIT
     hand_step = hand_unit + hand_unit * 0.3
@@ -746,9 +796,9 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     col = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.3, text_w, theme)
     for line, bold in _layout_lines(layout, lang, hl):
         col.text(line, bold=bold)
-    if not layout.is_empty:
+    if not layout.is_empty or review:
         col.gap(_SMALL * 0.4)
-        col.legend(_LEGEND + board.legend, lang)
+        col.legend(([] if layout.is_empty else _LEGEND + board.legend) + review, lang)
     board_bottom = col.y + _MARGIN * 0.5
 
     # --- the viewer's own hand, face up
@@ -778,6 +828,13 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         if tile is chosen:
             item.add(_rect(x - 3, y - 3, hand_unit + 6, 2 * hand_unit + 6, rx="6", fill="none",
                            stroke=theme.target, stroke_width="3", class_="selected-mark"))
+        if played is not None and tile is played.tile:
+            item.add(_rect(x - 3, y - 3, hand_unit + 6, 2 * hand_unit + 6, rx="6", fill="none",
+                           stroke=theme.target, stroke_width="3", stroke_dasharray=_DASH,
+                           class_="review-played"))
+        if best is not None and tile is best.tile:
+            item.add(_rect(x - 6, y - 6, hand_unit + 12, 2 * hand_unit + 12, rx="8",
+                           fill="none", stroke=_BEST, stroke_width="3", class_="review-best"))
         hand.add(item)
     content.add(hand)
     rows = -(-len(state.hand) // per_row)

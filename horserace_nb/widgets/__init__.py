@@ -4,7 +4,9 @@ CSS ship in this package: nothing is fetched from a CDN):
 - :class:`PlayWidget`: a match against the computer, played by clicking (or keying) the board;
 - :class:`ReplayWidget`: step through worked examples and saved games, with a predict mode;
 - :class:`Exercises`: exercises on fresh positions with feedback that names the rule;
-- :class:`Classroom`: one page for Voilà, play and replay with a language switch.
+- :class:`Classroom`: one page for Voilà, play and replay with a language switch;
+- :class:`ReviewWidget`: step through a learner's decisions after a hand or game, the move
+  played and the strong computer player's choice marked on the board.
 
 Each is imported on first use.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "ReplayWidget"]
+__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "ReplayWidget", "ReviewWidget"]
 
 if TYPE_CHECKING:
     from .board import Board
@@ -22,9 +24,10 @@ if TYPE_CHECKING:
     from .exercise import Exercises
     from .play import PlayWidget
     from .replay import ReplayWidget
+    from .review import ReviewWidget
 
 _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
-         "PlayWidget": "play", "ReplayWidget": "replay"}
+         "PlayWidget": "play", "ReplayWidget": "replay", "ReviewWidget": "review"}
 
 
 def __getattr__(name: str) -> Any:

@@ -179,6 +179,12 @@ class PlayController:
     def names(self, lang: str) -> list[str]:
         return [self.name(s, lang) for s in range(self.game.players)]
 
+    @property
+    def given_names(self) -> list[str] | None:
+        """The names given for the seats, or ``None`` if none were given."""
+        given = [name for name in self._names if name is not None]
+        return given if len(given) == self.game.players else None
+
     def tagged(self, seat: int, lang: str) -> str:
         """The name with "(you)" or "(computer)" when people and the computer play."""
         if not self.human:
@@ -226,6 +232,18 @@ class PlayController:
 
     def refuse(self, text: Text) -> None:
         self.notes = [("error", text)]
+
+    def review_scope(self) -> tuple[int, int | None] | None:
+        """What a review may show now: ``(seat, hand)`` — the person's decisions in the hand
+        just over — once a hand is over, ``(seat, None)`` — the whole game — once the match is
+        over; ``None`` while a hand is being played or when no person plays."""
+        game = self.game
+        if not self.human or not game.hand_over:
+            return None
+        seat = self.viewer if self.viewer in self.human else self.human[0]
+        if game.game_over or self.match_over:
+            return seat, None
+        return seat, game.hand_number
 
     def undo_point(self) -> tuple[int, int, str] | None:
         """(actions to take back, seat, tile) back to the learner's previous placement."""

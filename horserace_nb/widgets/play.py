@@ -3,9 +3,10 @@
 :class:`PlayWidget` is a ``VBox``: a :class:`~horserace_nb.widgets.board.Board` (click or key a
 tile of your hand, its legal points light up with a preview of the sum, click a point to place),
 the Draw, Pass, Hint and Undo buttons, the computer's next move, the scores, the moves of the hand,
-the settlement and a New game row. The play logic lives in
-:class:`~horserace_nb.widgets.controller.PlayController` (no widgets); this module only wires the
-controls to it and draws what it says.
+the settlement with "Review this hand" (once the match is over "Review this game": a
+:class:`~horserace_nb.widgets.review.ReviewWidget` below it) and a New game row. The play logic
+lives in :class:`~horserace_nb.widgets.controller.PlayController` (no widgets); this module only
+wires the controls to it and draws what it says.
 
 >>> from horserace_nb import Game
 >>> w = PlayWidget(Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0))
@@ -35,9 +36,11 @@ from ..actions import Draw, Pass, Place
 from ..errors import IllegalMove
 from ..game import Game
 from ..i18n import check_lang, side_name, t
+from ..review import DEFAULT_ROLLOUTS
 from .board import Board, Choice, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .controller import MATCHES, MODES, Bot, Note, PlayController, Text, check_match
+from .review import ReviewWidget
 
 __all__ = ["PlayWidget", "MODES"]
 
@@ -134,6 +137,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         """The largest width of the board picture, in pixels."""
         self.auto_delay = 0.9
         """Seconds between computer moves in automatic play."""
+        self.review_rollouts = DEFAULT_ROLLOUTS
+        """Sampled deals per decision in a review (fewer: faster, noisier)."""
         self._ready = False
         self._timer: asyncio.TimerHandle | None = None
         self._shown_notes: list[Note] | None = None
@@ -168,7 +173,16 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.settlement_html = widgets.HTML()
         self.moves_log = widgets.HTML()
         self.moves_log.add_class("hr-moves")
-        self.settlement = widgets.VBox([self.settlement_html, self.next_hand_button])
+        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
+        self.review_box = widgets.VBox([])
+        self.review_box.add_class("hr-play-review")
+        self.review: ReviewWidget | None = None
+        """The review open below the settlement ("Review this hand" / "Review this game")."""
+        self._review_key: tuple[Any, ...] | None = None
+        self.settlement = widgets.VBox([
+            self.settlement_html,
+            widgets.HBox([self.next_hand_button, self.review_button],
+                         layout=widgets.Layout(flex_flow="row wrap"))])
         self.settlement.add_class("hr-settlement")
         self.mode_dropdown = widgets.Dropdown(options=[("2", "2")], value="2",
                                               style={"description_width": "initial"})
@@ -195,7 +209,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                          layout=widgets.Layout(justify_content="space-between",
                                                flex_flow="row wrap")),
             self.match_note, self.scoreboard, self.status, self.board, self.human_box,
-            self.computer_box, self.messages.box, self.moves_log, self.settlement, self.setup_box,
+            self.computer_box, self.messages.box, self.moves_log, self.settlement,
+            self.review_box, self.setup_box,
         ]
         self.add_class("hr-play")
         self.board.on_choice(self._on_choice)
@@ -207,6 +222,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _: self._on_next())
         self.next_hand_button.on_click(lambda _: self._on_next_hand())
         self.new_game_button.on_click(lambda _: self._on_new_game())
+        self.review_button.on_click(lambda _: self._on_review())
         self.lang_switch.observe(self._on_lang_switch, names="value")
         self.auto_draw.observe(self._on_auto_draw, names="value")
         self.auto_play.observe(self._on_auto_play, names="value")
@@ -460,6 +476,58 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.settlement.layout.display = "" if game.hand_over else "none"
         self.human_box.layout.display = "" if ctrl.human else "none"
         self.computer_box.layout.display = ("" if len(ctrl.human) < game.players else "none")
+        self._refresh_review(lang)
+
+    # ------------------------------------------------------------------ review
+    def _review_now(self) -> tuple[Any, ...] | None:
+        scope = self.controller.review_scope()
+        if scope is None:
+            return None
+        return (self.controller.epoch, self.game.action_count, *scope)
+
+    def open_review(self) -> ReviewWidget | None:
+        """What "Review this hand" (or, once the match is over, "Review this game") does: show
+        the person's decisions below the settlement in a :class:`ReviewWidget` (``None`` if no
+        review is offered now). Computed once; closed by its Close button or when play goes
+        on."""
+        key = self._review_now()
+        if key is None:
+            return None
+        if self.review is not None and key == self._review_key:
+            return self.review
+        self.close_review()
+        seat, hand = key[2], key[3]
+        self.review = ReviewWidget(self.game, seat, lang=self.lang, hand=hand, size=self.size,
+                                   rollouts=self.review_rollouts,
+                                   names=self.controller.given_names, switch=False,
+                                   closable=True)
+        self._review_key = key
+        self.review.on_dismiss(lambda _: self.close_review())
+        self.review_box.children = [self.review]
+        return self.review
+
+    def close_review(self) -> None:
+        """Close the review, if one is open."""
+        review, self.review, self._review_key = self.review, None, None
+        self.review_box.children = []
+        if review is not None:
+            review.close()
+
+    @safe
+    def _on_review(self) -> None:
+        self.open_review()
+
+    def _refresh_review(self, lang: str) -> None:
+        key = self._review_now()
+        if self.review is not None and key != self._review_key:
+            self.close_review()  # play went on: that review is about another position
+        whole = key is not None and key[3] is None
+        self.review_button.description = t(
+            "reviewui.review_game" if whole else "reviewui.review_hand", lang)
+        self.review_button.disabled = key is None
+        self.review_button.layout.display = "" if self.controller.human else "none"
+        if self.review is not None:
+            self.review.lang = lang
 
     def _label_match(self, lang: str) -> None:
         """The match menu and the teaching-variant note (the rules say 61, R26)."""
