@@ -103,8 +103,6 @@ _LINE = 1.45  # line height, in font sizes
 _HAND_UNIT = UNIT * 0.75  # the half-square of a tile in the viewer's hand
 _BACK_W, _BACK_H, _BACK_GAP = 14.0, 26.0, 4.0  # a face-down tile
 _NAME_MAX = 28  # visible characters of a player name (the full name is in the text alternative)
-_BEST = "#2a7a2a"  # the strong player's choice in a review (green, solid; the move played is
-#                    drawn in the theme's target colour, dashed: the two differ without colour)
 _DASH = "5,3"
 
 # Pip positions on a unit half-square whose tile runs vertically (top to bottom); a horizontal
@@ -431,7 +429,7 @@ def _review_marks(board: _Board, layout: Layout, geometry: Geometry, theme: Them
         if move.on is not None and move.side is not None:
             _check_points(layout, geometry, [(move.on, move.side)])
             p = geometry.points[(move.on, move.side)]
-            colour = _BEST if kind == "best" else theme.target
+            colour = theme.best if kind == "best" else theme.target
             extra = {} if kind == "best" else {"stroke_dasharray": _DASH}
             rings.add(_circle(p.x, p.y, _TARGET_R * (1.25 if kind == "best" else 1.0),
                               fill=colour, fill_opacity="0.1", stroke=colour,
@@ -527,7 +525,7 @@ class _Column:
                 group.add(_circle(cx, y, size * 0.55, fill="none", stroke=theme.target,
                                   stroke_width="2", stroke_dasharray="3,2"))
             elif key == "reviewui.legend_best":
-                group.add(_circle(cx, y, size * 0.55, fill="none", stroke=_BEST,
+                group.add(_circle(cx, y, size * 0.55, fill="none", stroke=theme.best,
                                   stroke_width="2.4"))
             for i, line in enumerate(lines):
                 group.add(_text(x + glyph_w, y + size * 0.36 + i * line_h, line,
@@ -834,7 +832,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
                            class_="review-played"))
         if best is not None and tile is best.tile:
             item.add(_rect(x - 6, y - 6, hand_unit + 12, 2 * hand_unit + 12, rx="8",
-                           fill="none", stroke=_BEST, stroke_width="3", class_="review-best"))
+                           fill="none", stroke=theme.best, stroke_width="3", class_="review-best"))
         hand.add(item)
     content.add(hand)
     rows = -(-len(state.hand) // per_row)

@@ -153,7 +153,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ building
     def _build(self, lang: str) -> None:
-        button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
+        def button(**options: Any) -> widgets.Button:
+            # each button its own Layout: a shared one would hide every button with one
+            return widgets.Button(layout=widgets.Layout(width="auto"), **options)
+
         self.messages = _Messages()
         self.title = widgets.HTML()
         self.lang_switch = lang_switch(lang)
@@ -173,7 +176,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.settlement_html = widgets.HTML()
         self.moves_log = widgets.HTML()
         self.moves_log.add_class("hr-moves")
-        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
+        self.review_button = button(icon="search")
         self.review_box = widgets.VBox([])
         self.review_box.add_class("hr-play-review")
         self.review: ReviewWidget | None = None
