@@ -258,10 +258,11 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "review = review_game(game, 0, seed=1)\n"
                  "worst = max(review, key=lambda entry: entry.loss)\n"
                  "print(worst.explain(LANG))\n"
-                 "game_svg(worst.position(), seat=0, lang=LANG, size=560)"),
+                 "game_svg(worst.position(), seat=0, lang=LANG, size=560,\n"
+                 "         played=worst.action, best=worst.best)"),
         ("md", "play.review_yours"),
-        ("code", "for entry in review_game(play.game, 0, seed=1):\n"
-                 "    print(entry.explain(LANG))"),
+        ("code", "from horserace_nb.widgets import ReviewWidget\n\n"
+                 "ReviewWidget(play.game, 0, lang=LANG)"),
     ]),
     ("06_classroom.ipynb", [
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
@@ -398,9 +399,24 @@ def execute_and_strip(nb: Any, cwd: Path) -> Any:
                 else None
             if output.get("output_type") == "error":
                 raise RuntimeError(f"cell failed: {cell.source[:80]}")
+        cell.outputs = _joined_streams(cell.outputs)
         cell.metadata = {}
     nb.metadata.pop("widgets", None)
     return nb
+
+
+def _joined_streams(outputs: list[Any]) -> list[Any]:
+    """Consecutive pieces of one stream as one output: the kernel may flush a print in two
+    pieces, which would make the stored notebook differ from run to run."""
+    joined: list[Any] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (last is not None and output.get("output_type") == "stream"
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] = "".join(last["text"]) + "".join(output["text"])
+        else:
+            joined.append(output)
+    return joined
 
 
 def render(nb: Any) -> str:

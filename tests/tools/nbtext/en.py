@@ -304,7 +304,10 @@ points, *Enter* places it, *Escape* clears the choice.""",
 - *Computer's next move* — shows the computer's move, one at a time; tick *Play the computer's
   moves automatically* to watch them without clicking.
 - Under the messages: the moves of the hand so far, and after a hand its settlement with the
-  rounding, and *Deal the next hand*.""",
+  rounding, and *Deal the next hand*.
+- *Review this hand* — after a hand (*Review this game* once the match is over): your decisions
+  one by one on the board as it was, your move dashed and the strong computer player's choice in
+  green, with a sentence on what each made and what the better move was worth. *Close* hides it.""",
     "play.modes": """**A new game:** the last row chooses the *Mode* (2, 3 or 4 players, or 4 in
 partnerships), the *Match* length, and the **seed**: the same seed always deals the same game, so
 a whole class can play the same deal. Press *New game* to start.""",
@@ -318,9 +321,11 @@ widget starts with one hand:""",
 `review_game` goes through one player's decisions and compares each with the strong computer
 player's choice on the same position: what was played, the better move, and how many points it
 is worth on average. Here the computer plays a hand with a **random** player as player 1; the
-review shows the decision that cost the most, on the board as it was then.""",
-    "play.review_yours": """Your own game: after a hand in the widget above, run this cell to
-review your decisions as player 1 (it takes a few seconds).""",
+review shows the decision that cost the most, on the board as it was then: the move played
+dashed, the strong player's choice in green.""",
+    "play.review_yours": """Your own game: after a hand in the widget above, press *Review this
+hand* there — or run this cell: the same review of your decisions as player 1, for the hands
+played so far (it takes a few seconds).""",
     # ------------------------------------------------------------------ 07 puzzles
     "puzzles.intro": """# 7. Puzzles
 
