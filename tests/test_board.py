@@ -120,7 +120,7 @@ def test_a_read_only_board_refuses_everything() -> None:
     board.on_refusal(lambda text: refused.append(text("ko")))
     board.show("<svg/>")
     board.receive({"kind": "select", "tile": "[1|4]", "rev": board.revision})
-    assert not seen and refused == ["이 배치판은 보기 전용이라 수를 받지 않습니다."]
+    assert not seen and refused == ["이 배치판은 보기 전용이므로 수를 둘 수 없습니다."]
     assert board.label == "배치판 (보기 전용)."
 
 

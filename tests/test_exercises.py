@@ -108,7 +108,7 @@ def test_questions_are_written_in_each_language_with_people_counted_from_one() -
     en, ko, ja = (ex.question(lang) for lang in LANGS)
     assert en != ko != ja
     seat = ex.event.seat
-    assert f"Seat {seat + 1}" in en and f"{seat + 1}번 자리" in ko and f"席{seat + 1}" in ja
+    assert f"Seat {seat + 1}" in en and f"{seat + 1}번 자리" in ko and f"{seat + 1}番席" in ja
     assert re.search(r"[가-힣]", ko) and re.search(r"[ぁ-んァ-ン一-龥]", ja)
     assert not re.search(r"[A-Za-z]{4,}", ko + ja)
 

@@ -131,7 +131,7 @@ def test_check_refuses_illegal_moves_and_moves_after_the_turn_with_the_rule() ->
     assert not ok and "(R18)" in message  # the drawn tile must be placed (R18)
     fifteen = PUZZLES["fifteen"]
     ok, message = fifteen.check(Place("[0|3]", "[3|6]", "high"), "ko")
-    assert not ok and "그 자리에는 놓을 수 없습니다" in message and "R9" in message
+    assert not ok and "그곳에는 놓을 수 없습니다" in message and "R9" in message
     ok, message = fifteen.check([Place("[3|5]", "[5|5]", "straight_b"),
                                  Place("[5|6]", "[3|6]", "high")])
     assert not ok and message.startswith("Not the best")
