@@ -37,6 +37,7 @@ from .actions import Action, Draw, Pass, Place
 from .game import Game, Reason, SeatView
 from .i18n import check_lang, side_name, t
 from .layout import Layout, placement_score
+from .rules import HORSE_RACE
 from .tiles import FULL_SET, Side, Tile
 
 __all__ = [
@@ -120,7 +121,7 @@ class Hint:
     @property
     def points(self) -> int:
         """The display points the suggested placement scores now (R3)."""
-        return self.raw // 5
+        return HORSE_RACE.display(self.raw)
 
     @property
     def message(self) -> str:
@@ -434,15 +435,16 @@ def _turn_chains(view: SeatView, limit: int) -> list[tuple[Place, ...]]:
     side = view.side_of(view.seat)
     out: list[tuple[Place, ...]] = []
     drawn = view.pending is not None
+    rules = view.rules
 
     def walk(layout: Layout, hand: list[Tile], chain: tuple[Place, ...], score: int,
              actions: Sequence[Place]) -> None:
         for a in actions:
             tile = a.tile
-            raw = placement_score(placement_total(layout, tile, a.on, a.side))
+            raw = rules.placement_score(placement_total(layout, tile, a.on, a.side))
             step = chain + (a,)
             rest = [x for x in hand if x is not tile]
-            reached = score + raw // 5
+            reached = score + rules.display(raw)
             if (drawn or not rest or reached >= view.target or not (tile.is_double or raw)
                     or len(out) >= limit):
                 out.append(step)

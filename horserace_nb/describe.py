@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .i18n import side_name, t
+from .rules import HORSE_RACE
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -32,23 +33,18 @@ if TYPE_CHECKING:
 __all__ = [
     "boneyard_sentence", "describe_game", "describe_layout", "game_title", "hand_count_sentence",
     "hand_tiles_sentence", "last_placement", "layout_title", "score_items", "scoring_sides",
-    "status_sentences", "sum_expression", "summary", "summary_sentences",
+    "status_sentences", "summary", "summary_sentences",
 ]
 
 
 # ---------------------------------------------------------------------------- layouts
-def sum_expression(values: list[int]) -> str:
-    """``"2 + 8"``: the contributions in order, as the texts write them."""
-    return " + ".join(str(v) for v in values) if values else "0"
-
-
 def summary(layout: Layout, lang: str = "en") -> str:
     """The short first sentence: the sum of contributions and the placement score (R13, R15)."""
     total = layout.end_total()
     raw = layout.score()
     return t("describe.summary", lang,
-             sum=sum_expression([v for _, v in layout.contributions()]),
-             total=total, raw=raw, display=raw // 5)
+             sum=layout.sum_terms(),
+             total=total, raw=raw, display=HORSE_RACE.display(raw))
 
 
 _SENTENCE = re.compile(r"(?<=[.。])\s*(?=\S)")

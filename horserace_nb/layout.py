@@ -35,7 +35,7 @@ from .tiles import BRANCHES, FULL_SET, MAX_PIPS, SIDE_ORDER, Side, Tile
 if TYPE_CHECKING:
     from .render.svg import SvgImage
 
-__all__ = ["Layout", "Connection", "Ends", "placement_score", "sum_text"]
+__all__ = ["Layout", "Connection", "Ends", "placement_score", "sum_terms", "sum_text"]
 
 _LOW, _HIGH = Side.LOW, Side.HIGH
 _SA, _SB, _BA, _BB = Side.STRAIGHT_A, Side.STRAIGHT_B, Side.BRANCH_A, Side.BRANCH_B
@@ -78,13 +78,19 @@ def _place(tile: Tile, key: int) -> Place:
     return action
 
 
-def sum_text(values: list[int] | tuple[int, ...], total: int) -> str:
-    """The sum of the counted contributions as the rule texts write it (R13).
+def sum_terms(values: Iterable[int]) -> str:
+    """The counted contributions as the rule texts add them up, ``"2 + 8"`` (``"0"`` for
+    none): the one place where the terms of a sum are written (R13)."""
+    return " + ".join(map(str, values)) or "0"
+
+
+def sum_text(values: Iterable[int], total: int) -> str:
+    """The sum of the counted contributions with its total, as the rule texts write it (R13).
 
     >>> sum_text([2, 8], 10), sum_text([], 0)
     ('2 + 8 = 10', '0 = 0')
     """
-    return f"{' + '.join(map(str, values)) or '0'} = {total}"
+    return f"{sum_terms(values)} = {total}"
 
 
 class Ends:
@@ -248,6 +254,10 @@ class Layout:
     def ends(self) -> Ends:
         """A snapshot of the scoring ends (R13), cheap to take after every placement."""
         return Ends(self._scoring.copy()) if self._scoring else _NO_ENDS
+
+    def sum_terms(self) -> str:
+        """The counted contributions as they are added up, ``"2 + 8"`` (R13)."""
+        return sum_terms(v for _, v in self.contributions())
 
     def sum_text(self) -> str:
         """The counted contributions and the end total, ``"2 + 8 = 10"`` (R13)."""

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from .game import Event, Game, Reason
 from .i18n import side_name, t
 from .layout import Layout
+from .rules import HORSE_RACE
 from .tiles import Side, Tile
 
 __all__ = ["expression", "sum_line", "points_phrase", "turn_line", "reason_line",
@@ -36,18 +37,17 @@ _WITH_POINTS = {Reason.SCORED, Reason.DOUBLE_SCORED}
 
 def expression(layout: Layout) -> str:
     """``"2 + 5 + 3 = 10"``: the layout's counted contributions and their total (R13)."""
-    values = " + ".join(str(v) for _, v in layout.contributions()) or "0"
-    return f"{values} = {layout.end_total()}"
+    return layout.sum_text()
 
 
 def points_phrase(raw: int, lang: str) -> str:
     """``"10 raw (2 points)"`` (R3)."""
-    return t("score.points", lang, raw=raw, display=raw // 5)
+    return t("score.points", lang, raw=raw, display=HORSE_RACE.display(raw))
 
 
 def _sum(expr: str, raw: int, lang: str) -> str:
     if raw:
-        return t("narr.sum", lang, expr=expr, raw=raw, display=raw // 5)
+        return t("narr.sum", lang, expr=expr, raw=raw, display=HORSE_RACE.display(raw))
     return t("narr.no_score", lang, expr=expr)
 
 

@@ -27,16 +27,15 @@ from typing import Any
 
 from .. import narration
 from ..actions import Action, Draw, Pass, Place
-from ..bots import GreedyBot, hint
+from ..bots import Bot, GreedyBot, hint
 from ..errors import IllegalMove
-from ..game import Event, Game, SeatView
+from ..game import Event, Game
 from ..i18n import t
 from ..tiles import Tile
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
            "check_bots", "check_names", "check_match"]
 
-Bot = Callable[[SeatView], Action]
 Text = Callable[[str], str]
 """A sentence that can be written in any language (rendered when shown, again on a switch)."""
 Note = tuple[str, Text]
