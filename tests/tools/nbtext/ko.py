@@ -1,386 +1,409 @@
-"""Korean markdown of the tutorial notebooks (see ../build_notebooks.py)."""
+"""Korean markdown of the tutorial notebooks (see ../build_notebooks.py).
+
+Write rule numbers as plain text, "(R17)" or "R13–R15": the builder turns each into a link to
+its anchor on RULES_PAGE. Players are numbered from 1 in every text (the code's seats from 0).
+Terms are those of the Korean rule text and notebooks/rules.ko.md; the names of buttons and
+boxes are exactly the widgets' labels in horserace_nb/locales/ko.json.
+"""
 
 RULES_PAGE = "../rules.ko.md"
-"""The rules page of this language, relative to a lesson (keep it: the builder links "R17" to RULES_PAGE#r17)."""
+"""The rules page of this language, relative to a lesson (keep it: the builder links "R17" to
+RULES_PAGE#r17)."""
 
 TEXT = {
-    'nav': """TODO-TRANSLATE ---
-**Back:** [{back_title}]({back}) · **Next:** [{next_title}]({next}) · **Start:** [{start_title}]({start})""",
-    'title.index': 'TODO-TRANSLATE all languages',
-    'title.00': 'TODO-TRANSLATE the start page',
-    'title.01': 'TODO-TRANSLATE 1. Tiles, the deal and spinners',
-    'title.02': 'TODO-TRANSLATE 2. Scoring ends',
-    'title.03': 'TODO-TRANSLATE 3. Turns',
-    'title.04': 'TODO-TRANSLATE 4. The end of a hand',
-    'title.05': 'TODO-TRANSLATE 5. Play a match',
-    'title.06': 'TODO-TRANSLATE 6. The classroom page',
-    'title.07': 'TODO-TRANSLATE 7. Puzzles',
-    'title.08': 'TODO-TRANSLATE 8. Teacher guide',
-    'start.intro': """TODO-TRANSLATE # Horse Race — learn the game in Jupyter
+    # ------------------------------------------------------------------ navigation
+    "nav": """---
+**이전:** [{back_title}]({back}) · **다음:** [{next_title}]({next}) · \
+**처음으로:** [{start_title}]({start})""",
+    "title.index": "모든 언어",
+    "title.00": "시작 페이지",
+    "title.01": "1. 타일, 타일 나누기, 스피너",
+    "title.02": "2. 득점 끝",
+    "title.03": "3. 차례",
+    "title.04": "4. 라운드의 끝",
+    "title.05": "5. 한 경기 겨루기",
+    "title.06": "6. 수업용 페이지",
+    "title.07": "7. 퍼즐",
+    "title.08": "8. 교사용 안내서",
+    # ------------------------------------------------------------------ 00 start
+    "start.intro": """# 경마 (Horse Race) — Jupyter에서 게임 배우기
 
-**Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
-ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
-**every double is a spinner** that can grow in four directions, and some tiles let you place
-again — lesson 3 says which.
+**경마** (Horse Race)는 Fives 계열의 도미노 게임입니다. 타일을 하나 놓고 배치의 열린 끝에 보이는
+수를 모두 더해, 그 합계가 5의 배수이면 점수를 얻습니다. 이 게임에는 두 가지 특징이 있습니다.
+**모든 더블타일이 스피너**가 되어 네 방향으로 뻗어 나갈 수 있고, 어떤 타일은 놓고 나서 한 번 더
+놓게 해 줍니다. 어떤 타일이 그런지는 3강에서 배웁니다.
 
-Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
-exercises check every answer at once and explain it with the rule. Run each notebook from the
-top (*Run → Run All Cells*) and then work with the widgets.""",
-    'start.contents': """TODO-TRANSLATE ## Contents
+각 강의는 한 번에 한 가지 내용만 다룹니다. 먼저 배치판에서 보여 주고, 그다음 직접 해 보게 합니다.
+연습 문제는 답을 바로 확인해 주고, 왜 그런지 규칙을 들어 설명합니다. 노트북은 처음부터 실행한 뒤
+(*Run → Run All Cells*, 모든 셀 실행) 위젯으로 공부하세요.""",
+    "start.contents": """## 목차
 
-1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
-   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the single-layout examples, predict
-   the next step, exercises (R3, R13–R15)
-3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
-   hand, and what comes first (R4, R16–R20)
-4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
-   ties, who leads next, winning at 61 (R7, R21–R28)
-5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
-   review of the decisions
-6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
-7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
-8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
-   mistakes to watch for""",
-    'start.rules': """TODO-TRANSLATE ## The rules
+1. [타일, 타일 나누기, 스피너](01_tiles_layout_spinners.ipynb) — 타일 28개, 인원, 타일 나누기와
+   남은 타일 더미, 선공자 정하기, 타일을 잇는 법, 스피너 (R1, R2, R5, R6, R8–R12)
+2. [득점 끝](02_scoring_ends.ipynb) — 어떤 끝을 세는지, 짧은 배치 예시, 다음 단계 예측하기, 연습
+   문제 (R3, R13–R15)
+3. [차례](03_turns.ipynb) — 계속 놓기, 뽑기, 뽑은 타일 규칙, 차례 넘기기, 막힌 라운드, 무엇이
+   먼저인지 (R4, R16–R20)
+4. [라운드의 끝](04_end_of_hand.ipynb) — 라운드 정산과 반올림, 파트너전, 동률, 다음 선공자, 61점
+   승리 (R7, R21–R28)
+5. [한 경기 겨루기](05_play.ipynb) — 컴퓨터와 겨루는 경기, 수업 시간에 맞춘 짧은 경기, 내 선택
+   돌아보기
+6. [수업용 페이지](06_classroom.ipynb) — Voilà로 띄우는 깔끔한 한 페이지
+7. [퍼즐](07_puzzles.ipynb) — 힌트를 하나씩 받으며 가장 좋은 수 찾기
+8. [교사용 안내서](08_teacher_guide.ipynb) — 45분 수업 계획, 정답, 눈여겨볼 실수""",
+    "start.rules": """## 규칙
 
-The rules of the game are on one page: [the rules of Horse Race](../rules.ko.md) (print it for the
-table). Every rule there has a number from R1 to R28, and every number in these lessons links to
-it: a click on R17 opens the page at rule R17. Players are numbered from 1 in the lessons and on
-the rules page (the code counts its seats from 0: seat 0 is player 1).""",
-    'start.voila': """TODO-TRANSLATE ## For teachers
+게임 규칙은 한 페이지에 모아 두었습니다: [경마 규칙](../rules.ko.md) (인쇄해서 테이블에 두세요).
+규칙마다 R1부터 R28까지 번호가 붙어 있고, 강의에 나오는 규칙 번호는 모두 그 페이지로 연결됩니다.
+R17을 누르면 규칙 페이지의 R17이 열립니다. 강의와 규칙 페이지에서는 플레이어를 1번부터 셉니다
+(코드에서는 자리를 0부터 세므로 0번 자리가 1번 플레이어입니다).""",
+    "start.voila": """## 교사용
 
-The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
-and the mistakes learners make most. To show the game to a class without any code on screen, run
-the classroom page from the project folder:
+[교사용 안내서](08_teacher_guide.ipynb)에는 수업 계획, 모든 연습 문제의 정답, 학습자가 가장 자주
+하는 실수가 있습니다. 화면에 코드를 띄우지 않고 반 전체에 게임을 보여 주려면 프로젝트 폴더에서
+수업용 페이지를 실행합니다.
 
 ```sh
 .venv/bin/voila notebooks/ko/06_classroom.ipynb
 ```
 
-and open the address it prints. Every learner who types the same **seed** in *New game* gets the
-same deal.""",
-    'tiles.intro': """TODO-TRANSLATE # 1. Tiles, the deal and spinners
+그리고 출력된 주소를 엽니다. 학습자들이 **시드** 칸에 같은 수를 넣고 *새 게임*을 누르면 모두
+똑같이 타일을 나눠 받습니다.""",
+    # ------------------------------------------------------------------ 01 tiles
+    "tiles.intro": """# 1. 타일, 타일 나누기, 스피너
 
-In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
-layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
-uses.""",
-    'tiles.set': """TODO-TRANSLATE ## The tiles
+이번 강의에서는 타일, 인원, 타일 나누기, 첫 타일을 놓는 사람, 그리고 타일을 배치에 이어 붙이는
+방법을 배웁니다. 특히 **스피너**를 자세히 봅니다. 먼저 아래 셀을 실행하세요. 이 강의에서 쓸
+도구를 불러옵니다.""",
+    "tiles.set": """## 타일
 
-Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
-shows 0 to 6 pips. A tile is written with its smaller number first, `[1|4]`. Here is the whole
-set, one row for each smaller number:""",
-    'tiles.write': """TODO-TRANSLATE You may type a tile in several ways; it is always shown smaller number first.
-The seven tiles with the same number on both halves are the **doubles**:""",
-    'tiles.players': """TODO-TRANSLATE ## Who plays
+경마는 완전한 **더블 식스** 세트 한 벌을 씁니다. 타일은 모두 28개이고, 같은 타일은 하나도
+없습니다 (R1). 타일의 두 반쪽에는 각각 0부터 6까지의 눈이 있습니다. 타일은 작은 수를 앞에 써서
+`[1|4]`처럼 적습니다. 아래가 세트 전체입니다. 작은 수가 같은 타일끼리 한 줄에 모았습니다.""",
+    "tiles.write": """타일은 여러 가지 방식으로 입력할 수 있지만, 화면에는 언제나 작은 수가 앞에 나옵니다.
+두 반쪽의 수가 같은 일곱 개의 타일이 **더블타일**입니다.""",
+    "tiles.players": """## 인원
 
-Two, three or four people play, each for themselves; or four people play as two pairs (R2).
-Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and
-4. The picture shows a partnership game from player 1's seat: your own hand face up at the
-bottom, the other hands face down, and the two teams' scores.""",
-    'tiles.deal': """TODO-TRANSLATE ## The deal and the boneyard
+2명, 3명 또는 4명이 각자 점수를 내는 개인전으로 하거나, 4명이 두 사람씩 조를 이루어 파트너전으로
+합니다 (R2). 파트너끼리는 **마주 앉아** 점수를 공유합니다. 1번과 3번 플레이어가 한 조, 2번과
+4번 플레이어가 다른 한 조입니다. 그림은 파트너전을 1번 플레이어 자리에서 본 모습입니다. 아래쪽에는
+내가 가진 타일, 곧 내 **보유 타일**이 앞면으로 보이고, 다른 사람들의 보유 타일은 뒷면으로
+보입니다. 두 조의 점수도 나옵니다.""",
+    "tiles.deal": """## 타일 나누기와 남은 타일 더미
 
-All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
-**5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
-Hands are private.
+타일 28개를 모두 뒷면이 위로 오게 놓고 섞습니다. 2명이면 한 사람에게 **7**개, 3명이면 **6**개,
+4명이면 **5**개씩 나눠 줍니다 (R5). 나눠 주고 남은 타일은 엎어 놓은 채로 테이블에 둡니다. 이것이
+**남은 타일 더미**이며, 14개, 10개 또는 8개입니다. 보유 타일 중에 놓을 수 있는 타일이 없으면 이
+더미에서 타일을 뽑습니다 (3강). 보유 타일은 다른 사람에게 보여 주지 않습니다.
 
-Each line below is one deal: the number of players, then the size of every hand, then (after the
-bar) the size of the boneyard. Change the seed, or deal with `Game(players=3, seed=…)` yourself:
-the counts stay the same.""",
-    'tiles.deal_picture': """TODO-TRANSLATE What player 1 sees of a 3-player deal: 6 tiles in hand, the two other
-hands face down, and the boneyard's count at the top.""",
-    'tiles.lot': """TODO-TRANSLATE ## Who places the first tile
+아래 한 줄이 한 번의 타일 나누기입니다. 인원, 각 사람이 받은 타일 수, 그리고 세로 막대 뒤에 남은
+타일 더미의 타일 수가 나옵니다. 시드를 바꾸거나 `Game(players=3, seed=…)`로 직접 나눠 보세요.
+개수는 달라지지 않습니다.""",
+    "tiles.deal_picture": """3인 게임에서 1번 플레이어에게 보이는 모습입니다. 보유 타일 6개, 뒷면으로
+놓인 다른 두 사람의 보유 타일, 그리고 위쪽에 남은 타일 더미의 개수가 보입니다.""",
+    "tiles.lot": """## 첫 타일을 놓는 사람
 
-The first hand's leader is chosen by a **neutral lot** (R6): every player rolls a die, and if the
-highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
-gives **no** right to lead.
+타일을 나눠 받고 나서 그 판이 끝날 때까지를 한 **라운드**라고 합니다. 라운드의 첫 타일을 놓는
+사람이 **선공자**입니다. 첫 라운드의 선공자는 **중립적인 추첨**으로 정합니다 (R6). 모두 주사위를
+한 번씩 던지고, 가장 큰 수가 나온 사람이 여럿이면 그 사람들끼리만 다시 던집니다. `[6|6]` 같은
+높은 더블타일을 가지고 있어도 선공할 자격은 생기지 **않습니다**.
 
-The cell shows the lot of a 4-player game: each line is one round (player: roll). The two
-players who rolled 6 roll again, and the winner leads. The last number tells who holds `[6|6]`:
-not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
-    'tiles.first_tile': """TODO-TRANSLATE ## The first tile
+아래 셀은 4인 게임의 추첨을 보여 줍니다. 한 줄에 한 번씩 던진 결과가 나옵니다 (플레이어: 나온 수). 6이
+나온 두 사람이 다시 던지고, 이긴 사람이 선공자가 됩니다. 그다음 줄의 수가 선공자이고, 마지막 수는
+`[6|6]`을 가진 플레이어인데 선공자가 아닙니다. **다음** 라운드의 선공자는 4강에서 다룹니다 (R7).""",
+    "tiles.first_tile": """## 첫 타일
 
-The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
-table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
-scoring.""",
-    'tiles.spinners': """TODO-TRANSLATE ## How tiles join; every double is a spinner
+선공자는 보유 타일 가운데 **어떤 타일로든** 시작할 수 있습니다 (R8). 첫 타일은 테이블 가운데에
+홀로 놓입니다. 이렇게 테이블에 놓인 타일 전체를 **배치**라고 합니다. 첫 타일도 다른 모든 타일과
+똑같이 득점할 수 있습니다. 득점은 2강에서 설명합니다.""",
+    "tiles.spinners": """## 타일을 잇는 법: 모든 더블타일이 스피너
 
-A tile joins the layout where an open **connection point** shows the same number as one of its
-halves (R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection
-points — *straight A* and *straight B* along the line, *branch A* and *branch B* at right angles.
-A double that joins the layout uses its straight A; a double that opens the hand has both
-straights open. The branches open only after **both** straight sides are filled (R11).
+타일은 그 타일의 한 반쪽과 같은 수가 보이는 **가능한 연장 연결 지점**에 이어 붙입니다 (R9). 줄여서 연결
+지점이라고도 합니다. **모든 더블타일이 스피너입니다** (R10). 더블타일은 줄과 직각이 되게 가로놓고,
+연결 지점이 네 개 있습니다. 줄을 따라 이어지는 *직선 A*와 *직선 B*, 그리고 직각으로 뻗어 나가는
+*갈래 A*와 *갈래 B*입니다. 배치에 이어 붙인 더블타일은 직선 A로 붙습니다. 라운드의 첫 타일로
+놓은 더블타일은 두 직선이 모두 열려 있습니다. 갈래는 **두** 직선이 모두 채워진 뒤에야
+열립니다 (R11).
 
-In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
-the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+그림에서 주황색 테두리는 스피너를 나타냅니다. **채워진 숫자**는 그 끝이 합계에 더하는 값이고,
+**속이 빈 점**은 열려 있지만 합산하지 않는 지점입니다 (2강).
 
-Step through the layout of the rule texts with the buttons or the slider. (The line about who
-places next is a preview of lesson 3.)""",
-    'tiles.step': """TODO-TRANSLATE You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
-straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
-`[4|4]` itself no longer counts.""",
-    'tiles.walk': """TODO-TRANSLATE The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]`
-and `[3|5]` fill its two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Its
-pictures are lost in the text, but its four end totals — 10, 12, 5 and 9 — fix the tiles. Step
-through it:""",
-    'tiles.build': """TODO-TRANSLATE ## Build a layout yourself
+버튼이나 *단계* 슬라이더로 규칙 문서의 배치를 한 단계씩 살펴보세요. (다음에 누가 놓는지 알려 주는
+줄은 3강에서 배울 내용을 미리 보여 줍니다.)""",
+    "tiles.step": """코드로 단계를 고를 수도 있어서 수업에서 편리합니다. 4단계는 `[4|4]`의 직선 B에 놓은
+`[3|4]`입니다. 이제 `[4|4]`는 두 직선이 모두 채워졌으므로 갈래가 열리고, `[4|4]` 자체는 더 이상
+합산하지 않습니다.""",
+    "tiles.walk": """일본어 규칙 문서는 스피너 하나가 자라는 모습을 따라갑니다. `[5|5]`로 시작하고,
+`[2|5]`와 `[3|5]`가 두 직선을 채운 뒤에야 `[4|5]`를 갈래에 놓을 수 있습니다 (R10, R11). 문서의
+그림은 남아 있지 않지만, 네 번의 끝 합계 10, 12, 5, 9를 보면 어떤 타일인지 알 수 있습니다. 한
+단계씩 살펴보세요.""",
+    "tiles.build": """## 직접 배치 만들기
 
-`place` adds a tile: the opening tile on its own, every other one `on` a tile of the layout at a
-`side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`, `'branch_a'`, `'branch_b'`). Change the
-tiles and run the cell again.""",
-    'tiles.singles': """TODO-TRANSLATE A tile that is not a double (a **single**) has a low end and a high end; it
-joins by the end that matches, and its other end becomes a new end of the layout (R12). Here
-`[1|6]` joins straight B of `[1|1]` by its 1, so its 6 is the new end:""",
-    'tiles.branches': """TODO-TRANSLATE A placement that breaks a rule is refused with a sentence that names the
-rule, and the layout stays as it was. Here the straights of `[4|4]` are not both filled yet, so
-its branches are closed (R11):""",
-    'tiles.exercises': """TODO-TRANSLATE ## Your turn
+`place`로 타일을 놓습니다. 첫 타일은 그냥 놓고, 그 밖의 타일은 배치에 있는 타일(`on`)과 그 타일의
+연결 지점(`side`)을 정해서 놓습니다. 연결 지점은 `'low'`(낮은 끝), `'high'`(높은 끝),
+`'straight_a'`(직선 A), `'straight_b'`(직선 B), `'branch_a'`(갈래 A), `'branch_b'`(갈래 B)
+가운데 하나입니다. 타일을 바꿔 가며 셀을 다시 실행해 보세요.""",
+    "tiles.singles": """더블타일이 아닌 타일을 **일반 타일**이라고 합니다. 일반 타일에는 낮은 끝과 높은 끝이
+있습니다. 연결 지점과 수가 같은 끝으로 붙고, 다른 쪽 끝은 배치의 새 끝이 됩니다 (R12). 여기서는
+`[1|6]`이 1로 `[1|1]`의 직선 B에 붙으므로 6이 새 끝이 됩니다.""",
+    "tiles.branches": """규칙에 어긋나게 놓으려 하면 어느 규칙에 어긋나는지 알려 주는 문장과 함께 거부되고,
+배치는 그대로 남습니다. 여기서는 `[4|4]`의 두 직선이 아직 다 채워지지 않았으므로 갈래가 닫혀
+있습니다 (R11).""",
+    "tiles.exercises": """## 직접 해 보기
 
-Which points of this layout are open — where could a tile join? Choose every open point on the
-buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
-*Next* brings a fresh position; the stars count the ones you solved on your own.""",
-    'scoring.intro': """TODO-TRANSLATE # 2. Scoring ends
+이 배치에서 열려 있는 연결 지점, 곧 타일을 이어 붙일 수 있는 곳은 어디일까요? 버튼에서 열린
+지점을 모두 고른 뒤 *확인*을 누르세요. 틀렸다면 설명을 읽고 *다시 풀기*를 누르거나 *답 보기*를
+누르세요. *다음 문제*를 누르면 새 배치가 나옵니다. 별은 혼자 힘으로 푼 문제의 수입니다.""",
+    # ------------------------------------------------------------------ 02 scoring
+    "scoring.intro": """# 2. 득점 끝
 
-After **every** placement, add up the contributions of all scoring ends (R13):
+타일을 **놓을 때마다** 모든 득점 끝의 기여값을 더합니다 (R13).
 
-- the open end of a single adds its number (a 0 end adds 0, and still counts as an end);
-- a double with at least one open straight side adds **both halves, once** (`[6|6]` adds 12);
-- a double whose two straights are filled is inside the layout and adds nothing;
-- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.""",
-    'scoring.rules': """TODO-TRANSLATE ## The placement score
+- 일반 타일의 열린 끝은 그 수를 더합니다 (0인 끝은 0을 더하지만 끝으로는 셉니다).
+- 직선이 하나라도 열려 있는 더블타일은 **두 반쪽을 한 번** 더합니다 (`[6|6]`은 12를 더합니다).
+- 두 직선이 모두 채워진 더블타일은 배치 안쪽에 있으므로 아무것도 더하지 않습니다.
+- 쓰지 않은 갈래는 0입니다. 타일이 놓인 갈래는 그 줄의 바깥 끝을 셉니다.""",
+    "scoring.rules": """## 타일 놓기 가점
 
-If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
-points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
-(R3, R15). Any other total, 0 included, scores nothing. This holds for the first tile of a hand
-as for every other.
+끝 합계(그림의 *합산한 기여값*)가 5의 양의 배수이면 타일을 놓은 플레이어가 그 합계만큼 **원점수**를
+얻습니다. 이것이 타일 놓기 가점입니다. 원점수 5가 점수판의 **표시 점수** 1점이며, 경기는 표시
+점수 61점까지 합니다 (R3, R15). 0을 포함해 그 밖의 합계로는 점수를 얻지 못합니다. 라운드의 첫
+타일도 다른 타일과 마찬가지입니다.
 
-Each line: an opening tile, the raw points it scores, and the points (raw ÷ 5). Try other
-tiles.""",
-    'scoring.double_22': """TODO-TRANSLATE ## The examples of the rule texts
+한 줄에 첫 타일, 그 타일로 얻는 원점수, 표시 점수(원점수 ÷ 5)가 나옵니다. 다른 타일로도 해
+보세요.""",
+    "scoring.double_22": """## 규칙 문서의 예시
 
-An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
-    'scoring.double_00': """TODO-TRANSLATE An opening `[0|0]`: an end, but it adds 0 — and a total of 0 scores
-nothing.""",
-    'scoring.double_66': """TODO-TRANSLATE `[3|6]` and then `[6|6]` on its high end: `[6|6]` has its second
-straight open, so it counts 12, and the low end of `[3|6]` counts 3. Step through it:""",
-    'scoring.open_vs_counted': """TODO-TRANSLATE ## Open points are not always scoring ends
+`[2|2]`로 시작한 경우: 직선이 열린 더블타일은 두 반쪽을 한 번 셉니다.""",
+    "scoring.double_00": """`[0|0]`으로 시작한 경우: 끝으로는 세지만 0을 더합니다. 합계 0으로는 점수를 얻지
+못합니다.""",
+    "scoring.double_66": """`[3|6]`을 놓고 그 높은 끝에 `[6|6]`을 놓은 경우: `[6|6]`은 두 번째 직선이 열려
+있으므로 12를 셉니다. `[3|6]`의 낮은 끝은 3을 셉니다. 한 단계씩 살펴보세요.""",
+    "scoring.open_vs_counted": """## 열린 지점이 모두 득점 끝은 아닙니다
 
-An open connection point is where a tile may go; a scoring end is what is added up (R14). After
-`[1|2]` fills the second straight of `[1|1]`, its two branches are open but count nothing. Each
-line: ● counted or ○ not counted, the tile, the point, and the number it shows.""",
-    'scoring.predict': """TODO-TRANSLATE ## Predict the next step
+가능한 연장 연결 지점은 타일을 놓을 수 있는 곳이고, 득점 끝은 합계에 더하는 곳입니다 (R14).
+`[1|2]`가 `[1|1]`의 두 번째 직선을 채우면 `[1|1]`의 두 갈래가 열리지만, 두 갈래 모두 아무것도
+더하지 않습니다. 한 줄에 ●(합산함) 또는 ○(합산하지 않음), 타일, 연결 지점, 그 지점에 보이는 수가
+나옵니다.""",
+    "scoring.predict": """## 다음 단계 예측하기
 
-The documented layout again, in **predict mode**: before each placement is shown, say what will
-happen — where the tile goes (click the point on the board), the end total, or the score — and
-press *Check*. A right answer shows the step; *Show the step* shows it anyway. Untick the box to
-step freely.""",
-    'scoring.exercises': """TODO-TRANSLATE ## Your turn
+규칙 문서의 배치를 다시 봅니다. 이번에는 **예측 모드**입니다. 타일이 놓이기 전에 무슨 일이
+일어날지 답하세요. 타일이 놓일 곳(배치 그림에서 그 지점을 누릅니다), 끝 합계, 또는 득점을 묻습니다.
+끝 합계나 득점은 수를 입력한 뒤 *확인*을 누르세요. 맞히면 그 단계가 나타나고, *단계 보기*를 누르면 답하지 않고도
+볼 수 있습니다. *다음 단계를 먼저 예측하기*의 체크를 해제하면 자유롭게 넘겨 볼 수 있습니다.""",
+    "scoring.exercises": """## 직접 해 보기
 
-Four kinds of question on fresh layouts: which open points count, what the end total is, what a
-placement scores, and where a tile scores the most (click the point on the board). The numbers on
-the ends are hidden: work them out from the tiles.""",
-    'scoring.exercise_code': """TODO-TRANSLATE Or answer in code: the last layout of the documented sequence,
-with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
-cell again.""",
-    'turns.intro': """TODO-TRANSLATE # 3. Turns
+새 배치로 네 가지 문제를 풉니다. 열린 지점 가운데 어느 곳을 합산하는지, 끝 합계가 얼마인지, 타일
+놓기 가점이 얼마인지, 그리고 타일을 어디에 놓아야 가장 많이 득점하는지(배치판에서 그 지점을
+누릅니다) 묻습니다. 끝의 숫자는 가려져 있으니 타일을 보고 직접 구하세요.""",
+    "scoring.exercise_code": """코드로 답할 수도 있습니다. 규칙 문서 배치의 마지막 모습이며, 숫자는 가려져
+있습니다. 두 `None`을 여러분이 구한 끝 합계와 원점수로 바꾼 뒤 셀을 다시 실행하세요.""",
+    # ------------------------------------------------------------------ 03 turns
+    "turns.intro": """# 3. 차례
 
-Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
+차례는 시계 방향으로 돌아갑니다. 1번 플레이어, 2번 플레이어, … 다음에는 다시 1번 플레이어입니다
+(R8). 자기 차례에는 이렇게 합니다.
 
-- if you can place a tile from your hand, you **must** place one — you may not draw instead
-  (R16);
-- a tile from your hand that is a **double**, or that **scores**, lets you place again; a
-  scoring double gives one more placement, not two (R17). Going on is an obligation too;
-- if you cannot place, draw from the boneyard one tile at a time and stop at the first that
-  fits: that tile must be placed at once, and **a freshly drawn tile always ends the turn**, even
-  a double or a scoring tile (R18);
-- with nothing to place and an empty boneyard you pass; when nobody can place, the hand is
-  **blocked** (R19).""",
-    'turns.chain': """TODO-TRANSLATE A scripted hand that shows all of it: player 1 places `[1|4]` (scores 5),
-`[1|1]` (a double), `[4|4]` (a scoring double: one more), cannot place `[2|5]`, draws `[3|4]`,
-which scores — and the turn ends all the same.""",
-    'turns.by_code': """TODO-TRANSLATE The same hand in code: each action returns an event that says what was
-added up, what it scored, and whether the turn goes on and why. The indented numbers are the
-scores after each action: points are recorded the moment they are made (R4).""",
-    'turns.must_place': '보유 타일을 놓을 수 있는데 뽑으려 하면 거부됩니다 (R16).',
-    'turns.pass': """TODO-TRANSLATE Passing: player 2 has no tile that fits and the boneyard is empty, so they
-pass (R19); player 1 then places their last tile and wins the hand.""",
-    'turns.blocked': """TODO-TRANSLATE ## The blocked hand
+- 보유 타일 중에 놓을 수 있는 타일이 있으면 **반드시** 하나를 놓아야 합니다. 대신 뽑을 수는
+  없습니다 (R16).
+- 보유 타일에서 놓은 타일이 **더블타일**이거나 그 타일로 **득점**했다면 한 번 더 놓습니다. 득점한
+  더블타일이라도 두 번이 아니라 한 번만 더 놓습니다 (R17). 계속 놓기도 의무입니다.
+- 놓을 수 없으면 남은 타일 더미에서 한 개씩 뽑다가 놓을 수 있는 타일이 처음 나오면 멈춥니다. 그
+  타일은 즉시 놓아야 하며, **새로 뽑은 타일을 놓으면 더블타일이든 득점했든 언제나 차례가
+  끝납니다** (R18).
+- 놓을 타일이 없고 남은 타일 더미도 비었으면 차례를 넘깁니다. 아무도 놓을 수 없으면 라운드가
+  **막힙니다** (R19).""",
+    "turns.chain": """이 모든 것을 보여 주도록 미리 짜 둔 라운드입니다. 1번 플레이어가 `[1|4]`를 놓고
+(원점수 5 득점), `[1|1]`을 놓고(더블타일), `[4|4]`를 놓습니다(득점한 더블타일이므로 한 번 더).
+그다음 보유한 `[2|5]`는 놓을 곳이 없어 `[3|4]`를 뽑습니다. `[3|4]`로 득점하지만 차례는 그대로
+끝납니다.""",
+    "turns.by_code": """같은 라운드를 코드로 진행합니다. 행동을 하나 할 때마다 이벤트가 돌아오며, 이벤트는
+무엇을 더했는지, 몇 점을 얻었는지, 차례가 계속되는지와 그 이유를 알려 줍니다. 들여 쓴 두 수는 각
+행동 직후 두 플레이어의 표시 점수입니다. 점수는 얻는 즉시 기록됩니다 (R4).""",
+    "turns.must_place": """보유 타일 중에 놓을 수 있는 타일이 있는데 뽑으려 하면 거부됩니다 (R16).""",
+    "turns.pass": """차례 넘기기: 2번 플레이어는 놓을 수 있는 타일이 없고 남은 타일 더미도 비어 있으므로
+차례를 넘깁니다 (R19). 이어서 1번 플레이어가 마지막 타일을 놓아 라운드에서 이깁니다.""",
+    "turns.blocked": """## 막힌 라운드
 
-When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
-Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
-hand is lesson 4's topic (R22).""",
-    'turns.end_first': """TODO-TRANSLATE ## The end comes first
+남은 타일 더미가 비었는데 **아무도** 놓을 수 없으면 라운드가 막히고 그 자리에서 끝납니다 (R19).
+여기서는 첫 타일이 `[3|3]`인데 아무도 3을 가지고 있지 않고, 남은 타일 더미도 비어 있습니다. 막힌
+라운드에서 누가 이기는지는 4강에서 다룹니다 (R22).""",
+    "turns.end_first": """## 끝나는 것이 먼저
 
-The end of the hand or of the game comes before any continuation: nothing more is placed after
-it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 points and reaches
-62. A scoring tile would let them place again — `[6|6]` is still in hand — but the game is
-already over (R26).""",
-    'turns.exercises': """TODO-TRANSLATE ## Your turn
+라운드나 경기가 끝나는 것이 계속 놓기보다 먼저입니다. 끝난 뒤에는 더 이상 타일을 놓지 않습니다
+(R20). 60점인 1번 플레이어가 `[4|6]`으로 시작합니다. 4 + 6 = 10이므로 2점을 얻어 62점이 됩니다.
+득점한 타일이니 원래는 한 번 더 놓을 수 있고 보유 타일에 `[6|6]`도 남아 있지만, 경기는 이미
+끝났습니다 (R26).""",
+    "turns.exercises": """## 직접 해 보기
 
-Who places next? Each exercise shows the last action of a fresh hand: a double, a scoring tile, a
-drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
-*Check*.""",
-    'end.intro': """TODO-TRANSLATE # 4. The end of a hand
+다음에는 누가 놓을까요? 문제마다 새 라운드의 마지막 행동을 보여 줍니다. 더블타일, 득점한 타일,
+뽑은 타일, 차례 넘기기, 마지막 타일… 다음에 놓을 사람을 고르고(라운드가 끝났으면 *아무도 없음*)
+*확인*을 누르세요.""",
+    # ------------------------------------------------------------------ 04 end of hand
+    "end.intro": """# 4. 라운드의 끝
 
-A hand ends when a player places their last tile — they win the hand (R21) — or when it is
-blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
-pips left in hand wins; partnerships compare the two partners' combined totals, not the lightest
-single hand (R22).""",
-    'end.rounding': """TODO-TRANSLATE ## The settlement
+라운드는 누군가 자기 마지막 타일을 놓으면 끝나고, 그 플레이어가 라운드에서 이깁니다 (R21). 라운드가
+막혀도 끝납니다. 남은 타일 더미가 비었는데 아무도 놓을 수 없는 경우입니다 (R19). 막힌 라운드에서는
+보유 타일에 남은 눈값의 합계가 가장 작은 사람이 이깁니다. 파트너전에서는 가장 적게 남긴 한 사람이
+아니라 두 파트너의 합계를 조끼리 비교합니다 (R22).""",
+    "end.rounding": """## 라운드 정산
 
-The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
-nearest multiple of 5 (remainder 1 or 2 rounds down, 3 or 4 rounds up), and divide by 5 (R23).
-The winner's own pips are not subtracted, nobody loses points, and the losers gain nothing.
+승자는 **상대**에게 남은 눈값으로 점수를 받습니다. 상대의 눈값을 모두 더하고, 그 합계 하나를 가장
+가까운 5의 배수로 반올림한 뒤(5로 나눈 나머지가 1이나 2이면 내리고 3이나 4이면 올립니다) 5로
+나눕니다 (R23). 이것이 라운드 종료 가점입니다. 승자 자신의 눈값은 빼지 않고, 점수를 잃는 사람도
+없으며, 진 쪽은 아무것도 얻지 않습니다.
 
-Each line: the pips, rounded, the points. 17 rounds **down** to 15, not to 10 or 20.""",
-    'end.bonus_17': """TODO-TRANSLATE The rule texts' example: the opponent still holds 17 pips → 15 → 3 points.
-Step through it:""",
-    'end.bonus_partners': """TODO-TRANSLATE With partners, the winner's partner is left out: the partner holds 7,
-the opponents 9 and 8, together 17 → 15 → 3 points for the team (R2, R23).""",
-    'end.blocked_teams': """TODO-TRANSLATE A blocked hand between teams: 1 + 17 = 18 against 5 + 6 = 11. The
-second team has the lower total, so it wins and receives the first team's 18 → 20 → 4 points
+한 줄에 눈값, 반올림한 값, 점수가 나옵니다. 17은 10으로 내리거나 20으로 올리지 않고 15로
+**내립니다**.""",
+    "end.bonus_17": """규칙 문서의 예시입니다. 상대에게 눈값 17이 남았으므로 17 → 15 → 3점입니다. 한
+단계씩 살펴보세요.""",
+    "end.bonus_partners": """파트너전에서는 승자의 파트너가 남긴 타일을 세지 않습니다. 파트너에게 7, 상대 두
+사람에게 9와 8이 남았다면 두 상대의 눈값을 더한 17 → 15 → 3점이 그 조의 가점입니다 (R2, R23).""",
+    "end.blocked_teams": """파트너전에서 막힌 라운드입니다. 1 + 17 = 18 대 5 + 6 = 11입니다. 두 번째 조의
+합계가 더 작으므로 두 번째 조가 이기고, 첫 번째 조의 눈값으로 18 → 20 → 4점을 받습니다
 (R22, R23).""",
-    'end.ties': """TODO-TRANSLATE ## Ties
+    "end.ties": """## 동률
 
-When a blocked hand ends in a tie for the lowest total, every tied player receives one full bonus
-from all the **other** players' tiles, the other co-winners included; nothing is split (R24).
-With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
-at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
-a hand are one settlement, applied together (R25).""",
-    'end.next_leader': """TODO-TRANSLATE ## Who leads the next hand
+막힌 라운드에서 가장 작은 합계가 동률이면, 공동 최저인 플레이어는 저마다 **다른** 모든 플레이어의
+타일로 온전한 가점을 한 번씩 받습니다. 다른 공동 승자의 타일도 여기에 들어가며, 가점을 나눠 갖지
+않습니다 (R24). 4, 4, 4, 14가 남았다면 4를 남긴 세 사람이 각각 4 + 4 + 14 = 22 → 20 → 4점을
+받습니다. 두 조가 12와 12로 동률이면 각 조가 상대 조의 12 → 10 → 2점을 받으며, 가점은 조마다 한
+번입니다. 한 라운드의 가점은 모두 한 번의 정산으로 함께 적용합니다 (R25).""",
+    "end.next_leader": """## 다음 라운드의 선공자
 
-The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
-hand below; the first line is the first leader, then the player who went out; `next_hand()` deals
-the next hand, and the last line is its leader.""",
-    'end.next_leader_blocked': """TODO-TRANSLATE After a **blocked** hand there is no such player: a new neutral
-lot chooses the next leader (R7). The first line: the boneyard is empty (0) and the pips left in
-each hand; then the rounds of the new lot, and the new leader.""",
-    'end.winning': """TODO-TRANSLATE ## Winning the game
+라운드의 마지막 타일을 놓은 플레이어가 다음 라운드의 선공자입니다 (R7). 아래에서는 컴퓨터가
+라운드 하나를 끝까지 둡니다. 첫 줄에는 이 라운드의 선공자와 마지막 타일을 놓은 플레이어가 나옵니다.
+`next_hand()`로 다음 라운드의 타일을 나누고, 마지막 줄에 그 라운드의 선공자가 나옵니다.""",
+    "end.next_leader_blocked": """**막힌** 라운드 뒤에는 그런 플레이어가 없으므로, 중립적인 추첨을 새로 해서
+다음 선공자를 정합니다 (R7). 첫 줄에는 남은 타일 더미의 타일 수(0, 곧 비어 있음)와 플레이어마다
+보유 타일에 남은 눈값이 나옵니다. 이어서 새 추첨에서 던진 결과가 나오고, 마지막 줄이 새
+선공자입니다.""",
+    "end.winning": """## 경기의 승리
 
-A placement that brings a player or team to 61 or more ends the game **at once**, before any other
-placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 3). Everyone who
-reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
-teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
-61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
-    'end.last_tile': """TODO-TRANSLATE **An exception:** a last tile that scores and reaches 61 wins the game at
-once — so there is no settlement for that hand (R21, R26). Player 1, at 60, places the last tile
-`[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
-    'end.exercises': """TODO-TRANSLATE ## Your turn
+타일을 놓아 플레이어나 조가 61점 이상이 되면 더 놓거나 정산하기 전에 **그 즉시** 경기가
+끝납니다. 60 + 2 = 62도 승리이며, 정확히 61점일 필요는 없습니다 (R26, 3강). 같은 정산에서 61점에
+이른 플레이어나 조는 최종 점수가 달라도 모두 함께 승리합니다 (R27). 여기서는 두 조가 모두
+59점인데, 라운드가 12 대 12로 막혀 각 조가 2점을 받고 둘 다 61점으로 승리합니다. 결과는 승자
+또는 공동 승자일 뿐이며, 몇 점 차로 이겼는지는 따지지 않습니다 (R28).""",
+    "end.last_tile": """**예외:** 마지막 타일로 득점해 61점에 이르면 그 즉시 경기에서 이깁니다. 그래서 그
+라운드는 정산하지 않습니다 (R21, R26). 60점인 1번 플레이어가 마지막 타일 `[1|4]`를 놓습니다.
+4 + 1 = 5이므로 1점을 얻어 61점이 되고, 상대에게 남은 눈값은 세지 않습니다.""",
+    "end.exercises": """## 직접 해 보기
 
-Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Then: who
-wins the game? Press *Check* after each answer.""",
-    'play.intro': """TODO-TRANSLATE # 5. Play a match
+새 라운드를 정산해 보세요. 누가 라운드에서 이기는지, 받는 눈값, 반올림한 값, 점수를 구합니다.
+그다음에는 누가 경기에서 이기는지 묻습니다. 답할 때마다 *확인*을 누르세요.""",
+    # ------------------------------------------------------------------ 05 play
+    "play.intro": """# 5. 한 경기 겨루기
 
-You are player 1; the computer plays the others. The widget shows, from the top: the title with
-the target, the scores (in points, with a bar towards the target), a line that says whose turn it
-is and what to do, and the **board**.
+여러분은 1번 플레이어이고, 나머지 플레이어는 컴퓨터가 맡습니다. 위젯에는 위에서부터 목표 점수가
+적힌 제목, 점수(표시 점수와 목표까지의 막대), 누구 차례이고 무엇을 해야 하는지 알려 주는 줄,
+그리고 **배치판**이 있습니다.
 
-**On the board:** click a tile in your hand (at the bottom of the picture) and the points where
-it may go light up on the layout; point at one to read what it would make — the sum of the ends,
-the score, and whether you place again — then click it to place the tile. With the keyboard:
-*Tab* or the arrow keys move through your tiles, *Enter* chooses one and moves on to its lit
-points, *Enter* places it, *Escape* clears the choice.""",
-    'play.controls': """TODO-TRANSLATE **The buttons and boxes under the board:**
+**배치판에서:** 그림 아래쪽의 보유 타일을 하나 누르면 그 타일을 놓을 수 있는 지점이 배치 위에서
+빛납니다. 빛나는 지점에 마우스를 올리면 그곳에 놓았을 때의 결과, 곧 끝 합계와 득점, 한 번 더
+놓는지가 보입니다. 그 지점을 누르면 타일이 놓입니다. 키보드로는 *Tab* 키나 화살표 키로 보유 타일
+사이를 옮겨 다니고, *Enter* 키로 타일을 고르면 빛나는 지점으로 넘어가며, 다시 *Enter* 키를 누르면
+놓입니다. *Esc* 키를 누르면 선택이 취소됩니다.""",
+    "play.controls": """**배치판 아래의 버튼과 체크 상자:**
 
-- *Draw a tile* — when no tile in your hand fits (R18); *Pass* — when nothing fits and the
-  boneyard is empty (R19). Both are offered only when the rules allow them.
-- *Hint* — the strong computer player's advice for this position, with its reason.
-- *Undo my last decision* — takes back your last move (only with *Practice mode* ticked).
-- *Draw automatically until a tile fits* — draws for you.
-- *Computer's next move* — shows the computer's move, one at a time; tick *Play the computer's
-  moves automatically* to watch them without clicking.
-- Under the messages: the moves of the hand so far, and after a hand its settlement with the
-  rounding, and *Deal the next hand*.""",
-    'play.modes': """TODO-TRANSLATE **A new game:** the last row chooses the *Mode* (2, 3 or 4 players, or 4 in
-partnerships), the *Match* length, and the **seed**: the same seed always deals the same game, so
-a whole class can play the same deal. Press *New game* to start.""",
-    'play.class_length': """TODO-TRANSLATE ## A class-length game
+- *타일 뽑기*는 보유 타일 중에 놓을 수 있는 타일이 없을 때 (R18), *차례 넘기기*는 놓을 수 있는
+  타일이 없고 남은 타일 더미도 비었을 때 (R19) 누릅니다. 두 버튼은 규칙상 허용될 때만 누를 수
+  있습니다.
+- *힌트*는 강한 컴퓨터 플레이어라면 지금 어떻게 둘지를 그 이유와 함께 알려 줍니다.
+- *내 마지막 선택 되돌리기*는 내 마지막 수를 취소합니다 (*연습 모드 (되돌리기 허용)* 상자에
+  체크했을 때만).
+- *놓을 수 있는 타일이 나올 때까지 자동으로 뽑기*에 체크하면 대신 뽑아 줍니다.
+- *컴퓨터의 다음 수*는 컴퓨터의 수를 하나씩 보여 줍니다. *컴퓨터의 수를 자동으로 진행*에 체크하면
+  누르지 않아도 컴퓨터의 수가 차례로 진행됩니다.
+- 메시지 아래에는 이 라운드의 진행 기록이 있습니다. 라운드가 끝나면 반올림 과정을 포함한 정산과
+  *다음 라운드 나누기* 버튼이 나옵니다.""",
+    "play.modes": """**새 게임:** 마지막 줄에서 *방식*(2인, 3인, 4인 개인전 또는 4인 파트너전), *경기 길이*,
+**시드**를 고릅니다. 시드가 같으면 언제나 타일이 똑같이 나뉘므로 반 전체가 같은 조건으로 할 수
+있습니다. *새 게임*을 누르면 시작합니다.""",
+    "play.class_length": """## 수업 시간에 맞춘 짧은 경기
 
-A match to 61 takes longer than a lesson. For a class, the *Match* menu offers two shorter games
-— to 31 points, or one hand — labelled as **teaching variants**: the rules say 61 (R26). This
-widget starts with one hand:""",
-    'play.review': """TODO-TRANSLATE ## Review a game
+61점까지 하는 경기는 한 차시 수업보다 깁니다. 그래서 *경기 길이* 메뉴에는 더 짧은 경기 두 가지,
+31점까지와 한 라운드만이 있습니다. 둘 다 **수업용 변형**이라고 표시됩니다. 규칙은 61점까지입니다
+(R26). 아래 위젯은 한 라운드만 하는 경기로 시작합니다.""",
+    "play.review": """## 경기 돌아보기
 
-`review_game` goes through one player's decisions and compares each with the strong computer
-player's choice on the same position: what was played, the better move, and how many points it
-is worth on average. Here the computer plays a hand with a **random** player as player 1; the
-review shows the decision that cost the most, on the board as it was then.""",
-    'play.review_yours': """TODO-TRANSLATE Your own game: after a hand in the widget above, run this cell to
-review your decisions as player 1 (it takes a few seconds).""",
-    'puzzles.intro': """TODO-TRANSLATE # 7. Puzzles
+`review_game`은 한 플레이어의 선택을 하나씩 살펴보며, 같은 상황에서 강한 컴퓨터 플레이어가 고른
+수와 비교합니다. 실제로 둔 수, 더 나은 수, 그리고 그 수가 평균 몇 점 더 유리한지 알려 줍니다.
+여기서는 **무작위로** 두는 플레이어를 1번 플레이어로 두고 컴퓨터가 한 라운드를 진행합니다.
+아래에는 가장 손해가 컸던 선택이 그때의 배치판과 함께 나옵니다.""",
+    "play.review_yours": """여러분의 경기: 위 위젯에서 한 라운드를 마친 뒤 이 셀을 실행하면 1번 플레이어인
+여러분이 한 선택을 돌아볼 수 있습니다 (몇 초 걸립니다).""",
+    # ------------------------------------------------------------------ 07 puzzles
+    "puzzles.intro": """# 7. 퍼즐
 
-Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
-**best** move. Every answer has been checked by the game's engine: it is the only placement (or
-turn) that does best.""",
-    'puzzles.how': """TODO-TRANSLATE **How to answer:** run the puzzle's first cell to see the board. In the
-second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
-`[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
-several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
-3 … for one more hint each time; the last hint gives the answer away.""",
-    'guide.intro': """TODO-TRANSLATE # 8. Teacher guide
+퍼즐마다 라운드 중간의 한 상황이 주어집니다. 여러분은 1번 플레이어이고 지금은 여러분의
+차례입니다. **가장 좋은** 수를 찾으세요. 모든 답은 게임 엔진으로 확인했습니다. 정답은 가장 좋은
+결과를 내는 단 하나의 놓기(또는 차례)입니다.""",
+    "puzzles.how": """**답하는 법:** 퍼즐의 첫 번째 셀을 실행하면 배치판이 나옵니다. 두 번째 셀의
+`my_turn`에 놓을 타일을 적습니다. `Place("[5|6]", "[3|6]", "high")`는 `[5|6]`을 `[3|6]`의 높은
+끝에 놓으라는 뜻입니다. 차례가 이어진다면(더블타일이나 득점) 여러 개를 순서대로 적습니다. 그리고
+셀을 실행하면 가장 좋은 수인지와 그 이유를 알려 줍니다. 막히면 `hints`를 1, 2, 3 …으로 바꿔
+보세요. 하나 올릴 때마다 힌트가 하나씩 늘어나며, 마지막 힌트는 정답을 알려 줍니다.""",
+    # ------------------------------------------------------------------ 08 teacher guide
+    "guide.intro": """# 8. 교사용 안내서
 
-This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
-lessons 1–4 and of the puzzles, the mistakes learners make most, and how to run the classroom
-page and the website.""",
-    'guide.plan': """TODO-TRANSLATE ## A 45-minute lesson
+이 페이지는 교사를 위한 것입니다. 45분 수업 계획, 1–4강의 모든 연습 문제와 퍼즐의 정답, 학습자가
+가장 자주 하는 실수, 그리고 수업용 페이지와 웹사이트를 띄우는 방법을 담았습니다.""",
+    "guide.plan": """## 45분 수업
 
-| time | what | where |
+| 시간(분) | 내용 | 자료 |
 |---|---|---|
-| 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.ko.md) |
-| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
-| 12–22 min | Scoring ends (R13–R15): the three single layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises in pairs. | [lesson 2](02_scoring_ends.ipynb) |
-| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
-| 30–42 min | Pairs play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
-| 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
+| 0–5 | 게임의 핵심: 타일을 놓고, 끝을 더하고, 5의 배수이면 득점합니다. 인쇄한 규칙 페이지를 나눠 줍니다. | [시작 페이지](00_start.ipynb), [규칙](../rules.ko.md) |
+| 5–12 | 타일, 타일 나누기, 남은 타일 더미, 추첨 (R1, R5, R6). 스피너: 규칙 문서의 배치를 함께 한 단계씩 봅니다 (R9–R11). 연습 문제 1–3. | [1강](01_tiles_layout_spinners.ipynb) |
+| 12–22 | 득점 끝 (R13–R15): 짧은 배치 세 가지를 본 뒤, 예측 모드의 배치를 프로젝터에 띄우고 학습자들이 합계를 외치게 합니다. 연습 문제는 둘씩 짝지어 풉니다. | [2강](02_scoring_ends.ipynb) |
+| 22–30 | 차례 (R16–R20): 계속되는 차례의 예시를 한 단계씩 보며, 넘기기 전에 "다음에는 누가 놓을까요?" 하고 묻습니다. 연습 문제. | [3강](03_turns.ipynb) |
+| 30–42 | 둘씩 짝지어 수업용 페이지에서 같은 시드로 **한 라운드**만 하는 경기(수업용 변형)를 합니다. 라운드가 끝나면 함께 정산합니다 (R21–R23). | [수업용 페이지](06_classroom.ipynb) |
+| 42–45 | 61점 승리를 한 문장으로 정리합니다 (R26). 과제: 4강과 퍼즐. | [4강](04_end_of_hand.ipynb), [퍼즐](07_puzzles.ipynb) |
 
-With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
-game.""",
-    'guide.key': """TODO-TRANSLATE ## The answer key
+수업이 한 차시 더 있다면 4강과 그 연습 문제, 31점까지 하는 경기, 경기 하나 돌아보기를 합니다.""",
+    "guide.key": """## 정답
 
-The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
-the same order. The cells below draw them from the same seeds and print each question with its
-answer; *Next* in a widget draws fresh positions after these.""",
-    'guide.key_predict': """TODO-TRANSLATE **Lesson 2, predict mode** (the documented layout): where each tile
-goes, then the sum and the score it makes.""",
-    'guide.key_puzzles': """TODO-TRANSLATE **Lesson 7, the puzzles:** each title, then the best move and why.
-The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line of
-the table above: its total and its score.""",
-    'guide.misconceptions': """TODO-TRANSLATE ## Mistakes to watch for
+강의의 연습 문제는 정해진 시드로 만들어지므로 모든 학습자가 같은 문제를 같은 순서로 풉니다. 아래
+셀은 같은 시드로 문제를 다시 만들어 문제마다 정답과 함께 출력합니다. 이 문제들을 다 푼 뒤 위젯에서
+*다음 문제*를 누르면 새 문제가 나옵니다.""",
+    "guide.key_predict": """**2강, 예측 모드** (규칙 문서의 배치): 타일마다 놓이는 곳, 그리고 그때의 끝 합계와
+득점.""",
+    "guide.key_puzzles": """**7강, 퍼즐:** 퍼즐마다 제목, 그리고 가장 좋은 수와 그 이유. 2강의 코드 연습
+문제(규칙 문서 배치의 마지막 모습)의 답은 위 목록의 마지막 줄, 곧 9단계의 끝 합계와 득점입니다.""",
+    "guide.misconceptions": """## 눈여겨볼 실수
 
-- **Counting an interior double.** Once both straight sides of a double are filled, it adds
-  nothing (R13). Learners keep adding `[4|4]` as 8 after step 4 of the documented layout.
-- **Counting unused branches.** An open branch is a place to play, not a scoring end: it adds 0
-  until a tile is on it (R14).
-- **Counting a double once per open side.** A double with both straights open adds both halves
-  **once** (`[2|2]` adds 4, not 8) (R13).
-- **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
-  scoring tile (R18).
-- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16).
-- **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
+- **안쪽 더블타일 세기.** 더블타일의 두 직선이 모두 채워지면 아무것도 더하지 않습니다 (R13).
+  학습자들은 규칙 문서 배치의 4단계가 지나도 `[4|4]`를 계속 8로 더하곤 합니다.
+- **쓰지 않은 갈래 세기.** 열린 갈래는 타일을 놓을 수 있는 곳일 뿐 득점 끝이 아닙니다. 타일이
+  놓이기 전까지는 0입니다 (R14).
+- **더블타일을 열린 쪽마다 세기.** 두 직선이 모두 열린 더블타일도 두 반쪽을 **한 번만** 더합니다
+  (`[2|2]`는 8이 아니라 4를 더합니다) (R13).
+- **뽑은 더블타일로 계속 놓기.** 새로 뽑은 타일은 더블타일이든 득점했든 차례를 끝냅니다 (R18).
+- **놓을 수 있는데 뽑기.** 보유 타일 중에 놓을 수 있는 타일이 있으면 놓아야 합니다 (R16).
+- **17을 10으로 내리기** (또는 20으로 올리기). **가장 가까운** 5의 배수로 반올림합니다: 17 → 15
   (R23).
-- **Subtracting one's own pips.** The winner receives the opponents' pips; their own are not
-  subtracted, and nobody loses points (R23).
-- **Counting the partner's tiles.** With partners, the winner's partner is left out (R23).
-- **Waiting for exactly 61.** 60 + 2 = 62 wins at once; and a last tile that reaches 61 earns no
-  settlement (R21, R26).
-- **A high double leads.** The first leader is chosen by lot (R6); later hands are led by the
-  player who went out (R7).""",
-    'guide.run': """TODO-TRANSLATE ## Running the classroom page and the website
+- **자기 눈값 빼기.** 승자는 상대의 눈값을 받을 뿐 자기 눈값은 빼지 않으며, 점수를 잃는 사람도
+  없습니다 (R23).
+- **파트너의 타일 세기.** 파트너전에서 승자의 파트너가 남긴 타일은 세지 않습니다 (R23).
+- **정확히 61점 기다리기.** 60 + 2 = 62도 그 즉시 승리입니다. 또 마지막 타일로 61점에 이르면
+  라운드 정산은 없습니다 (R21, R26).
+- **높은 더블타일로 선공하기.** 첫 선공자는 추첨으로 정하고 (R6), 그다음 라운드부터는 마지막
+  타일을 놓은 플레이어가 선공합니다 (R7).""",
+    "guide.run": """## 수업용 페이지와 웹사이트 띄우기
 
-**The classroom page (Voilà):** one page with a match against the computer and the worked
-examples, a language switch and no code. From the project folder:
+**수업용 페이지 (Voilà):** 컴퓨터와 겨루는 경기와 규칙 예시가 한 페이지에 있고, 언어를 바꿀 수
+있으며 코드는 보이지 않습니다. 프로젝트 폴더에서 실행합니다.
 
 ```sh
 .venv/bin/voila notebooks/ko/06_classroom.ipynb
 ```
 
-Voilà prints the address to open (only on this computer). Every learner who types the same
-**seed** in *New game* gets the same deal.
+Voilà가 열어야 할 주소를 출력합니다 (이 컴퓨터에서만 열립니다). 학습자들이 **시드** 칸에 같은 수를
+넣고 *새 게임*을 누르면 모두 똑같이 타일을 나눠 받습니다.
 
-**The website (JupyterLite):** the lessons running in the learners' browsers, with nothing to
-install on their computers and no network needed once loaded. Build it once (the first build
-downloads the Pyodide core with `npm`), then serve the folder:
+**웹사이트 (JupyterLite):** 강의가 학습자의 브라우저 안에서 실행됩니다. 학습자의 컴퓨터에는
+아무것도 설치하지 않아도 되고, 한 번 불러온 뒤에는 네트워크도 필요 없습니다. 먼저 한 번 빌드하고
+(첫 빌드 때 `npm`으로 Pyodide 코어를 내려받습니다) 그 폴더를 웹 서버로 엽니다.
 
 ```sh
 .venv/bin/python -m pip install -e ".[lite]"
@@ -388,153 +411,15 @@ downloads the Pyodide core with `npm`), then serve the folder:
 .venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
 ```
 
-and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. Wait until the status bar says
-*Python (Pyodide) | Idle*, then *Run → Run All Cells*; the first run takes longer than on your
-own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
-    'guide.class_length': """TODO-TRANSLATE ## The class-length game
+그리고 브라우저에서 <http://127.0.0.1:8000/lab/index.html?path=index.ipynb> 주소를 엽니다. 상태
+표시줄에 *Python (Pyodide) | Idle*이라고 나올 때까지 기다린 뒤 *Run → Run All Cells*를 실행하세요.
+처음 실행할 때는 내 컴퓨터에서보다 오래 걸립니다 (5강의 경기 돌아보기가 가장 오래 걸립니다).
+수업에서 쓰려면 `site` 폴더를 아무 웹 서버에나 올리면 됩니다.""",
+    "guide.class_length": """## 수업 시간에 맞춘 짧은 경기
 
-A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the
-classroom page offers **31 points** or **one hand** (the match stops after the first
-settlement). Both are teaching variants, labelled as such on the page: tell the class that the
-real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
-`Classroom(match="31")`.""",
-}
-
-# The translations these keys had before lesson structure of issue 12 (new English above):
-# reuse what still fits, then delete this dict.
-PREVIOUS = {
-    'start.intro': """# 경마 (Horse Race) — Jupyter에서 게임 배우기
-
-**경마** (Horse Race)는 Fives 계열의 도미노 게임입니다. 타일을 놓고 배치의 끝을 합산해 합계가
-5의 배수이면 득점합니다. 이 게임만의 특징은 **모든 더블타일이 스피너**라는 점이며, 더블타일이나
-득점하는 타일을 놓으면 계속 놓을 수 있습니다.
-
-이 튜토리얼은 한 번에 한 가지 개념씩 다룹니다. 각 노트북을 처음부터 실행한 뒤
-(*Run → Run All Cells* (모든 셀 실행)) 위젯으로 직접 해 보세요.""",
-    'start.contents': """## 목차
-
-1. [타일, 배치와 스피너](01_tiles_layout_spinners.ipynb) — 규칙 문서의 배치를 한 단계씩 다시
-   봅니다 (R1, R8–R12)
-2. [득점 끝](02_scoring_ends.ipynb) — 어떤 끝을 세는지, 단일 배치 예시, 스스로 확인하는
-   연습 문제 (R13–R15)
-3. [차례](03_turns.ipynb) — 계속 놓기, 뽑기, 뽑은 타일 규칙, 차례 넘기기와 막힘
-   (R16–R20)
-4. [라운드의 끝](04_end_of_hand.ipynb) — 라운드 종료 가점, 파트너전, 동률, 61점 승리
-   (R21–R28)
-5. [플레이](05_play.ipynb) — 컴퓨터와 한 경기를 끝까지 겨룹니다
-6. [수업용 페이지](06_classroom.ipynb) — Voilà로 보여 줄 깔끔한 한 페이지
-
-규칙 번호 (R1–R28)는 원래의 한국어·일본어 규칙 문서를 이 프로젝트에서 다시 정리한 내용을
-가리킵니다.""",
-    'start.voila': """## 교사용: 수업용 페이지
-
-화면에 코드를 띄우지 않고 수업에서 게임을 보여 주려면 프로젝트 폴더에서 다음을 실행합니다.
-
-```sh
-.venv/bin/voila notebooks/ko/06_classroom.ipynb
-```
-
-그리고 출력된 주소를 엽니다. *새 게임*에 같은 **시드**를 입력한 학습자는 모두 같은 타일을
-나눠 받습니다.""",
-    'tiles.intro': """# 1. 타일, 배치와 스피너
-
-경마는 완전한 **더블 식스** 세트 하나를 사용합니다. `[0|0]`부터 `[6|6]`까지 서로 다른 타일
-28개입니다 (R1). 타일은 낮은 숫자를 먼저 적습니다: `[1|4]`.""",
-    'tiles.set': """타일은 여러 방식으로 적을 수 있지만 항상 낮은 숫자부터 표시됩니다.
-**더블타일**은 두 반쪽의 숫자가 같습니다.""",
-    'tiles.spinners': """## 모든 더블타일이 스피너
-
-타일 한 반쪽을 같은 눈값의 가능한 연장 연결 지점에 맞춥니다 (R9). **모든 더블타일이
-스피너입니다** (R10). 더블타일은 가로놓으며 연결 지점이 네 개 있습니다. 줄을 따라 놓이는
-*직선 A*와 *직선 B*, 직각 방향의 *갈래 A*와 *갈래 B*입니다. 갈래는 **양쪽** 직선 쪽이 모두
-채워진 뒤에만 열립니다 (R11).
-
-그림에서 주황색 테두리는 스피너를, **채워진 숫자**는 그 끝이 합계에 더하는 값을, **속이 빈
-점**은 합산하지 않는 가능한 연장 연결 지점을 나타냅니다.
-
-버튼이나 슬라이더로 규칙 문서의 배치를 한 단계씩 살펴보세요.""",
-    'tiles.step': """코드로 특정 단계를 가리킬 수도 있어 수업에서 편리합니다. 4단계는 `[4|4]`의
-두 번째 직선 쪽에 놓은 `[3|4]`입니다. 이제 `[4|4]`의 두 직선 쪽이 모두 채워졌으므로 갈래가
-열리고, `[4|4]` 자체는 더 이상 합산하지 않습니다.""",
-    'tiles.build': """## 직접 배치 만들기
-
-`place`는 타일 놓기 가점 (원점수)을 돌려줍니다 (R15). 끝 합계가 5의 양의 배수이면 그 합계이고,
-아니면 0입니다. 첫 타일은 어디에도 붙이지 않고 단독으로 놓습니다 (R8).""",
-    'tiles.branches': """규칙에 어긋나는 놓기는 해당 규칙을 밝히는 문장과 함께 거부되며, 배치는
-그대로 유지됩니다. 여기서는 `[4|4]`의 두 직선 쪽이 아직 모두 채워지지 않았습니다.""",
-    'scoring.intro': """# 2. 득점 끝
-
-타일을 **놓을 때마다** 모든 득점 끝의 기여값을 합산합니다 (R13).
-
-- 일반 타일의 열린 끝은 그 숫자를 더합니다 (0인 끝은 0을 더하지만 여전히 끝으로 셉니다).
-- 직선 쪽이 하나 이상 열린 더블타일은 **두 반쪽을 한 번** 더합니다 (`[6|6]`은 12를 더합니다).
-- 두 직선 쪽이 채워진 더블타일은 안쪽이 되어 아무것도 더하지 않습니다.
-- 쓰지 않은 갈래는 0입니다. 시작한 갈래는 그 줄의 바깥 끝으로 셉니다.""",
-    'scoring.rules': """합계가 5의 양의 배수이면 놓은 플레이어가 그만큼 원점수를 얻습니다. 원점수
-5점이 표시 점수 1점입니다 (R3, R15). 0을 포함한 다른 합계는 득점하지 않습니다. 이 규칙은
-라운드의 첫 타일과 마지막 타일에도 똑같이 적용됩니다. 규칙 문서에 나오는 단일 배치 예시는
-다음과 같습니다.""",
-    'scoring.open_vs_counted': """## 가능한 연장 연결 지점이 항상 득점 끝은 아닙니다
-
-가능한 연장 연결 지점은 타일을 놓을 수 있는 곳이고, 득점 끝은 합산하는 대상입니다 (R14).
-`[1|2]`가 `[1|1]`의 두 번째 직선 쪽을 채우면 `[1|1]`의 두 갈래는 열리지만 아무것도 더하지
-않습니다.""",
-    'scoring.exercise_code': """코드로 답할 수도 있습니다. 두 `None`을 예시 순서의 마지막 배치에
-대한 답으로 바꾼 뒤 셀을 다시 실행하세요.""",
-    'turns.intro': """# 3. 차례
-
-차례는 시계 방향으로 돌아갑니다 (R8). 자기 차례에는 다음과 같이 합니다.
-
-- 보유 타일을 놓을 수 있으면 **반드시** 하나를 놓아야 하며, 대신 뽑을 수 없습니다
-  (R16).
-- 보유하던 타일이 **더블타일**이거나 놓아서 **득점**하면 계속 놓습니다. 득점하는 더블타일도
-  한 번만 더 놓을 뿐 두 번이 아닙니다 (R17). 계속 놓는 것도 의무입니다.
-- 놓을 수 없으면 한 번에 한 개씩 뽑고 놓을 수 있는 첫 타일에서 멈춥니다. 그 타일은 즉시
-  놓아야 하며, **새로 뽑은 타일은 더블타일이거나 득점해도 항상 차례를 끝냅니다** (R18).
-- 놓을 타일이 없고 남은 타일 더미가 비어 있으면 차례를 넘깁니다. 아무도 놓을 수 없으면
-  라운드가 막힙니다 (R19).""",
-    'turns.chain': """이 모두를 보여 주는, 미리 정해 둔 라운드입니다. 0번 자리가 `[1|4]` (원점수
-5 득점), `[1|1]` (더블타일), `[4|4]` (득점하는 더블타일: 한 번 더)를 놓습니다. `[2|5]`는
-놓을 수 없어 뽑은 `[3|4]`로 득점하지만, 그래도 차례는 끝납니다.""",
-    'turns.by_code': """같은 라운드를 코드로 진행합니다. `apply`는 매번 이벤트를 돌려주며, 이벤트는
-무엇을 합산했는지, 몇 점을 얻었는지, 차례가 계속되는지와 그 이유를 알려 줍니다.""",
-    'turns.pass': """차례 넘기기: 1번 자리는 놓을 수 있는 타일이 없고 남은 타일 더미가 비어 있으므로
-차례를 넘깁니다 (R19). 이어서 0번 자리가 마지막 타일을 놓아 라운드에서 이깁니다.""",
-    'end.intro': """# 4. 라운드의 끝
-
-라운드는 플레이어가 마지막 타일을 놓으면 끝나며 그 플레이어가 이깁니다 (R21). 또는 라운드가
-막혀도 끝납니다. 막힘은 남은 타일 더미가 비고 아무도 놓을 수 없는 상태입니다 (R19). 막힌
-라운드에서는 남은 눈값 합계가 가장 작은 플레이어가 이기며, 파트너전에서는 두 파트너의 합계를
-비교합니다 (R22).""",
-    'end.rounding': """승자는 상대의 남은 눈값을 받습니다. 모두 더한 그 합계 하나를 가장 가까운
-5의 배수로 반올림하고 (나머지가 1이나 2이면 내리고 3이나 4이면 올립니다) 5로 나눕니다 (R23).
-누구의 점수도 감점하지 않습니다.""",
-    'end.winning': """## 승리
-
-놓기로 플레이어나 조가 61점 이상에 도달하면 다른 놓기나 정산 전에 **즉시** 경기가 끝납니다.
-60 + 2 = 62도 승리입니다 (R26). 같은 정산에서 61점에 도달한 모든 플레이어나 조는 최종 점수가
-달라도 승리를 공유합니다 (R27, R28).""",
-    'play.intro': """# 5. 한 경기 플레이하기
-
-여러분은 0번 자리이고, 나머지 자리는 컴퓨터가 맡습니다. 배치판 위에서 바로 둡니다. 그림 아래쪽의
-보유 타일 하나를 클릭하면 그 타일을 놓을 수 있는 자리가 배치 위에 빛납니다. 빛나는 자리에 마우스를
-올리면 그곳에 놓았을 때의 끝 합계와 득점, 한 번 더 놓는지가 보이고, 클릭하면 타일이 놓입니다.
-키보드로는 *Tab* 키나 화살표 키로 보유 타일 사이를 옮겨 다니고, *Enter* 키로 타일을 고르면 빛나는
-자리로 넘어가며, 다시 *Enter* 키를 누르면 놓입니다. *Esc* 키는 선택을 취소합니다. 위젯은 매 수마다
-무엇을 합산했는지와 차례가 계속되는지를 알려 줍니다. *컴퓨터의 다음 수*를 누르면 컴퓨터의 수를 하나씩
-볼 수 있고, *힌트*를 누르면 지금 놓을 수 있는 가장 좋은 수와 그 이유를 보여 줍니다.""",
-    'play.modes': """*새 게임* 줄에서 모드 (2인, 3인, 4인 개인전 또는 4인 파트너전)와 **시드**를
-바꿀 수 있습니다. 같은 시드로는 항상 타일이 똑같이 나뉘므로 반 전체가 같은 배분으로 플레이할 수
-있습니다. *내 마지막 선택 되돌리기*는 자신의 마지막 수를 취소합니다 (연습 모드).""",
-    'tiles.next': '**다음:** [2. 득점 끝](02_scoring_ends.ipynb)',
-    'scoring.picture': """`[3|6]` + `[6|6]`의 그림: `[6|6]`은 `[3|6]`의 높은 끝에 놓였고 두 번째
-직선 쪽이 열려 있으므로 12를 셉니다. `[3|6]`의 낮은 끝은 3을 셉니다.""",
-    'scoring.exercise': """## 직접 해 보기
-
-이 배치의 끝 합계와 그에 따른 원점수를 구한 다음 *확인*을 누르세요. 끝에 있는 숫자는 숨겨져
-있습니다.""",
-    'end.examples': """규칙 문서의 정산 예시를 미리 정해 둔 라운드로 진행합니다. 17 → 3점; 파트너
-7 (제외), 상대 9 + 8 → 3점; 막힘 18 대 11 → 두 번째 조가 4점; 4, 4, 4 대 14의 동률 → 세 명이
-각각 4점; 12로 동률인 두 조 → 각각 2점 (R23–R25).""",
-    'end.replay': '막힌 파트너전 라운드를 한 단계씩 살펴보세요.',
+61점까지 하는 경기는 한 차시 수업보다 길어질 수 있습니다. 플레이 위젯과 수업용 페이지의 *경기
+길이* 메뉴에서 **31점까지** 또는 **한 라운드만**(첫 정산 뒤에 경기가 끝납니다)을 고를 수 있습니다.
+둘 다 수업용 변형이며 화면에도 그렇게 표시됩니다. 실제 경기는 61점까지 한다는 것을 학습자들에게
+꼭 알려 주세요 (R26). 코드에서는 `PlayWidget(match="hand")` 또는 `Classroom(match="31")`로
+정합니다.""",
 }
