@@ -1,386 +1,247 @@
-"""Japanese markdown of the tutorial notebooks (see ../build_notebooks.py)."""
+"""Japanese markdown of the tutorial notebooks (see ../build_notebooks.py).
+
+Write rule numbers as plain text, "(R17)" or "R13–R15", always after a space, "(" or another
+non-word character: the builder links an "R17" only when no letter comes right before it, and a
+kana or kanji counts as a letter ("規則 R17", never "規則R17"). Paragraphs stay on one line (a line
+break inside a Japanese paragraph shows as a space). Buttons and menus are named in 「」 with
+exactly the label the widget shows (horserace_nb/locales/ja.json).
+"""
 
 RULES_PAGE = "../rules.ja.md"
 """The rules page of this language, relative to a lesson (keep it: the builder links "R17" to RULES_PAGE#r17)."""
 
 TEXT = {
-    'nav': """TODO-TRANSLATE ---
-**Back:** [{back_title}]({back}) · **Next:** [{next_title}]({next}) · **Start:** [{start_title}]({start})""",
-    'title.index': 'TODO-TRANSLATE all languages',
-    'title.00': 'TODO-TRANSLATE the start page',
-    'title.01': 'TODO-TRANSLATE 1. Tiles, the deal and spinners',
-    'title.02': 'TODO-TRANSLATE 2. Scoring ends',
-    'title.03': 'TODO-TRANSLATE 3. Turns',
-    'title.04': 'TODO-TRANSLATE 4. The end of a hand',
-    'title.05': 'TODO-TRANSLATE 5. Play a match',
-    'title.06': 'TODO-TRANSLATE 6. The classroom page',
-    'title.07': 'TODO-TRANSLATE 7. Puzzles',
-    'title.08': 'TODO-TRANSLATE 8. Teacher guide',
-    'start.intro': """TODO-TRANSLATE # Horse Race — learn the game in Jupyter
+    # ------------------------------------------------------------------ navigation
+    'nav': """---
+**前へ：**[{back_title}]({back}) · **次へ：**[{next_title}]({next}) · **トップ：**[{start_title}]({start})""",
+    'title.index': '言語の選択',
+    'title.00': 'はじめに',
+    'title.01': '1. 牌、配牌、分岐ダブル',
+    'title.02': '2. 得点端',
+    'title.03': '3. 手番',
+    'title.04': '4. ハンドの終わり',
+    'title.05': '5. 対局する',
+    'title.06': '6. 授業用ページ',
+    'title.07': '7. パズル',
+    'title.08': '8. 先生向けガイド',
+    # ------------------------------------------------------------------ 00 start
+    'start.intro': """# ホースレース (Horse Race) — Jupyter でゲームを学ぶ
 
-**Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
-ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
-**every double is a spinner** that can grow in four directions, and some tiles let you place
-again — lesson 3 says which.
+**ホースレース** (Horse Race) は、Fivesファミリーのドミノゲームです。牌を1枚置くたびに、場に並んだ牌 (**配置**) の空いている端の目を合計し、その合計が5の倍数なら得点します。このゲームならではの特徴は二つあります。**すべてのダブルが分岐ダブル** (四方向に枝分かれできるダブル) になること、そして牌によってはもう一度置けることです。どの牌がそうなのかは第3課で学びます。
 
-Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
-exercises check every answer at once and explain it with the rule. Run each notebook from the
-top (*Run → Run All Cells*) and then work with the widgets.""",
-    'start.contents': """TODO-TRANSLATE ## Contents
+各課では考え方を一つずつ取り上げ、盤面で示してから、実際にやってみます。練習問題では答えをその場で確かめ、規則に基づいて説明します。各ノートブックは、メニューの「Run → Run All Cells」(すべてのセルを実行) で最初から実行し、それからウィジェットを操作してください。""",
+    'start.contents': """## 目次
 
-1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
-   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the single-layout examples, predict
-   the next step, exercises (R3, R13–R15)
-3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
-   hand, and what comes first (R4, R16–R20)
-4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
-   ties, who leads next, winning at 61 (R7, R21–R28)
-5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
-   review of the decisions
-6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
-7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
-8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
-   mistakes to watch for""",
-    'start.rules': """TODO-TRANSLATE ## The rules
+1. [牌、配牌、分岐ダブル](01_tiles_layout_spinners.ipynb) — 28枚の牌、人数、配牌とタロン（山札）、先手の決め方、牌のつなぎ方、分岐ダブル (R1, R2, R5, R6, R8–R12)
+2. [得点端](02_scoring_ends.ipynb) — どの端を数えるか、短い配置の例、次のステップの予想、練習問題 (R3, R13–R15)
+3. [手番](03_turns.ipynb) — 手番の継続、ドロー、引いた牌の規則、パス、ブロックされたハンド、何が優先されるか (R4, R16–R20)
+4. [ハンドの終わり](04_end_of_hand.ipynb) — 精算と丸め方、ペア戦、同点、次のハンドの先手、61点での勝利 (R7, R21–R28)
+5. [対局する](05_play.ipynb) — コンピューターとの対局、授業時間に収まる対局、自分の選択の振り返り
+6. [授業用ページ](06_classroom.ipynb) — Voilà で見せる、すっきりした1ページ
+7. [パズル](07_puzzles.ipynb) — 段階的なヒントを手がかりに、最善の一手を探す
+8. [先生向けガイド](08_teacher_guide.ipynb) — 45分の授業案、練習問題の解答、気をつけたいつまずき""",
+    'start.rules': """## ルール
 
-The rules of the game are on one page: [the rules of Horse Race](../rules.ja.md) (print it for the
-table). Every rule there has a number from R1 to R28, and every number in these lessons links to
-it: a click on R17 opens the page at rule R17. Players are numbered from 1 in the lessons and on
-the rules page (the code counts its seats from 0: seat 0 is player 1).""",
-    'start.voila': """TODO-TRANSLATE ## For teachers
+ゲームのルールは1ページにまとめてあります：[ホースレースのルール](../rules.ja.md) (印刷して卓に置いておくと便利です)。規則には一つひとつ R1 から R28 までの番号が付いていて、各課に出てくる番号はすべてその規則へのリンクになっています。たとえば R17 をクリックすると、ルールのページが規則 R17 の位置で開きます。各課でもルールのページでも、プレイヤーは1から数えます (コードでは席を0から数えるので、席0がプレイヤー1です)。""",
+    'start.voila': """## 先生方へ
 
-The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
-and the mistakes learners make most. To show the game to a class without any code on screen, run
-the classroom page from the project folder:
+[先生向けガイド](08_teacher_guide.ipynb) には、授業案、すべての練習問題の解答、学習者がよくつまずく点をまとめてあります。コードを画面に出さずにクラスでゲームを見せるには、プロジェクトのフォルダーで授業用ページを起動します。
 
 ```sh
 .venv/bin/voila notebooks/ja/06_classroom.ipynb
 ```
 
-and open the address it prints. Every learner who types the same **seed** in *New game* gets the
-same deal.""",
-    'tiles.intro': """TODO-TRANSLATE # 1. Tiles, the deal and spinners
+表示されたアドレスを開いてください。学習者が全員、同じ**シード** (「シード」欄に入れる数) を入力して「新しい対局」を押せば、全員に同じ牌が配られます。""",
+    # ------------------------------------------------------------------ 01 tiles
+    'tiles.intro': """# 1. 牌、配牌、分岐ダブル
 
-In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
-layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
-uses.""",
-    'tiles.set': """TODO-TRANSLATE ## The tiles
+この課では、牌、人数、配牌、最初の牌を置く人、そして牌を配置につなげる方法、とくに**分岐ダブル**について学びます。まず下のセルを実行してください。この課で使う道具を読み込みます。""",
+    'tiles.set': """## 牌
 
-Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
-shows 0 to 6 pips. A tile is written with its smaller number first, `[1|4]`. Here is the whole
-set, one row for each smaller number:""",
-    'tiles.write': """TODO-TRANSLATE You may type a tile in several ways; it is always shown smaller number first.
-The seven tiles with the same number on both halves are the **doubles**:""",
-    'tiles.players': """TODO-TRANSLATE ## Who plays
+ホースレースでは、完全な**ダブルシックス**のセットを1組使います。すべて異なる28枚のドミノ牌です (R1)。牌の各半面には、0から6までの目があります。牌は小さいほうの目を先にして `[1|4]` のように書きます。下はセット全体で、小さいほうの目ごとに1行ずつ並べてあります：""",
+    'tiles.write': """牌はいくつかの書き方で入力できますが、表示はいつも小さいほうの目が先です。両方の半面が同じ目の7枚を**ダブル**といいます：""",
+    'tiles.players': """## 人数
 
-Two, three or four people play, each for themselves; or four people play as two pairs (R2).
-Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and
-4. The picture shows a partnership game from player 1's seat: your own hand face up at the
-bottom, the other hands face down, and the two teams' scores.""",
-    'tiles.deal': """TODO-TRANSLATE ## The deal and the boneyard
+2人、3人、または4人がそれぞれ自分の得点を競う**個人戦**か、4人が二つのペアに分かれる**ペア戦**で遊びます (R2)。パートナーどうしは**向かい合って座り**、一つの得点を共有します。プレイヤー1と3のペア対プレイヤー2と4のペアです。図は、ペア戦をプレイヤー1の席から見たところです。いちばん下に自分の**手牌** (持っている牌) が表向きに、ほかの人の手牌は裏向きに並び、両ペアの得点が表示されています。""",
+    'tiles.deal': """## 配牌とタロン
 
-All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
-**5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
-Hands are private.
+28枚すべてを裏向きにして混ぜます。一人に配る枚数は、2人なら**7**枚、3人なら**6**枚、4人なら**5**枚です (R5)。誰にも配られなかった牌は、裏向きのまま場に残します。この山を**タロン**（山札）といい、14枚、10枚、8枚のいずれかになります。手牌に置ける牌がないときは、タロンから牌を引きます (第3課)。手牌はほかの人に見せません。
 
-Each line below is one deal: the number of players, then the size of every hand, then (after the
-bar) the size of the boneyard. Change the seed, or deal with `Game(players=3, seed=…)` yourself:
-the counts stay the same.""",
-    'tiles.deal_picture': """TODO-TRANSLATE What player 1 sees of a 3-player deal: 6 tiles in hand, the two other
-hands face down, and the boneyard's count at the top.""",
-    'tiles.lot': """TODO-TRANSLATE ## Who places the first tile
+下の各行が一回分の配牌です。人数、矢印のあとに各プレイヤーの手牌の枚数、縦線のあとにタロンの枚数が並びます。シードを変えたり、`Game(players=3, seed=…)` で自分で配ったりしてみてください。枚数は変わりません。""",
+    'tiles.deal_picture': """3人の配牌を、プレイヤー1から見たところです。手牌が6枚、ほかの二人の手牌は裏向きで、上にタロンの枚数が表示されています。""",
+    'tiles.lot': """## 最初の牌を置く人
 
-The first hand's leader is chosen by a **neutral lot** (R6): every player rolls a die, and if the
-highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
-gives **no** right to lead.
+牌を配ってから、その回が終わるまでのひと区切りを**ハンド**といい、ハンドの最初の牌を置く人を**先手**といいます。最初のハンドの先手は、**公平なくじ**で決めます (R6)。全員がさいころを振り、いちばん大きい目を出した人が複数いれば、その人たちだけで振り直します。`[6|6]` のような大きいダブルを持っていても、先手になる権利は**ありません**。
 
-The cell shows the lot of a 4-player game: each line is one round (player: roll). The two
-players who rolled 6 roll again, and the winner leads. The last number tells who holds `[6|6]`:
-not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
-    'tiles.first_tile': """TODO-TRANSLATE ## The first tile
+下のセルは、4人の対局のくじです。はじめの行から、くじ1回ごとの結果 (プレイヤー：出た目) が並びます。6を出した二人だけが振り直し、勝った人が先手になります。先手はその次の行に表示されます。最後の数字は `[6|6]` を持っているプレイヤーで、先手ではありません。**2回目以降の**ハンドの先手は、第4課で扱います (R7)。""",
+    'tiles.first_tile': """## 最初の牌
 
-The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
-table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
-scoring.""",
-    'tiles.spinners': """TODO-TRANSLATE ## How tiles join; every double is a spinner
+先手は、手牌の**どの**牌から始めてもかまいません (R8)。最初の牌は、場の中央に1枚だけ置かれます。最初の牌も、ほかの牌と同じように得点の対象になります。得点のしかたは第2課で説明します。""",
+    'tiles.spinners': """## 牌のつなぎ方：すべてのダブルが分岐ダブル
 
-A tile joins the layout where an open **connection point** shows the same number as one of its
-halves (R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection
-points — *straight A* and *straight B* along the line, *branch A* and *branch B* at right angles.
-A double that joins the layout uses its straight A; a double that opens the hand has both
-straights open. The branches open only after **both** straight sides are filled (R11).
+牌は、一方の半面の目と同じ目を示す**接続可能位置**につなげます (R9)。**すべてのダブルは分岐ダブルです** (R10)。ダブルは列に対して横向きに置き、接続位置が四つあります。列に沿った**直線側A**と**直線側B**、直角方向の**側枝A**と**側枝B**です。配置につなげたダブルは直線側Aでつながり、ハンドの最初の牌として置いたダブルは、直線側が両方とも空いています。側枝は、直線側が**両方とも**埋まってはじめて開きます (R11)。
 
-In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
-the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+図では、オレンジの輪郭が分岐ダブルを、**塗りつぶした数字**がその端が合計に加える値を、**白抜きの点**が数えない接続可能位置を表します (第2課)。
 
-Step through the layout of the rule texts with the buttons or the slider. (The line about who
-places next is a preview of lesson 3.)""",
-    'tiles.step': """TODO-TRANSLATE You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
-straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
-`[4|4]` itself no longer counts.""",
-    'tiles.walk': """TODO-TRANSLATE The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]`
-and `[3|5]` fill its two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Its
-pictures are lost in the text, but its four end totals — 10, 12, 5 and 9 — fix the tiles. Step
-through it:""",
-    'tiles.build': """TODO-TRANSLATE ## Build a layout yourself
+ボタンかスライダーで、ルール文書の配置例を一手ずつ見てみましょう。(次に誰が置くかを示す行は、第3課の予告です。)""",
+    'tiles.step': """手順はコードから選ぶこともでき、授業で便利です。手順4は、`[4|4]` の直線側Bに置いた `[3|4]` です。これで `[4|4]` の直線側が両方とも埋まったので側枝が開き、`[4|4]` 自体はもう数えません。""",
+    'tiles.walk': """日本語のルール文書には、一つの分岐ダブルが伸びていく様子をたどる例があります。`[5|5]` から始め、`[2|5]` と `[3|5]` で二つの直線側を埋めて、ようやく `[4|5]` を側枝に置けます (R10, R11)。文書では牌の図が抜け落ちていますが、四つの端の合計 10、12、5、9 から牌が決まります。一手ずつ見てみましょう：""",
+    'tiles.build': """## 自分で配置を作る
 
-`place` adds a tile: the opening tile on its own, every other one `on` a tile of the layout at a
-`side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`, `'branch_a'`, `'branch_b'`). Change the
-tiles and run the cell again.""",
-    'tiles.singles': """TODO-TRANSLATE A tile that is not a double (a **single**) has a low end and a high end; it
-joins by the end that matches, and its other end becomes a new end of the layout (R12). Here
-`[1|6]` joins straight B of `[1|1]` by its 1, so its 6 is the new end:""",
-    'tiles.branches': """TODO-TRANSLATE A placement that breaks a rule is refused with a sentence that names the
-rule, and the layout stays as it was. Here the straights of `[4|4]` are not both filled yet, so
-its branches are closed (R11):""",
-    'tiles.exercises': """TODO-TRANSLATE ## Your turn
+`place` で牌を1枚加えます。最初の牌は単独で置き、それ以外の牌は、つなげる先の牌を `on` に、接続位置を `side` に指定します。`side` は `'low'` (目が少ない端)、`'high'` (目が多い端)、`'straight_a'` (直線側A)、`'straight_b'` (直線側B)、`'branch_a'` (側枝A)、`'branch_b'` (側枝B) のどれかです。牌を変えて、セルをもう一度実行してみましょう。""",
+    'tiles.singles': """ダブルでない牌を**シンプル**といいます。シンプルには目が少ない端と目が多い端があり、同じ目の端でつながって、もう一方の端が配置の新しい端になります (R12)。ここでは `[1|6]` が1の端で `[1|1]` の直線側Bにつながるので、6が新しい端になります：""",
+    'tiles.branches': """規則に反する置き方は、その規則を示す文とともに拒否され、配置は元のまま変わりません。ここでは `[4|4]` の直線側がまだ両方とも埋まっていないので、側枝は閉じています (R11)：""",
+    'tiles.exercises': """## やってみましょう
 
-Which points of this layout are open — where could a tile join? Choose every open point on the
-buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
-*Next* brings a fresh position; the stars count the ones you solved on your own.""",
-    'scoring.intro': """TODO-TRANSLATE # 2. Scoring ends
+この配置で空いている位置、つまり牌をつなげられる位置はどこでしょう。ボタンで接続可能位置をすべて選び、「確認」を押してください。間違えたときは説明を読んでから「もう一度」を押すか、「答えを見る」を押します。「次の問題」で新しい局面が出ます。星は、自分の力で解けた問題の数です。""",
+    # ------------------------------------------------------------------ 02 scoring
+    'scoring.intro': """# 2. 得点端
 
-After **every** placement, add up the contributions of all scoring ends (R13):
+牌を**置くたびに**、すべての**得点端** (合計に数える端) の**寄与値** (その端が加える値) を足し合わせます (R13)：
 
-- the open end of a single adds its number (a 0 end adds 0, and still counts as an end);
-- a double with at least one open straight side adds **both halves, once** (`[6|6]` adds 12);
-- a double whose two straights are filled is inside the layout and adds nothing;
-- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.""",
-    'scoring.rules': """TODO-TRANSLATE ## The placement score
+- シンプルの空いている端は、その目を加えます (目が0の端は0を加えますが、端としては数えます)。
+- 直線側が少なくとも片方空いているダブルは、**両方の半面を一度だけ**加えます (`[6|6]` なら12)。
+- 直線側が両方とも埋まったダブルは配置の内部にあり、何も加えません。
+- 未使用の側枝は0です。牌をつないだ側枝は、その列の外側の端で数えます。""",
+    'scoring.rules': """## 配置による加点
 
-If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
-points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
-(R3, R15). Any other total, 0 included, scores nothing. This holds for the first tile of a hand
-as for every other.
+合計が5の正の倍数なら、牌を置いたプレイヤーはその値を**換算前の得点**として得ます。換算前の得点5点が得点表の**表示得点**1点で、表示得点で61点に達すれば勝ちです (R3, R15)。0を含むそれ以外の合計は得点になりません。ハンドの最初の牌にも、ほかの牌と同じようにこの規則が当てはまります。
 
-Each line: an opening tile, the raw points it scores, and the points (raw ÷ 5). Try other
-tiles.""",
-    'scoring.double_22': """TODO-TRANSLATE ## The examples of the rule texts
+各行は、最初の牌、その牌で得る換算前の得点、表示得点 (換算前の得点 ÷ 5) です。ほかの牌でも試してみましょう。""",
+    'scoring.double_22': """## ルール文書の例
 
-An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
-    'scoring.double_00': """TODO-TRANSLATE An opening `[0|0]`: an end, but it adds 0 — and a total of 0 scores
-nothing.""",
-    'scoring.double_66': """TODO-TRANSLATE `[3|6]` and then `[6|6]` on its high end: `[6|6]` has its second
-straight open, so it counts 12, and the low end of `[3|6]` counts 3. Step through it:""",
-    'scoring.open_vs_counted': """TODO-TRANSLATE ## Open points are not always scoring ends
+最初の牌が `[2|2]` の場合：直線側が空いているダブルは、両方の半面を一度だけ数えます。""",
+    'scoring.double_00': """最初の牌が `[0|0]` の場合：端ではありますが、加えるのは0です。合計が0なので得点はありません。""",
+    'scoring.double_66': """`[3|6]` の目が多い端に `[6|6]` を置いた場合：`[6|6]` は二つ目の直線側が空いているので12を数え、`[3|6]` の目が少ない端が3を数えます。一手ずつ見てみましょう：""",
+    'scoring.open_vs_counted': """## 接続可能位置がいつも得点端とは限りません
 
-An open connection point is where a tile may go; a scoring end is what is added up (R14). After
-`[1|2]` fills the second straight of `[1|1]`, its two branches are open but count nothing. Each
-line: ● counted or ○ not counted, the tile, the point, and the number it shows.""",
-    'scoring.predict': """TODO-TRANSLATE ## Predict the next step
+接続可能位置は牌を置ける場所で、得点端は合計に数える端です (R14)。`[1|2]` が `[1|1]` の二つ目の直線側を埋めると、`[1|1]` の二つの側枝が開きますが、何も数えません。各行は、● 数える／○ 数えない、牌、位置、その位置の目です。""",
+    'scoring.predict': """## 次のステップを予想する
 
-The documented layout again, in **predict mode**: before each placement is shown, say what will
-happen — where the tile goes (click the point on the board), the end total, or the score — and
-press *Check*. A right answer shows the step; *Show the step* shows it anyway. Untick the box to
-step freely.""",
-    'scoring.exercises': """TODO-TRANSLATE ## Your turn
+ルール文書の配置例を、今度は**予想モード**で見ます。各配置が表示される前に、何が起こるかを予想してください。牌がどこに置かれるか (盤面でその位置をクリック)、端の合計、または得点を答えて「確認」を押します。正解するとそのステップが表示されます。「ステップを見る」を押せば、答えなくても表示されます。「各ステップの前に予想する」のチェックを外すと、自由に一手ずつ進められます。""",
+    'scoring.exercises': """## やってみましょう
 
-Four kinds of question on fresh layouts: which open points count, what the end total is, what a
-placement scores, and where a tile scores the most (click the point on the board). The numbers on
-the ends are hidden: work them out from the tiles.""",
-    'scoring.exercise_code': """TODO-TRANSLATE Or answer in code: the last layout of the documented sequence,
-with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
-cell again.""",
-    'turns.intro': """TODO-TRANSLATE # 3. Turns
+新しい配置で、4種類の問題に答えます。どの接続可能位置を数えるか、端の合計はいくつか、その配置で何点になるか、そして牌をどこに置けば最も多く得点できるか (盤面でその位置をクリック) です。端の数字は隠してあるので、牌から求めてください。""",
+    'scoring.exercise_code': """コードで答えることもできます。ルール文書の配置例の最後の配置で、数字は隠してあります。二つの `None` を、自分で求めた端の合計と換算前の得点に書き換えて、セルをもう一度実行してください。""",
+    # ------------------------------------------------------------------ 03 turns
+    'turns.intro': """# 3. 手番
 
-Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
+手番は時計回りに進みます。プレイヤー1、プレイヤー2、…と回って、またプレイヤー1に戻ります (R8)。自分の手番では：
 
-- if you can place a tile from your hand, you **must** place one — you may not draw instead
-  (R16);
-- a tile from your hand that is a **double**, or that **scores**, lets you place again; a
-  scoring double gives one more placement, not two (R17). Going on is an obligation too;
-- if you cannot place, draw from the boneyard one tile at a time and stop at the first that
-  fits: that tile must be placed at once, and **a freshly drawn tile always ends the turn**, even
-  a double or a scoring tile (R18);
-- with nothing to place and an empty boneyard you pass; when nobody can place, the hand is
-  **blocked** (R19).""",
-    'turns.chain': """TODO-TRANSLATE A scripted hand that shows all of it: player 1 places `[1|4]` (scores 5),
-`[1|1]` (a double), `[4|4]` (a scoring double: one more), cannot place `[2|5]`, draws `[3|4]`,
-which scores — and the turn ends all the same.""",
-    'turns.by_code': """TODO-TRANSLATE The same hand in code: each action returns an event that says what was
-added up, what it scored, and whether the turn goes on and why. The indented numbers are the
-scores after each action: points are recorded the moment they are made (R4).""",
-    'turns.must_place': '手牌の牌が置けるのにドローしようとすると、拒否されます (R16)：',
-    'turns.pass': """TODO-TRANSLATE Passing: player 2 has no tile that fits and the boneyard is empty, so they
-pass (R19); player 1 then places their last tile and wins the hand.""",
-    'turns.blocked': """TODO-TRANSLATE ## The blocked hand
+- 手牌に置ける牌があれば、**必ず**1枚置きます。代わりにドロー (タロンから牌を引くこと) をすることはできません (R16)。
+- 手牌から置いた牌が**ダブル**か、**得点した**牌なら、もう一度置きます。得点したダブルでも、もう一度置けるのは1回だけで、2回にはなりません (R17)。続けて置くことも義務です。
+- 置ける牌がなければタロンから1枚ずつ引き、置ける牌が出たところでやめます。その牌はすぐに置かなければならず、**引いたばかりの牌を置くと、ダブルでも得点した牌でも必ず手番が終わります** (R18)。
+- 置ける牌がなく、タロンも空ならパスします。誰も置けなくなったら、そのハンドは**ブロック**になります (R19)。""",
+    'turns.chain': """これらをすべて示す、あらかじめ用意したハンドです。プレイヤー1は `[1|4]` (換算前の得点5点)、`[1|1]` (ダブル)、`[4|4]` (得点したダブル：もう1回だけ) と置きます。残った `[2|5]` は置けないので `[3|4]` を引きます。`[3|4]` は得点しますが、それでも手番は終わります。""",
+    'turns.by_code': """同じハンドをコードで進めます。行動のたびにイベントが返され、何を合計したか、何点を得たか、手番が続くかどうかとその理由がわかります。字下げした数字は、各行動のあとの得点 (プレイヤー1、プレイヤー2の表示得点) です。得点はその場ですぐに記録されます (R4)。""",
+    'turns.must_place': '手牌に置ける牌があるのにドローしようとすると、拒否されます (R16)：',
+    'turns.pass': """パス：プレイヤー2は置ける牌がなく、タロンも空なのでパスします (R19)。続いてプレイヤー1が最後の手牌を置き、ハンドに勝ちます。""",
+    'turns.blocked': """## ブロックされたハンド
 
-When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
-Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
-hand is lesson 4's topic (R22).""",
-    'turns.end_first': """TODO-TRANSLATE ## The end comes first
+タロンが空で、**誰も**牌を置けなくなると、そのハンドはブロックになり、その場で終わります (R19)。ここでは最初の牌が `[3|3]` で、誰も3を持っておらず、タロンも空です。ブロックされたハンドの勝者は、第4課で扱います (R22)。""",
+    'turns.end_first': """## 終わりが優先
 
-The end of the hand or of the game comes before any continuation: nothing more is placed after
-it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 points and reaches
-62. A scoring tile would let them place again — `[6|6]` is still in hand — but the game is
-already over (R26).""",
-    'turns.exercises': """TODO-TRANSLATE ## Your turn
+ハンドや対局の終わりは、手番の継続より優先されます。終わったあとに牌を置くことはありません (R20)。プレイヤー1は60点で、`[4|6]` から始めます。4 + 6 = 10 で2点を得て、62点に達します。得点した牌なので本来はもう一度置け、手牌にはまだ `[6|6]` もありますが、対局はすでに終わっています (R26)。""",
+    'turns.exercises': """## やってみましょう
 
-Who places next? Each exercise shows the last action of a fresh hand: a double, a scoring tile, a
-drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
-*Check*.""",
-    'end.intro': """TODO-TRANSLATE # 4. The end of a hand
+次に置くのは誰でしょう。各問題では、新しいハンドの最後の行動が示されます。ダブル、得点した牌、引いた牌、パス、最後の手牌などです。プレイヤーを選び (ハンドが終わっていれば「誰もいない (ハンド終了)」)、「確認」を押してください。""",
+    # ------------------------------------------------------------------ 04 end of hand
+    'end.intro': """# 4. ハンドの終わり
 
-A hand ends when a player places their last tile — they win the hand (R21) — or when it is
-blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
-pips left in hand wins; partnerships compare the two partners' combined totals, not the lightest
-single hand (R22).""",
-    'end.rounding': """TODO-TRANSLATE ## The settlement
+プレイヤーが最後の手牌を置くと、ハンドは終わり、そのプレイヤーが勝ちます (R21)。また、ハンドがブロックされたとき、つまりタロンが空で誰も置けないときにも、ハンドは終わります (R19)。ブロックされたハンドでは、手牌に残った目の合計が最も少ない人が勝ちます。ペア戦では、いちばん少ない一人ではなく、パートナー二人の合計を比べます (R22)。""",
+    'end.rounding': """## 精算
 
-The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
-nearest multiple of 5 (remainder 1 or 2 rounds down, 3 or 4 rounds up), and divide by 5 (R23).
-The winner's own pips are not subtracted, nobody loses points, and the losers gain nothing.
+ハンドが終わると**精算**をします。勝者は、**相手**の手牌に残った目から得点します。残った目をすべて合計し、その一つの合計を最も近い5の倍数に丸め (余りが1か2なら切り下げ、3か4なら切り上げ)、5で割ります (R23)。勝者自身の目は引かず、誰も点を失わず、負けた側が点を得ることもありません。
 
-Each line: the pips, rounded, the points. 17 rounds **down** to 15, not to 10 or 20.""",
-    'end.bonus_17': """TODO-TRANSLATE The rule texts' example: the opponent still holds 17 pips → 15 → 3 points.
-Step through it:""",
-    'end.bonus_partners': """TODO-TRANSLATE With partners, the winner's partner is left out: the partner holds 7,
-the opponents 9 and 8, together 17 → 15 → 3 points for the team (R2, R23).""",
-    'end.blocked_teams': """TODO-TRANSLATE A blocked hand between teams: 1 + 17 = 18 against 5 + 6 = 11. The
-second team has the lower total, so it wins and receives the first team's 18 → 20 → 4 points
-(R22, R23).""",
-    'end.ties': """TODO-TRANSLATE ## Ties
+各行は、目の合計、丸めた値、得点です。17は15に**切り下げ**ます。10にも20にもなりません。""",
+    'end.bonus_17': """ルール文書の例：相手の手牌に残った目は17なので、17 → 15 → 3点です。一手ずつ見てみましょう：""",
+    'end.bonus_partners': """ペア戦では、勝者のパートナーの目は数えません。パートナーに7、相手の二人に9と8が残ったら、相手の分を合わせて17 → 15 → ペアに3点です (R2, R23)。""",
+    'end.blocked_teams': """ペア戦でブロックされたハンド：1 + 17 = 18 対 5 + 6 = 11。合計が少ない後者のペアが勝ち、相手ペアの18 → 20 → 4点を得ます (R22, R23)。""",
+    'end.ties': """## 同点
 
-When a blocked hand ends in a tie for the lowest total, every tied player receives one full bonus
-from all the **other** players' tiles, the other co-winners included; nothing is split (R24).
-With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
-at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
-a hand are one settlement, applied together (R25).""",
-    'end.next_leader': """TODO-TRANSLATE ## Who leads the next hand
+ブロックされたハンドで、最も少ない合計が同点になったら、同点のプレイヤーはそれぞれ、**ほかの**全員の牌をもとにした加点を満額で受け取ります。ほかの同点勝者の牌も数え、加点を分け合うことはありません (R24)。残りが4、4、4、14なら、4を残した3人がそれぞれ 4 + 4 + 14 = 22 → 20 → 4点を得ます。両ペアとも12で同点なら、各ペアは相手ペアの12 → 10 → 2点を、ペアごとに1回得ます。一つのハンドの加点はすべて、一度の精算として同時に加えます (R25)。""",
+    'end.next_leader': """## 次のハンドの先手
 
-The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
-hand below; the first line is the first leader, then the player who went out; `next_hand()` deals
-the next hand, and the last line is its leader.""",
-    'end.next_leader_blocked': """TODO-TRANSLATE After a **blocked** hand there is no such player: a new neutral
-lot chooses the next leader (R7). The first line: the boneyard is empty (0) and the pips left in
-each hand; then the rounds of the new lot, and the new leader.""",
-    'end.winning': """TODO-TRANSLATE ## Winning the game
+ハンドの最後の牌を置いたプレイヤーが、次のハンドの先手になります (R7)。下では、コンピューターがハンドを一つ最後まで打ちます。最初の行は、最初の先手と、上がった (手牌を出し切った) プレイヤーです。`next_hand()` で次のハンドを配り、最後の行がその先手です。""",
+    'end.next_leader_blocked': """**ブロック**されたハンドのあとには、そういうプレイヤーがいません。そこで、あらためて公平なくじで次の先手を決めます (R7)。最初の行は、タロンの枚数 (0、つまり空) と、各プレイヤーの手牌に残った目の合計です。続いて新しいくじ1回ごとの結果、最後が新しい先手です。""",
+    'end.winning': """## 対局の勝利
 
-A placement that brings a player or team to 61 or more ends the game **at once**, before any other
-placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 3). Everyone who
-reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
-teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
-61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
-    'end.last_tile': """TODO-TRANSLATE **An exception:** a last tile that scores and reaches 61 wins the game at
-once — so there is no settlement for that hand (R21, R26). Player 1, at 60, places the last tile
-`[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
-    'end.exercises': """TODO-TRANSLATE ## Your turn
+牌を置いてプレイヤーかペアが61点以上に達すると、ほかの配置や精算より先に、対局は**その場で**終わります。60 + 2 = 62 でも勝ちで、ちょうど61点である必要はありません (R26、第3課)。同じ精算で61点に達した人は、最終得点が違っていても、全員で勝利を分け合います (R27)。ここでは両ペアとも59点で、ハンドが12対12でブロックになり、各ペアが2点を得て、そろって61点で勝ちます。結果は勝者か同時勝者で、何点差で勝ったかは問いません (R28)。""",
+    'end.last_tile': """**例外：** 最後の牌で得点して61点に達したら、その場で対局に勝ちます。そのため、そのハンドの精算はありません (R21, R26)。60点のプレイヤー1が最後の牌 `[1|4]` を置きます。4 + 1 = 5 で1点を得て61点に達するので、相手に残った目は数えません。""",
+    'end.exercises': """## やってみましょう
 
-Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Then: who
-wins the game? Press *Check* after each answer.""",
-    'play.intro': """TODO-TRANSLATE # 5. Play a match
+新しいハンドを精算してみましょう。ハンドの勝者は誰か、受け取る目、丸めた値、得点を答えます。続いて、対局に勝つのは誰かを答えます。答えるたびに「確認」を押してください。""",
+    # ------------------------------------------------------------------ 05 play
+    'play.intro': """# 5. 対局する
 
-You are player 1; the computer plays the others. The widget shows, from the top: the title with
-the target, the scores (in points, with a bar towards the target), a line that says whose turn it
-is and what to do, and the **board**.
+あなたはプレイヤー1で、ほかのプレイヤーはコンピューターが受け持ちます。ウィジェットには上から順に、目標点の入ったタイトル、得点 (表示得点と、目標までの進み具合を示すバー)、誰の手番で何をすればよいかを示す行、そして**盤面**が表示されます。
 
-**On the board:** click a tile in your hand (at the bottom of the picture) and the points where
-it may go light up on the layout; point at one to read what it would make — the sum of the ends,
-the score, and whether you place again — then click it to place the tile. With the keyboard:
-*Tab* or the arrow keys move through your tiles, *Enter* chooses one and moves on to its lit
-points, *Enter* places it, *Escape* clears the choice.""",
-    'play.controls': """TODO-TRANSLATE **The buttons and boxes under the board:**
+**盤面での操作：** 手牌の牌 (図のいちばん下) をクリックすると、その牌を置ける位置が配置の上で光ります。光っている位置にマウスを合わせると、置いたときの結果 (端の合計、得点、もう一度置けるかどうか) が表示され、クリックすると牌が置かれます。キーボードでは、Tab キーか矢印キーで手牌の牌を一つずつたどり、Enter キーで牌を決めると、光っている位置に移ります。もう一度 Enter キーを押すと牌が置かれ、Esc キーで選択を取り消せます。""",
+    'play.controls': """**盤面の下のボタンとチェックボックス：**
 
-- *Draw a tile* — when no tile in your hand fits (R18); *Pass* — when nothing fits and the
-  boneyard is empty (R19). Both are offered only when the rules allow them.
-- *Hint* — the strong computer player's advice for this position, with its reason.
-- *Undo my last decision* — takes back your last move (only with *Practice mode* ticked).
-- *Draw automatically until a tile fits* — draws for you.
-- *Computer's next move* — shows the computer's move, one at a time; tick *Play the computer's
-  moves automatically* to watch them without clicking.
-- Under the messages: the moves of the hand so far, and after a hand its settlement with the
-  rounding, and *Deal the next hand*.""",
-    'play.modes': """TODO-TRANSLATE **A new game:** the last row chooses the *Mode* (2, 3 or 4 players, or 4 in
-partnerships), the *Match* length, and the **seed**: the same seed always deals the same game, so
-a whole class can play the same deal. Press *New game* to start.""",
-    'play.class_length': """TODO-TRANSLATE ## A class-length game
+- 「ドロー」 — 手牌に置ける牌がないときに使います (R18)。「パス」 — 置ける牌がなく、タロンも空のときに使います (R19)。どちらも、規則で認められるときにだけ押せます。
+- 「ヒント」 — この局面で強いコンピューターが勧める手と、その理由を表示します。
+- 「自分の最後の選択を取り消す」 — 自分の直前の手を取り消します (「練習モード (取り消し可)」にチェックが入っているときだけ)。
+- 「置ける牌が出るまで自動でドロー」 — 代わりに引いてくれます。
+- 「コンピューターの次の手」 — コンピューターの手を一手ずつ見せます。「コンピューターの手を自動で進める」にチェックを入れると、クリックしなくても進みます。
+- メッセージの下には、そのハンドのここまでの経過が表示されます。ハンドが終わると、丸め方を含めた精算と「次のハンドを配る」ボタンが表示されます。""",
+    'play.modes': """**新しい対局：** いちばん下の行で、「形式」(2人、3人、4人の個人戦、または4人のペア戦)、「対局の長さ」、**シード**を選びます。同じシードからはいつも同じ対局が配られるので、クラス全員が同じ配牌で遊べます。「新しい対局」を押すと始まります。""",
+    'play.class_length': """## 授業時間に収まる対局
 
-A match to 61 takes longer than a lesson. For a class, the *Match* menu offers two shorter games
-— to 31 points, or one hand — labelled as **teaching variants**: the rules say 61 (R26). This
-widget starts with one hand:""",
-    'play.review': """TODO-TRANSLATE ## Review a game
+61点までの対局は、1回の授業より長くかかります。授業のために、「対局の長さ」のメニューには短い対局が二つ (31点まで、または1ハンドのみ) 用意してあり、どちらも**授業用の変則ルール**と明記されています。ルールでは61点までです (R26)。このウィジェットは1ハンドで始まります：""",
+    'play.review': """## 対局を振り返る
 
-`review_game` goes through one player's decisions and compares each with the strong computer
-player's choice on the same position: what was played, the better move, and how many points it
-is worth on average. Here the computer plays a hand with a **random** player as player 1; the
-review shows the decision that cost the most, on the board as it was then.""",
-    'play.review_yours': """TODO-TRANSLATE Your own game: after a hand in the widget above, run this cell to
-review your decisions as player 1 (it takes a few seconds).""",
-    'puzzles.intro': """TODO-TRANSLATE # 7. Puzzles
+`review_game` は、一人のプレイヤーの選択を一つずつ取り上げ、同じ局面で強いコンピューターが選ぶ手と比べます。実際に打った手、より良い手、そしてその差が平均で何点になるかを示します。ここでは、**ランダムに**打つプレイヤーをプレイヤー1にして、コンピューターがハンドを一つ打ちます。振り返りでは、いちばん損をした選択を、そのときの盤面とともに示します。""",
+    'play.review_yours': """自分の対局を振り返る：上のウィジェットでハンドを一つ終えてからこのセルを実行すると、プレイヤー1としてのあなたの選択を振り返れます (数秒かかります)。""",
+    # ------------------------------------------------------------------ 07 puzzles
+    'puzzles.intro': """# 7. パズル
 
-Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
-**best** move. Every answer has been checked by the game's engine: it is the only placement (or
-turn) that does best.""",
-    'puzzles.how': """TODO-TRANSLATE **How to answer:** run the puzzle's first cell to see the board. In the
-second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
-`[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
-several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
-3 … for one more hint each time; the last hint gives the answer away.""",
-    'guide.intro': """TODO-TRANSLATE # 8. Teacher guide
+各パズルは、ハンドの途中の一局面です。あなたはプレイヤー1で、あなたの手番です。**最善の**手を探してください。どの答えもゲームのエンジンで確かめてあり、最も良い結果になる配置 (または手番) はただ一つです。""",
+    'puzzles.how': """**答え方：** まず、パズルの一つ目のセルを実行して盤面を見ます。二つ目のセルでは、`my_turn` に自分の配置を書きます。たとえば `Place("[5|6]", "[3|6]", "high")` は、`[5|6]` を `[3|6]` の目が多い端に置きます。手番が続く場合 (ダブルや得点のあと) は、いくつかの配置をリストにして並べます。セルを実行すると、その手が最善かどうかと、その理由が表示されます。行き詰まったら `hints` を1、2、3…と増やすと、そのたびにヒントが一つ増えます。最後のヒントは答えそのものです。""",
+    # ------------------------------------------------------------------ 08 teacher guide
+    'guide.intro': """# 8. 先生向けガイド
 
-This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
-lessons 1–4 and of the puzzles, the mistakes learners make most, and how to run the classroom
-page and the website.""",
-    'guide.plan': """TODO-TRANSLATE ## A 45-minute lesson
+このページは先生向けです。45分の授業案、第1〜4課のすべての練習問題とパズルの解答、学習者がよくつまずく点、授業用ページとウェブサイトの動かし方をまとめています。""",
+    'guide.plan': """## 45分の授業
 
-| time | what | where |
+| 時間 (分) | 内容 | 教材 |
 |---|---|---|
-| 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.ja.md) |
-| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
-| 12–22 min | Scoring ends (R13–R15): the three single layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises in pairs. | [lesson 2](02_scoring_ends.ipynb) |
-| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
-| 30–42 min | Pairs play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
-| 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
+| 0〜5 | ゲームの考え方：牌を置き、端を合計し、5の倍数で得点します。印刷したルールのページを配ります。 | [はじめに](00_start.ipynb)、[ルール](../rules.ja.md) |
+| 5〜12 | 牌、配牌、タロン、くじ (R1, R5, R6)。分岐ダブル：ルール文書の配置例を全員で一手ずつ見ます (R9–R11)。練習問題1〜3。 | [第1課](01_tiles_layout_spinners.ipynb) |
+| 12〜22 | 得点端 (R13–R15)：短い配置の三つの例、続いてプロジェクターで予想モードの再生。学習者が合計を声に出して答えます。練習問題は二人一組で。 | [第2課](02_scoring_ends.ipynb) |
+| 22〜30 | 手番 (R16–R20)：手番が続く例の再生。各ステップの前に「次は誰の番？」と問いかけます。練習問題。 | [第3課](03_turns.ipynb) |
+| 30〜42 | 二人一組で、授業用ページの**1ハンド**の対局 (授業用の変則ルール) を同じシードで遊びます。ハンドが終わったら、全員で精算します (R21–R23)。 | [授業用ページ](06_classroom.ipynb) |
+| 42〜45 | 61点での勝利を一言で (R26)。宿題：第4課とパズル。 | [第4課](04_end_of_hand.ipynb)、[パズル](07_puzzles.ipynb) |
 
-With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
-game.""",
-    'guide.key': """TODO-TRANSLATE ## The answer key
+授業がもう1回あれば：第4課とその練習問題、31点までの対局、一つの対局の振り返り。""",
+    'guide.key': """## 解答
 
-The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
-the same order. The cells below draw them from the same seeds and print each question with its
-answer; *Next* in a widget draws fresh positions after these.""",
-    'guide.key_predict': """TODO-TRANSLATE **Lesson 2, predict mode** (the documented layout): where each tile
-goes, then the sum and the score it makes.""",
-    'guide.key_puzzles': """TODO-TRANSLATE **Lesson 7, the puzzles:** each title, then the best move and why.
-The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line of
-the table above: its total and its score.""",
-    'guide.misconceptions': """TODO-TRANSLATE ## Mistakes to watch for
+各課の練習問題は決まったシードから作られるので、学習者は全員、同じ局面を同じ順番で解きます。下のセルは同じシードから問題を作り、各問題を解答とともに表示します。ウィジェットでこれらの問題を解き終えたあとは、「次の問題」で新しい局面が出ます。""",
+    'guide.key_predict': """**第2課の予想モード** (ルール文書の配置例)：各牌の置き場所と、それによる合計と得点です。""",
+    'guide.key_puzzles': """**第7課のパズル：** 各パズルの題と、最善の手とその理由です。第2課のコードで答える問題 (配置例の最後の配置) の解答は、すぐ上の出力の最後の行 (9) にある合計と得点です。""",
+    'guide.misconceptions': """## 気をつけたいつまずき
 
-- **Counting an interior double.** Once both straight sides of a double are filled, it adds
-  nothing (R13). Learners keep adding `[4|4]` as 8 after step 4 of the documented layout.
-- **Counting unused branches.** An open branch is a place to play, not a scoring end: it adds 0
-  until a tile is on it (R14).
-- **Counting a double once per open side.** A double with both straights open adds both halves
-  **once** (`[2|2]` adds 4, not 8) (R13).
-- **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
-  scoring tile (R18).
-- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16).
-- **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
-  (R23).
-- **Subtracting one's own pips.** The winner receives the opponents' pips; their own are not
-  subtracted, and nobody loses points (R23).
-- **Counting the partner's tiles.** With partners, the winner's partner is left out (R23).
-- **Waiting for exactly 61.** 60 + 2 = 62 wins at once; and a last tile that reaches 61 earns no
-  settlement (R21, R26).
-- **A high double leads.** The first leader is chosen by lot (R6); later hands are led by the
-  player who went out (R7).""",
-    'guide.run': """TODO-TRANSLATE ## Running the classroom page and the website
+- **内部のダブルを数えてしまう。** ダブルの直線側が両方とも埋まったら、そのダブルは何も加えません (R13)。ルール文書の配置例の手順4のあとも、`[4|4]` を8として足し続ける学習者がよくいます。
+- **未使用の側枝を数えてしまう。** 開いている側枝は牌を置ける場所で、得点端ではありません。牌がつながるまでは0です (R14)。
+- **ダブルを空いている側の数だけ数えてしまう。** 直線側が両方とも空いたダブルも、両方の半面を**一度だけ**加えます。`[2|2]` なら8ではなく4です (R13)。
+- **引いたダブルで手番が続くと思ってしまう。** 引いたばかりの牌は、ダブルでも得点した牌でも、置けば手番が終わります (R18)。
+- **置かずにドローしてしまう。** 手牌に置ける牌があれば、置かなければなりません (R16)。
+- **17を10に切り下げてしまう** (あるいは20に切り上げてしまう)。**最も近い**5の倍数に丸めます：17 → 15 (R23)。
+- **自分の目を引いてしまう。** 勝者は相手の目を受け取ります。自分の目は引かず、誰も点を失いません (R23)。
+- **パートナーの牌を数えてしまう。** ペア戦では、勝者のパートナーの目は数えません (R23)。
+- **ちょうど61点になるのを待ってしまう。** 60 + 2 = 62 で、その場で勝ちです。また、61点に達した最後の牌のあとは精算しません (R21, R26)。
+- **大きいダブルを持つ人が先手だと思ってしまう。** 最初の先手はくじで決め (R6)、次のハンドからは上がったプレイヤーが先手です (R7)。""",
+    'guide.run': """## 授業用ページとウェブサイトの動かし方
 
-**The classroom page (Voilà):** one page with a match against the computer and the worked
-examples, a language switch and no code. From the project folder:
+**授業用ページ (Voilà)：** コンピューターとの対局とルールの例を、コードなしで1ページにまとめたもので、言語を切り替えられます。プロジェクトのフォルダーで次を実行します。
 
 ```sh
 .venv/bin/voila notebooks/ja/06_classroom.ipynb
 ```
 
-Voilà prints the address to open (only on this computer). Every learner who types the same
-**seed** in *New game* gets the same deal.
+開くアドレスは Voilà が表示します (このコンピューターからだけ開けます)。学習者が全員、同じ**シード** (「シード」欄に入れる数) を入力して「新しい対局」を押せば、全員に同じ牌が配られます。
 
-**The website (JupyterLite):** the lessons running in the learners' browsers, with nothing to
-install on their computers and no network needed once loaded. Build it once (the first build
-downloads the Pyodide core with `npm`), then serve the folder:
+**ウェブサイト (JupyterLite)：** 各課が学習者のブラウザーの中で動きます。学習者のコンピューターには何もインストールする必要がなく、一度読み込めばネットワークもいりません。最初に一度ビルドし (初回のビルドでは `npm` で Pyodide のコアをダウンロードします)、できたフォルダーを配信します。
 
 ```sh
 .venv/bin/python -m pip install -e ".[lite]"
@@ -388,101 +249,8 @@ downloads the Pyodide core with `npm`), then serve the folder:
 .venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
 ```
 
-and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. Wait until the status bar says
-*Python (Pyodide) | Idle*, then *Run → Run All Cells*; the first run takes longer than on your
-own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
-    'guide.class_length': """TODO-TRANSLATE ## The class-length game
+<http://127.0.0.1:8000/lab/index.html?path=index.ipynb> を開きます。ステータスバーに「Python (Pyodide) | Idle」と表示されるまで待ってから、「Run → Run All Cells」を選びます。初回の実行は、自分のコンピューターで動かすときより時間がかかります (第5課の振り返りがいちばん長くかかります)。授業で使うときは、`site` フォルダーをどのウェブサーバーに置いてもかまいません。""",
+    'guide.class_length': """## 授業時間に収まる対局
 
-A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the
-classroom page offers **31 points** or **one hand** (the match stops after the first
-settlement). Both are teaching variants, labelled as such on the page: tell the class that the
-real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
-`Classroom(match="31")`.""",
-}
-
-# The translations these keys had before lesson structure of issue 12 (new English above):
-# reuse what still fits, then delete this dict.
-PREVIOUS = {
-    'start.intro': """# ホースレース (Horse Race) — Jupyterでゲームを学ぶ
-
-**ホースレース** (Horse Race) は、Fivesファミリーのドミノゲームです。牌を置いて配置の端を合計し、合計が5の倍数なら得点します。このゲームの特徴は、**すべてのダブルが分岐ダブルになる**ことです。また、ダブルまたは得点する牌を置くと、もう一度置けます。
-
-このチュートリアルでは、一度に一つの考え方を扱います。各ノートブックを最初から実行し (*Run → Run All Cells* (すべてのセルを実行))、それからウィジェットで試してみましょう。""",
-    'start.contents': """## 目次
-
-1. [牌、配置、分岐ダブル](01_tiles_layout_spinners.ipynb) — ルール文書の配置を一手ずつ再生します (R1, R8–R12)
-2. [得点端](02_scoring_ends.ipynb) — どの端を数えるか、単独の配置の例、自分で確かめる練習問題 (R13–R15)
-3. [手番](03_turns.ipynb) — 手番の継続、ドロー、引いた牌の規則、パスとブロック (R16–R20)
-4. [ハンドの終わり](04_end_of_hand.ipynb) — ハンド終了時の加点、ペア戦、同点、61点での勝ち (R21–R28)
-5. [対局](05_play.ipynb) — コンピューターと一局を最後まで対戦します
-6. [授業用ページ](06_classroom.ipynb) — Voilà で見せる、すっきりした1ページ
-
-規則番号 (R1–R28) は、元の韓国語と日本語のルール文書を、このプロジェクトで整理し直したものを指します。""",
-    'start.voila': """## 先生向け：授業用ページ
-
-コードを画面に出さずにクラスでゲームを見せるには、プロジェクトのフォルダーで次を実行します。
-
-```sh
-.venv/bin/voila notebooks/ja/06_classroom.ipynb
-```
-
-表示されたアドレスを開いてください。*新しい対局*で同じ**シード**を入力した学習者には、全員に同じ牌が配られます。""",
-    'tiles.intro': """# 1. 牌、配置、分岐ダブル
-
-ホースレースでは、完全な**ダブルシックス**のセットを一組使います。`[0|0]` から `[6|6]` までの、異なる28枚の牌です (R1)。牌は小さい目を先に書きます：`[1|4]`。""",
-    'tiles.set': '牌はいくつかの書き方で指定できますが、表示は常に小さい目が先です。**ダブル**は両半面が同じ目の牌です。',
-    'tiles.spinners': """## すべてのダブルが分岐ダブル
-
-牌の一方の半面を、同じ目の接続可能位置に合わせます (R9)。**すべてのダブルが分岐ダブルです** (R10)。ダブルは横向きに置き、接続位置が四つあります。列に沿った*直線側A*と*直線側B*、直角方向の*側枝A*と*側枝B*です。側枝は、直線方向の**両側**が埋まった後にだけ開きます (R11)。
-
-図では、オレンジの輪郭が分岐ダブルを、**塗りつぶした数字**がその端が合計に加える値を、**白抜きの点**が数えない接続可能位置を示します。
-
-ボタンかスライダーで、ルール文書の配置を一手ずつ見てみましょう：""",
-    'tiles.step': 'コードから特定の手順を指定することもでき、授業で便利です。手順4は、`[4|4]` の二つ目の直線側に置いた `[3|4]` です。これで `[4|4]` の直線方向の両側が埋まったので側枝が開き、`[4|4]` 自体はもう数えません。',
-    'tiles.build': """## 自分で配置を作る
-
-`place` は配置による加点 (換算前の得点) を返します (R15)。端の合計が5の正の倍数ならその合計、そうでなければ0です。最初の牌は、どこにもつなげずに単独で置きます (R8)。""",
-    'tiles.branches': '規則に反する置き方は、その規則を示す文とともに拒否され、配置は元のまま変わりません。ここでは、`[4|4]` の直線方向の両側がまだ埋まっていません：',
-    'scoring.intro': """# 2. 得点端
-
-牌を**置くたびに**、すべての得点端の寄与値を合計します (R13)：
-
-- シンプルの空いている端は、その目を加えます (目が0の端は0を加えますが、端として数えます)。
-- 直線方向の少なくとも片側が空いているダブルは、**両半面を一度だけ**加えます (`[6|6]` は12を加えます)。
-- 直線方向の両側が埋まったダブルは内部にあり、何も加えません。
-- 未使用の側枝は0です。始めた側枝は、その列の外端で数えます。""",
-    'scoring.rules': '合計が5の正の倍数なら、置いたプレイヤーはその値の換算前の得点を得ます。換算前の5点が表示得点の1点です (R3, R15)。0を含むその他の合計は得点になりません。この規則は、ハンドの最初の牌にも最後の牌にも同じように当てはまります。ルール文書にある単独の配置の例は次のとおりです：',
-    'scoring.open_vs_counted': """## 接続可能位置がいつも得点端とは限りません
-
-接続可能位置は牌を置ける場所で、得点端は合計に加えるものです (R14)。`[1|2]` が `[1|1]` の二つ目の直線側を埋めると、`[1|1]` の二つの側枝は開きますが、何も数えません：""",
-    'scoring.exercise_code': 'コードで答えることもできます。二つの `None` を、一連の例の最後の配置に対するあなたの答えに置き換えて、セルをもう一度実行してください。',
-    'turns.intro': """# 3. 手番
-
-手番は時計回りに進みます (R8)。自分の手番では：
-
-- 手牌から置ける牌があれば、**必ず**1枚置きます。代わりにドローすることはできません (R16)。
-- 手牌から置いた牌が**ダブル**、または**得点する**牌なら、続けて置きます。得点するダブルも続けるのは一回だけで、二回ではありません (R17)。続けて置くことも義務です。
-- 置けなければ1枚ずつドローし、最初に置ける牌が出たら止めます。その牌は直ちに置きます。**新しく引いた牌は、ダブルでも得点する牌でも必ず手番を終えます** (R18)。
-- 置ける牌がなくタロンが空ならパスします。誰も置けなければハンドはブロックされます (R19)。""",
-    'turns.chain': 'これらをすべて示す、あらかじめ決めたハンドです。席0は `[1|4]` (換算前の得点5点)、`[1|1]` (ダブル)、`[4|4]` (得点するダブル：もう一回) を置き、`[2|5]` は置けないので `[3|4]` を引きます。`[3|4]` は得点しますが、それでも手番は終わります。',
-    'turns.by_code': '同じハンドをコードで進めます。`apply` は毎回イベントを返し、何を合計したか、何点を得たか、手番が続くかどうかとその理由を伝えます。',
-    'turns.pass': 'パス：席1は置ける牌がなく、タロンも空なのでパスします (R19)。続いて席0が最後の牌を置き、ハンドに勝ちます。',
-    'end.intro': """# 4. ハンドの終わり
-
-ハンドは、プレイヤーが最後の手牌を置いたとき (そのプレイヤーの勝ち、R21)、またはブロックされたとき、つまりタロンが空で誰も牌を置けないとき (R19) に終わります。ブロックされたハンドでは、残りの目の合計が最小のプレイヤーが勝ちます。ペア戦では両パートナーの合計を比較します (R22)。""",
-    'end.rounding': '勝者は、相手に残った目を得点します。すべてを合計し、その一つの合計を最も近い5の倍数に丸め (余り1と2は切り下げ、3と4は切り上げ)、5で割ります (R23)。誰にも減点はありません。',
-    'end.winning': """## 勝利
-
-配置によってプレイヤーまたはペアが61点以上に達すると、ほかの配置や精算より先に、対局が**直ちに**終わります。60 + 2 = 62 でも勝ちです (R26)。同じ精算で61点に達した全員が、最終得点が異なっても勝利を共有します (R27, R28)。""",
-    'play.intro': """# 5. 対局する
-
-あなたは席0で、ほかの席はコンピューターが担当します。盤面の上で直接打ちます。図の下にある手牌の牌をクリックすると、その牌を置ける位置が配置の上で光ります。光っている位置にマウスを合わせると、置いたときの端の合計と得点、続けて置けるかどうかが表示され、クリックすると牌が置かれます。キーボードでは *Tab* キーか矢印キーで手牌の間を移動し、*Enter* キーで牌を選ぶと光っている位置に移り、もう一度 *Enter* キーで置きます。*Esc* キーで選択を解除します。ウィジェットは一手ごとに、何を合計したかと、手番が続くかどうかを伝えます。*コンピューターの次の手*を押すとコンピューターの手を一手ずつ見られ、*ヒント*を押すと今置ける最善の手とその理由が表示されます。""",
-    'play.modes': '*新しい対局*の行で、モード (2人、3人、4人の個人戦、または4人のペア戦) と**シード**を変更できます。同じシードからは常に同じ対局が配られるので、クラス全員が同じ配牌でプレイできます。*自分の最後の選択を取り消す*は直前の自分の手を取り消します (練習モード)。',
-    'tiles.next': '**次へ：** [2. 得点端](02_scoring_ends.ipynb)',
-    'scoring.picture': '`[3|6]` + `[6|6]` の図：`[6|6]` は `[3|6]` の目が多い端に置かれ、二つ目の直線側が空いているので12を数えます。`[3|6]` の目が少ない端は3を数えます。',
-    'scoring.exercise': """## やってみましょう
-
-この配置の端の合計と、それによる換算前の得点を求めてから、*確認*を押してください。端の数字は隠してあります。""",
-    'end.examples': 'ルール文書の精算の例を、あらかじめ決めたハンドとして進めます。17 → 3点。パートナーの7 (除外) と相手の 9 + 8 → 3点。ブロックで18対11 → 後者のペアが4点。4、4、4対14の同点 → 3人が各4点。12で同点のペア → 各2点 (R23–R25)。',
-    'end.replay': 'ブロックされたペア戦のハンドを一手ずつ見てみましょう：',
+61点までの対局は、1回の授業より長くかかることがあります。対局ウィジェットと授業用ページの「対局の長さ」メニューでは、**31点まで**か**1ハンドのみ** (最初の精算で対局が終わります) を選べます。どちらも授業用の変則ルールで、画面にもそう表示されます。本来のゲームは61点までであることを、クラスに伝えてください (R26)。コードからは `PlayWidget(match="hand")` か `Classroom(match="31")` で指定します。""",
 }
