@@ -4,6 +4,7 @@ CSS ship in this package: nothing is fetched from a CDN):
 - :class:`PlayWidget`: a match against the computer, played by clicking (or keying) the board;
 - :class:`ReplayWidget`: step through worked examples and saved games, with a predict mode;
 - :class:`Exercises`: exercises on fresh positions with feedback that names the rule;
+- :class:`PuzzleWidget`: "find the best move" puzzles played on the board, with hints;
 - :class:`Classroom`: one page for Voilà, play and replay with a language switch.
 
 Each is imported on first use.
@@ -14,17 +15,18 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "ReplayWidget"]
+__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "PuzzleWidget", "ReplayWidget"]
 
 if TYPE_CHECKING:
     from .board import Board
     from .classroom import Classroom
     from .exercise import Exercises
     from .play import PlayWidget
+    from .puzzle import PuzzleWidget
     from .replay import ReplayWidget
 
 _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
-         "PlayWidget": "play", "ReplayWidget": "replay"}
+         "PlayWidget": "play", "PuzzleWidget": "puzzle", "ReplayWidget": "replay"}
 
 
 def __getattr__(name: str) -> Any:
