@@ -42,7 +42,7 @@ from .tiles import FULL_SET, STRAIGHTS, Side, Tile
 
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
-           "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS",
+           "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
            "make_exercise", "ExerciseSet", "Point", "seat_name", "side_label", "names_and",
            "point_name"]
 
@@ -729,6 +729,19 @@ _NEXT_REASONS = (Reason.DOUBLE, Reason.SCORED, Reason.SINGLE, Reason.DRAWN,
                  Reason.DRAW_PLAYABLE, Reason.DRAW_AGAIN, Reason.PASS, Reason.DOMINO)
 
 
+def line_length(layout: Layout) -> int:
+    """How many tiles lie on the layout's main line (the line through the first tile, drawn
+    across the board): every tile not reached through a spinner's branch (R11), which are
+    drawn across it. The width of the picture grows with it."""
+    joined = {c.tile: c for c in layout.connections()}
+    count = 0
+    for tile in layout.tiles:
+        while tile in joined and not joined[tile].anchor_side.is_branch:
+            tile = joined[tile].anchor
+        count += tile not in joined
+    return count
+
+
 def _random_play(game: Game, rng: random.Random, until: Callable[[Game, Event], bool]
                  ) -> Event | None:
     """Play random legal actions until *until* holds for an event (then return it) or the hand
@@ -852,22 +865,38 @@ class Settlement(Exercise[SettlementAnswer]):
     kind = "settle"
     answer_form = "settlement"
     rules = ("R21", "R22", "R23", "R24", "R25")
+    LINE: ClassVar[int] = 12
+    """The most tiles on the layout's main line (:func:`line_length`): a finished hand laid in
+    one long line would shrink to an unreadable strip on the board."""
 
     def _build(self, rng: random.Random) -> None:
         blocked = rng.random() < 0.4
         partners = rng.random() < 0.3
+        # the hand ending as chosen, with a short main line so that the picture of the whole
+        # layout stays readable; failing that, the shortest such hand seen (blocked hands are
+        # rare and long), or any short hand
+        best: tuple[int, Game] | None = None
         for attempt in range(600):
             game = Game(players=4 if partners else rng.choice((2, 3, 4)), partners=partners,
                         seed=rng.randrange(1, 10**9))
             _random_play(game, rng, lambda g, e: False)
-            result = game.hand_result
-            if result is None:  # pragma: no cover - scores start at 0: no game is won
+            if game.hand_result is None:  # pragma: no cover - scores start at 0: none is won
                 continue
-            if (result.reason == "blocked") == blocked or attempt > 300:
-                self.game, self.result = game, result
-                self.layout = game.layout.copy()
-                return
-        raise RuntimeError("no position found")  # pragma: no cover
+            line = line_length(game.layout)
+            if (game.hand_result.reason == "blocked") == blocked:
+                if line <= self.LINE:
+                    break
+                if best is None or line < best[0]:
+                    best = (line, game)
+            if attempt >= 300 and best is not None:
+                game = best[1]
+                break
+            if attempt >= 300 and line <= self.LINE:
+                break
+        result = game.hand_result
+        assert result is not None  # every hand played ends, and the last one kept was over
+        self.game, self.result = game, result
+        self.layout = game.layout.copy()
 
     @property
     def partners(self) -> bool:

@@ -38,6 +38,7 @@ from ..review import move_text
 from ..tiles import Side, Tile
 from .board import Board, Choice, Text, check_size
 from .common import Lang, MessageArea, esc, safe
+from .exercise import message_html
 
 __all__ = ["PuzzleWidget", "Progress"]
 
@@ -356,12 +357,12 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def _say(self, text: Callable[[str], str], kind: str) -> None:
         self._said = (text, kind)
         self.message = text(self.lang)
-        self.messages.say(self.message, kind=kind)
+        self.messages.say_html(message_html(self.message, kind))
 
     def _show_all(self) -> None:
         lang, puzzle = self.lang, self.puzzle
         self.title.value = f"<b style='font-size:1.15em'>{esc(puzzle.title(lang))}</b>"
-        self.question.value = (f"<div class='hr-question' style='margin:0.2em 0'>"
+        self.question.value = (f"<div class='hr-question' style='line-height:1.45;margin:0.2em 0'>"
                                f"{esc(puzzle.question(lang))}</div>")
         self.rules_line.value = (f"<div style='font-size:0.9em;color:#555'>"
                                  f"{esc(t('puzzleui.rules', lang, rules=', '.join(puzzle.rules)))}"
@@ -383,7 +384,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         if self._said is not None:
             text, kind = self._said
             self.message = text(lang)
-            self.messages.say(self.message, kind=kind)
+            self.messages.say_html(message_html(self.message, kind))
         self._show_hints()
         self._show_board()
         self._show_stars()
@@ -392,7 +393,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         lang, left = self.lang, self.hints_left
         shown = self.hints_shown
         self.hints_box.value = "" if not shown else (
-            "<ol class='hr-hints' style='margin:0.3em 0;padding-left:1.6em'>"
+            "<ol class='hr-hints' style='line-height:1.45;margin:0.3em 0;padding-left:1.6em'>"
             + "".join(f"<li>{esc(h)}</li>" for h in shown) + "</ol>")
         self.hint_button.description = (t("puzzleui.hint", lang, left=left) if left
                                         else t("puzzleui.no_hints", lang))
