@@ -42,8 +42,9 @@ from .tiles import FULL_SET, STRAIGHTS, Side, Tile
 
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
-           "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS",
-           "make_exercise", "ExerciseSet", "Point", "seat_name", "side_label", "point_name"]
+           "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
+           "make_exercise", "ExerciseSet", "Point", "seat_name", "side_label", "names_and",
+           "point_name"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -143,15 +144,31 @@ def _seat_set(value: object, sides: int) -> frozenset[int]:
 
 
 def seat_name(seat: int, lang: str = "en") -> str:
-    """"Seat 1" for seat 0: people count from 1 (the API from 0)."""
-    return t("exercise.seat", lang, n=seat + 1)
+    """"Player 1" for seat 0, in the words of the board and the play widget: people count
+    from 1 (the API from 0)."""
+    return narration.seat_name(seat, lang)
 
 
 def side_label(side: int, partners: bool, lang: str = "en") -> str:
-    """The name of a scoring side: a seat, or with partners a team ("Seats 1 and 3")."""
+    """The name of a scoring side: a seat, or with partners a team ("Player 1 & Player 3",
+    as the scoreboard names it, R2)."""
     if partners:
-        return t("exercise.team", lang, a=side + 1, b=side + 3)
+        return t("render.team", lang, a=seat_name(side, lang), b=seat_name(side + 2, lang))
     return seat_name(side, lang)
+
+
+def names_and(names: Sequence[str], lang: str = "en") -> str:
+    """Names as a phrase: "Player 1 and Player 2", "Player 1, Player 2 and Player 3"
+    (Korean joins the last two with 와/과 as the sound requires, Japanese with と).
+
+    >>> names_and(["Player 1", "Player 2", "Player 3"])
+    'Player 1, Player 2 and Player 3'
+    >>> names_and(["1번 플레이어", "3번 플레이어"], "ko")
+    '1번 플레이어와 3번 플레이어'
+    """
+    if len(names) < 2:
+        return _join(names, lang)
+    return t("exercise.names_and", lang, first=_join(names[:-1], lang), last=names[-1])
 
 
 def point_name(point: Point, lang: str = "en") -> str:
@@ -712,6 +729,19 @@ _NEXT_REASONS = (Reason.DOUBLE, Reason.SCORED, Reason.SINGLE, Reason.DRAWN,
                  Reason.DRAW_PLAYABLE, Reason.DRAW_AGAIN, Reason.PASS, Reason.DOMINO)
 
 
+def line_length(layout: Layout) -> int:
+    """How many tiles lie on the layout's main line (the line through the first tile, drawn
+    across the board): every tile not reached through a spinner's branch (R11), which are
+    drawn across it. The width of the picture grows with it."""
+    joined = {c.tile: c for c in layout.connections()}
+    count = 0
+    for tile in layout.tiles:
+        while tile in joined and not joined[tile].anchor_side.is_branch:
+            tile = joined[tile].anchor
+        count += tile not in joined
+    return count
+
+
 def _random_play(game: Game, rng: random.Random, until: Callable[[Game, Event], bool]
                  ) -> Event | None:
     """Play random legal actions until *until* holds for an event (then return it) or the hand
@@ -835,22 +865,38 @@ class Settlement(Exercise[SettlementAnswer]):
     kind = "settle"
     answer_form = "settlement"
     rules = ("R21", "R22", "R23", "R24", "R25")
+    LINE: ClassVar[int] = 12
+    """The most tiles on the layout's main line (:func:`line_length`): a finished hand laid in
+    one long line would shrink to an unreadable strip on the board."""
 
     def _build(self, rng: random.Random) -> None:
         blocked = rng.random() < 0.4
         partners = rng.random() < 0.3
+        # the hand ending as chosen, with a short main line so that the picture of the whole
+        # layout stays readable; failing that, the shortest such hand seen (blocked hands are
+        # rare and long), or any short hand
+        best: tuple[int, Game] | None = None
         for attempt in range(600):
             game = Game(players=4 if partners else rng.choice((2, 3, 4)), partners=partners,
                         seed=rng.randrange(1, 10**9))
             _random_play(game, rng, lambda g, e: False)
-            result = game.hand_result
-            if result is None:  # pragma: no cover - scores start at 0: no game is won
+            if game.hand_result is None:  # pragma: no cover - scores start at 0: none is won
                 continue
-            if (result.reason == "blocked") == blocked or attempt > 300:
-                self.game, self.result = game, result
-                self.layout = game.layout.copy()
-                return
-        raise RuntimeError("no position found")  # pragma: no cover
+            line = line_length(game.layout)
+            if (game.hand_result.reason == "blocked") == blocked:
+                if line <= self.LINE:
+                    break
+                if best is None or line < best[0]:
+                    best = (line, game)
+            if attempt >= 300 and best is not None:
+                game = best[1]
+                break
+            if attempt >= 300 and line <= self.LINE:
+                break
+        result = game.hand_result
+        assert result is not None  # every hand played ends, and the last one kept was over
+        self.game, self.result = game, result
+        self.layout = game.layout.copy()
 
     @property
     def partners(self) -> bool:
@@ -928,9 +974,14 @@ class Settlement(Exercise[SettlementAnswer]):
 
     def answer_text(self, lang: str = "en") -> str:
         right = self.answer
-        names = _join((side_label(w, self.partners, lang) for w in sorted(right.winners)), lang)
-        key = "exercise.settle.answer_tie" if len(right.winners) > 1 else \
-            "exercise.settle.answer"
+        labels = [side_label(w, self.partners, lang) for w in sorted(right.winners)]
+        if len(labels) > 1:
+            key, names = (("exercise.settle.answer_tie_teams", _join(labels, lang))
+                          if self.partners else
+                          ("exercise.settle.answer_tie", names_and(labels, lang)))
+        else:
+            key = "exercise.settle.answer_team" if self.partners else "exercise.settle.answer"
+            names = labels[0]
         return t(key, lang, who=names, pips=right.pips, rounded=right.rounded,
                  points=right.points, rule="R21" if self.result.reason == "domino" else "R22")
 
@@ -1050,15 +1101,15 @@ class GameWinner(Exercise[frozenset[int]]):
         after = self.final_scores()
         if not right:
             return t("exercise.winner.answer_none", lang, target=target)
-        names = _join((side_label(s, self.partners, lang) for s in right), lang)
+        names = names_and([side_label(s, self.partners, lang) for s in right], lang)
         if len(right) > 1:
             finals = _join((t("exercise.winner.score_item", lang,
                               name=side_label(s, self.partners, lang), points=after[s])
                             for s in right), lang)
             return t("exercise.winner.answer_shared", lang, names=names, scores=finals,
                      target=target)
-        return t("exercise.winner.answer_one", lang, name=names, score=after[right[0]],
-                 target=target)
+        key = "exercise.winner.answer_team" if self.partners else "exercise.winner.answer_one"
+        return t(key, lang, name=names, score=after[right[0]], target=target)
 
 
 # ------------------------------------------------------------------------------- sets

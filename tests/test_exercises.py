@@ -108,7 +108,10 @@ def test_questions_are_written_in_each_language_with_people_counted_from_one() -
     en, ko, ja = (ex.question(lang) for lang in LANGS)
     assert en != ko != ja
     seat = ex.event.seat
-    assert f"Seat {seat + 1}" in en and f"{seat + 1}번 자리" in ko and f"{seat + 1}番席" in ja
+    # the same words as the board and the play widget (render.seat)
+    assert f"Player {seat + 1}" in en and f"{seat + 1}번 플레이어" in ko
+    assert f"プレイヤー{seat + 1}" in ja
+    assert "Seat" not in en and "자리" not in ko and "席" not in ja
     assert re.search(r"[가-힣]", ko) and re.search(r"[ぁ-んァ-ン一-龥]", ja)
     assert not re.search(r"[A-Za-z]{4,}", ko + ja)
 
@@ -374,3 +377,43 @@ def test_an_exercise_set_cycles_kinds_and_draws_fresh_ones_past_the_end() -> Non
         ExerciseSet([], seed=1)
     with pytest.raises(ValueError, match="count"):
         ExerciseSet("total", count=0)
+
+
+def test_winners_are_named_in_grammatical_sentences_in_each_language() -> None:
+    """One player wins, a team (two players) win, several players tie and win (R21-R27):
+    English verbs agree with the names; Korean joins two names with 와/과 as the sound
+    requires; nobody is a "seat"."""
+    seen: dict[tuple[str, bool, int], Exercise[Any]] = {}
+    for seed in range(1, 120):
+        for cls in (Settlement, GameWinner):
+            ex = cls(seed)
+            winners = ex.answer.winners if isinstance(ex, Settlement) else ex.answer
+            seen.setdefault((cls.kind, ex.partners, min(len(winners), 2)), ex)
+    assert {k for k in seen if k[2]} == {(kind, partners, n) for kind in ("settle", "winner")
+                                         for partners in (False, True) for n in (1, 2)}
+    for (_kind, partners, count), ex in seen.items():
+        en, ko, ja = (ex.answer_text(lang) for lang in LANGS)
+        assert "Seat" not in en and "자리" not in ko and "席" not in ja
+        if not count:
+            continue
+        if count == 1 and not partners:
+            assert re.match(r"Player \d (wins|reaches)", en), en
+        else:
+            assert re.match(r"(Both teams \(.*?\)|Player \d(( &| and|,) Player \d)+) "
+                            r"(win|reach|tie)\b", en), en
+            assert " wins " not in en.split("(")[0] and " reaches " not in en, en
+        if count == 2 and not partners:
+            assert re.match(r"\d번 플레이어와 \d번 플레이어가 ", ko), ko
+            assert re.match(r"プレイヤー\dとプレイヤー\dが", ja), ja
+        if partners and count == 1:
+            assert "조가" in ko and "のペアが" in ja
+
+
+def test_names_are_joined_with_the_particle_the_sound_needs() -> None:
+    from horserace_nb.exercises import names_and
+
+    assert names_and(["Player 1"]) == "Player 1"
+    assert names_and(["Player 1", "Player 2"]) == "Player 1 and Player 2"
+    assert names_and(["하나", "셋"], "ko") == "하나와 셋"
+    assert names_and(["셋", "하나"], "ko") == "셋과 하나"
+    assert names_and(["A", "B", "C"], "ja") == "A、BとC"

@@ -114,3 +114,25 @@ def test_the_layout_total_exercise_still_works() -> None:
     w.total.value, w.raw.value = 10, 10
     w.check_button.click()
     assert w.result is not None and w.result[0]
+
+
+def test_the_question_is_one_compact_block_with_the_question_in_bold() -> None:
+    w = Exercises("settle", seed=3)
+    lines = w.exercise.prompt("en")
+    value = w.prompt.value
+    assert value.count("hr-question") == 1 and "<p" not in value
+    assert value.count("<br>") == len(lines) - 1 and f"<b>{lines[-1]}</b>" in value
+    assert all(line in value for line in lines)
+
+
+def test_settlement_boards_keep_a_short_main_line() -> None:
+    """A finished hand laid in one long line would shrink to a strip on the board."""
+    from horserace_nb.exercises import Settlement, line_length
+    from horserace_nb.layout import Layout
+    from horserace_nb.puzzles import PUZZLES
+
+    cross = Layout.from_placements(list(PUZZLES["out_in_one_turn"].layout))
+    assert len(cross.tiles) == 6 and line_length(cross) == 5  # [2|3] is on a branch
+    lengths = [line_length(Settlement(seed).layout) for seed in range(1, 41)]
+    assert max(lengths) <= 18
+    assert sum(n <= Settlement.LINE for n in lengths) >= 30

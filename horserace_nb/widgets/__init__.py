@@ -4,6 +4,7 @@ CSS ship in this package: nothing is fetched from a CDN):
 - :class:`PlayWidget`: a match against the computer, played by clicking (or keying) the board;
 - :class:`ReplayWidget`: step through worked examples and saved games, with a predict mode;
 - :class:`Exercises`: exercises on fresh positions with feedback that names the rule;
+- :class:`PuzzleWidget`: "find the best move" puzzles played on the board, with hints;
 - :class:`Classroom`: one page for Voilà, play and replay with a language switch;
 - :class:`ReviewWidget`: step through a learner's decisions after a hand or game, the move
   played and the strong computer player's choice marked on the board.
@@ -16,18 +17,21 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "ReplayWidget", "ReviewWidget"]
+__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "PuzzleWidget", "ReplayWidget",
+           "ReviewWidget"]
 
 if TYPE_CHECKING:
     from .board import Board
     from .classroom import Classroom
     from .exercise import Exercises
     from .play import PlayWidget
+    from .puzzle import PuzzleWidget
     from .replay import ReplayWidget
     from .review import ReviewWidget
 
 _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
-         "PlayWidget": "play", "ReplayWidget": "replay", "ReviewWidget": "review"}
+         "PlayWidget": "play", "PuzzleWidget": "puzzle", "ReplayWidget": "replay",
+         "ReviewWidget": "review"}
 
 
 def __getattr__(name: str) -> Any:

@@ -27,7 +27,8 @@ from ..tiles import FULL_SET, Side, Tile
 from .board import Board, Choice, check_size
 from .common import Lang, MessageArea, esc, safe
 
-__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves"]
+__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves",
+           "question_html", "message_html"]
 
 
 class TotalExercise:
@@ -58,9 +59,7 @@ class TotalExercise:
     def _on_check(self, _: Any) -> None:
         self.result = check_total(self.layout, self.total.value, self.raw.value, self.lang)
         ok, text = self.result
-        self.messages.say_html(
-            f"<div class='hr-msg hr-msg-{'ok' if ok else 'error'}' role='status' "
-            f"style='color:{'#2a7a2a' if ok else '#b00020'}'>{esc(text)}</div>")
+        self.messages.say_html(message_html(text, "ok" if ok else "error"))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -89,6 +88,26 @@ def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
     return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))
 
 
+_COLOURS = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """Feedback (escaped) for the message area, as :meth:`MessageArea.say
+    <horserace_nb.widgets.common.MessageArea.say>` writes it but with a compact line height:
+    feedback of two or three lines reads as one paragraph."""
+    kind = kind if kind in _COLOURS else "info"
+    return (f"<div class='hr-msg hr-msg-{kind}' role='status' "
+            f"style='color:{_COLOURS[kind]};line-height:1.45;margin:0.2em 0'>{esc(text)}</div>")
+
+
+def question_html(lines: Sequence[str]) -> str:
+    """A question as one compact block: what happened, a sentence a line, then the question
+    itself in bold (a paragraph each would leave large gaps in a notebook's line height)."""
+    *story, ask = [esc(line) for line in lines] or [""]
+    body = "<br>".join([*story, f"<b>{ask}</b>"])
+    return (f"<div class='hr-question' style='line-height:1.45;margin:0.3em 0'>{body}</div>")
+
+
 class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     """Exercises on the board with instant feedback: a position, a question, the answer
     controls (points or seats as toggle buttons, a point clicked on the board, numbers), and
@@ -101,9 +120,13 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     :param kinds: one kind or a list (:data:`~horserace_nb.exercises.KINDS`), taken in turn.
     :param seed: the same seed gives the same exercises (a class can share them).
     :param count: how many before Next goes on to fresh ones.
+    :param size: the board's largest width in pixels; a settlement's layout (a whole hand) may
+        be drawn up to :attr:`WIDE` times wider, never wider than the notebook.
     """
 
     lang = Lang("en")
+    WIDE = 1.5
+    """How much wider than *size* a settlement's layout may be drawn."""
 
     def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
                  lang: str = "en", size: float = 560) -> None:
@@ -229,7 +252,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def show_answer(self) -> str:
         """Show the answer with its rule (no stars for an exercise not yet solved)."""
         text = self.exercise.reveal(self.lang)
-        self.messages.say(t("exercise.shown", self.lang, text=text), kind="info")
+        self.messages.say_html(message_html(t("exercise.shown", self.lang, text=text)))
         self._show_stars()
         return text
 
@@ -268,7 +291,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ drawing
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
-        self.messages.say(feedback.message, kind="ok" if feedback.ok else "error")
+        self.messages.say_html(message_html(feedback.message, "ok" if feedback.ok else "error"))
         self._show_stars()
         return feedback
 
@@ -287,8 +310,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         counter = t("exercise.counter", lang, n=self.drills.index + 1,
                     total=len(self.drills.exercises))
         self.counter.value = f"<b>{esc(counter)}</b>"
-        self.prompt.value = "".join(f"<p class='hr-question'>{esc(line)}</p>"
-                                    for line in ex.prompt(lang))
+        self.prompt.value = question_html(ex.prompt(lang))
         form = ex.answer_form
         if form == "point":
             assert ex.tile is not None
@@ -298,7 +320,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         else:
             self.board.readonly = True
             numbers = form in ("seat", "settlement")  # turns and settlements: show the counts
-            self.board.show(str(layout_svg(ex.layout, lang=lang, size=self.size,
+            # a finished hand's layout is long: let it be wider than the others (the board
+            # never gets wider than the notebook), so that its tiles stay readable
+            size = self.size * self.WIDE if form == "settlement" else self.size
+            self.board.show(str(layout_svg(ex.layout, lang=lang, size=size,
                                            highlight=ex.highlight, show_numbers=numbers)))
         self.board.layout.display = "none" if form == "sides" else ""
         self.toggles = [widgets.ToggleButton(value=False, description=ex.choice_label(c, lang),

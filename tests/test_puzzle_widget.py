@@ -1,0 +1,192 @@
+"""The puzzle widget, headless: every puzzle solved by clicking the board (the messages its front
+end sends), wrong placements that change nothing, the hint ladder, Try again, Show answer,
+moving between puzzles, stars and the language switch."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from horserace_nb.actions import Place
+from horserace_nb.puzzles import PUZZLES, Puzzle
+from horserace_nb.widgets import PuzzleWidget
+
+
+def click(w: PuzzleWidget, step: Place) -> None:
+    """What the board's front end sends for a click on a hand tile, then on a lit point."""
+    w.board.receive({"kind": "select", "tile": str(step.tile), "rev": w.board.revision})
+    w.board.receive({"kind": "place", "tile": str(step.tile),
+                     "on": None if step.on is None else str(step.on),
+                     "side": None if step.side is None else step.side.value,
+                     "rev": w.board.revision})
+
+
+def lit(w: PuzzleWidget, step: Place) -> bool:
+    points = w.board.moves.get(str(step.tile), {}).get("points", [])
+    return {"on": str(step.on), "side": step.side.value} in [
+        {"on": p["on"], "side": p["side"]} for p in points]
+
+
+@pytest.mark.parametrize("key", list(PUZZLES))
+def test_every_puzzle_is_solved_by_clicking_the_board_tile_by_tile(key: str) -> None:
+    w = PuzzleWidget(key)
+    puzzle = w.puzzle
+    assert w.puzzle.key == key and not w.board.readonly
+    assert puzzle.title("en") in w.title.value and puzzle.question("en") in w.question.value
+    for i, step in enumerate(puzzle.chain):
+        assert lit(w, step), f"{step} is not lit"
+        assert all(p["preview"] == "" for m in w.board.moves.values() for p in m["points"])
+        rev = w.board.revision
+        click(w, step)
+        assert w.verdict is not None and w.verdict[0], w.message
+        assert w.board.revision > rev and w.steps == puzzle.chain[:i + 1]
+        assert step.tile in w.game.layout and f'data-tile="{step.tile}"' in w.board.svg
+        if i < len(puzzle.chain) - 1:  # the turn goes on: the next tile on the new board
+            assert "R17" in w.message and not w.solved and not w.board.readonly
+    assert w.solved and w.stars == 3 and w.message == puzzle.check(puzzle.chain)[1]
+    assert "hr-msg-ok" in w.messages.html.value
+    assert w.board.readonly and w.board.moves == {}
+    assert "★★★" in w.stars_line.value and "3 of 18" in w.stars_line.value
+
+
+def test_a_drawn_tile_is_chosen_by_python_and_the_only_one_offered() -> None:
+    w = PuzzleWidget("drawn_tile")
+    assert w.board.selected == "[5|6]" and list(w.board.moves) == ["[5|6]"]
+    assert "drawn tile" in w.message
+
+
+def test_a_wrong_placement_says_why_with_the_rule_and_changes_nothing() -> None:
+    w = PuzzleWidget("fifteen")
+    before = w.game.layout.placements()
+    moves = w.board.moves
+    verdict = w.place("[5|6]", "[5|5]", "straight_b")
+    assert verdict is not None and not verdict[0]
+    assert verdict[1].startswith("Not the best") and "R13" in verdict[1] and "R15" in verdict[1]
+    assert "hr-msg-error" in w.messages.html.value
+    assert w.game.layout.placements() == before and w.steps == () and w.board.moves == moves
+    assert not w.solved and w.stars == 0
+    assert w.play(w.puzzle.answer) == (True, w.message) and w.stars == 2  # the second try
+
+
+def test_a_wrong_second_placement_keeps_the_first_and_hides_the_rest_of_the_answer() -> None:
+    w = PuzzleWidget("double_again")
+    first, second = w.puzzle.chain
+    assert w.play(first) is not None and w.steps == (first,)
+    other = next(a for a in w.game.legal_actions()
+                 if isinstance(a, Place) and a != second)
+    verdict = w.place(other.tile, other.on, other.side)
+    assert verdict is not None and not verdict[0] and "R17" in verdict[1]
+    assert str(second.tile) not in verdict[1]  # the answer's next tile is not given away
+    assert w.steps == (first,) and w.game.layout.placements()[-1][0] == first.tile
+    assert w.play(second) is not None and w.solved and w.stars == 2
+
+
+def test_hints_come_in_order_gentle_first_and_the_last_one_gives_the_answer() -> None:
+    w = PuzzleWidget("to_the_target")
+    hints = w.puzzle.hints("en")
+    assert w.hint_button.description == "Hint (4 left)" and w.hints_box.value == ""
+    for n, hint in enumerate(hints, start=1):
+        assert w.hint() == hint
+        assert w.hints_shown == hints[:n]
+        assert all(h.replace("'", "&#x27;") in w.hints_box.value for h in hints[:n])
+        assert re.search(r"R\d+", hint)
+    assert w.hint() is None and w.hint_button.disabled
+    assert w.hint_button.description == "No more hints"
+    assert hints[-1].startswith("Answer")
+    w.play(w.puzzle.answer)
+    assert w.solved and w.stars == 0  # the answer was read first
+
+
+def test_hints_before_the_answer_cost_no_star() -> None:
+    w = PuzzleWidget("fifteen")
+    w.hint()
+    w.hint()
+    w.play(w.puzzle.answer)
+    assert w.stars == 3 and w.hint_button.description == "Hint (1 left)"
+
+
+def test_try_again_goes_back_to_the_position() -> None:
+    w = PuzzleWidget("out_in_one_turn")
+    start = w.game.layout.placements()
+    w.play(w.puzzle.chain[0])
+    assert len(w.game.layout.placements()) == len(start) + 1
+    w.retry_button.click()
+    assert w.game.layout.placements() == start and w.steps == () and not w.board.readonly
+    assert w.play(w.puzzle.answer) is not None and w.solved
+
+
+def test_show_answer_plays_it_on_the_board_without_stars() -> None:
+    w = PuzzleWidget("double_again", lang="ko")
+    w.show_button.click()
+    assert w.shown and w.steps == w.puzzle.chain and w.board.readonly
+    assert all(s.tile in w.game.layout for s in w.puzzle.chain)
+    assert w.puzzle.hints("ko")[-1] in w.message and "R17" in w.message
+    assert w.stars == 0
+    w.board.readonly = False  # a click that reaches Python anyway changes nothing
+    rev = w.board.revision
+    w.board.receive({"kind": "place", "tile": "[0|2]", "on": "[2|2]", "side": "straight_b",
+                     "rev": rev})
+    assert w.steps == w.puzzle.chain and "다시 풀기" in w.message
+
+
+def test_a_stale_click_is_refused_with_a_sentence() -> None:
+    w = PuzzleWidget("fifteen")
+    step = w.puzzle.answer
+    assert isinstance(step, Place)
+    w.board.receive({"kind": "place", "tile": str(step.tile), "on": str(step.on),
+                     "side": step.side.value if step.side else None,
+                     "rev": w.board.revision - 1})
+    assert w.steps == () and "hr-msg-error" in w.messages.html.value
+
+
+def test_moving_between_puzzles_keeps_each_ones_stars() -> None:
+    w = PuzzleWidget()
+    keys = list(PUZZLES)
+    assert w.puzzle.key == keys[0] and "Puzzle 1 of 6" in w.counter.value
+    w.play(w.puzzle.answer)
+    w.next_button.click()
+    assert w.puzzle.key == keys[1] and "Puzzle 2 of 6" in w.counter.value
+    assert w.menu.value == keys[1] and w.stars == 0 and w.total_stars == 3
+    w.menu.value = keys[4]
+    assert w.puzzle.key == keys[4] and w.steps == ()
+    w.previous_button.click()
+    w.previous_button.click()
+    assert w.puzzle.key == keys[2]
+    w.go(0)
+    assert w.solved and w.stars == 3 and not w.board.readonly  # solved, ready to play again
+    assert w.previous().key == keys[-1] and w.next().key == keys[0]
+    assert [label for label, _ in w.menu.options] == [p.title("en") for p in PUZZLES.values()]
+
+
+def test_the_language_switch_rewrites_everything_shown() -> None:
+    w = PuzzleWidget("fifteen")
+    w.hint()
+    w.place("[5|6]", "[5|5]", "straight_b")
+    w.lang = "ko"
+    p = w.puzzle
+    assert p.title("ko") in w.title.value and p.question("ko") in w.question.value
+    assert p.hints("ko")[0] in w.hints_box.value and w.hint_button.description.startswith("힌트")
+    assert w.message == p.check(Place("[5|6]", "[5|5]", "straight_b"), "ko")[1]
+    assert w.board.lang == "ko" and "퍼즐 1 / 6" in w.counter.value
+    assert [label for label, _ in w.menu.options][0] == p.title("ko")
+    w.lang = "ja"
+    assert p.question("ja") in w.question.value and "R13" in w.message
+    assert w.play(p.answer) is not None and "正解" in w.message
+    with pytest.raises(Exception, match="en, ko, ja"):
+        w.lang = "fr"
+
+
+def test_a_puzzle_of_ones_own_comes_first_and_bad_arguments_are_refused() -> None:
+    base = PUZZLES["fifteen"]
+    mine = Puzzle("fifteen", base.rules, base.layout, base.hand, base.answer,
+                  base.opponent_tiles, scores=(3, 3))
+    w = PuzzleWidget(mine)
+    assert w.puzzle is mine and len(w.puzzles) == len(PUZZLES) + 1
+    assert PuzzleWidget(PUZZLES["drawn_tile"]).puzzle.key == "drawn_tile"
+    with pytest.raises(ValueError, match="fifteen"):
+        PuzzleWidget("nope")
+    with pytest.raises(ValueError, match="size"):
+        PuzzleWidget(size=0)
+    with pytest.raises(ValueError, match="a puzzle"):
+        PuzzleWidget().go(99)
