@@ -403,7 +403,7 @@ def test_winners_are_named_in_grammatical_sentences_in_each_language() -> None:
                             r"(win|reach|tie)\b", en), en
             assert " wins " not in en.split("(")[0] and " reaches " not in en, en
         if count == 2 and not partners:
-            assert re.match(r"\d번 플레이어와 \d번 플레이어가 ", ko), ko
+            assert re.match(r"\d번 플레이어와 \d번 플레이어[가는] ", ko), ko
             assert re.match(r"プレイヤー\dとプレイヤー\dが", ja), ja
         if partners and count == 1:
             assert "조가" in ko and "のペアが" in ja
