@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import html
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -32,6 +32,26 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+_COLOURS = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """Feedback (escaped) for the message area, as :meth:`MessageArea.say
+    <horserace_nb.widgets.common.MessageArea.say>` writes it but with a compact line height:
+    feedback of two or three lines reads as one paragraph."""
+    kind = kind if kind in _COLOURS else "info"
+    return (f"<div class='hr-msg hr-msg-{kind}' role='status' "
+            f"style='color:{_COLOURS[kind]};line-height:1.45;margin:0.2em 0'>{esc(text)}</div>")
+
+
+def question_html(lines: Sequence[str]) -> str:
+    """A question as one compact block: what happened, a sentence a line, then the question
+    itself in bold (a paragraph each would leave large gaps in a notebook's line height)."""
+    *story, ask = [esc(line) for line in lines] or [""]
+    body = "<br>".join([*story, f"<b>{ask}</b>"])
+    return (f"<div class='hr-question' style='line-height:1.45;margin:0.3em 0'>{body}</div>")
+
+
 class MessageArea:
     """A line for what just happened or went wrong, and a log for unexpected errors.
 
@@ -51,9 +71,7 @@ class MessageArea:
 
     def say(self, text: str, *, kind: str = "info") -> None:
         """Show *text* (escaped) as the current message; kind is "info", "ok" or "error"."""
-        colour = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}.get(kind, "#1d3557")
-        self.html.value = (f'<div class="hr-msg hr-msg-{esc(kind)}" role="status" '
-                           f'style="color:{colour}">{esc(text)}</div>')
+        self.html.value = message_html(text, kind)
 
     def say_html(self, markup: str) -> None:
         """Show markup the caller has already escaped."""

@@ -25,7 +25,7 @@ from ..i18n import check_lang, t
 from ..layout import Layout
 from ..tiles import FULL_SET, Side, Tile
 from .board import Board, Choice, check_size
-from .common import Lang, MessageArea, esc, safe
+from .common import Lang, MessageArea, esc, message_html, question_html, safe
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves",
            "question_html", "message_html"]
@@ -86,26 +86,6 @@ def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
     other = next(x for x in FULL_SET if x is not tile and x not in layout)
     game = Game.from_position(layout, hands=[[tile], [other]], boneyard=[], to_play=0)
     return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))
-
-
-_COLOURS = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}
-
-
-def message_html(text: str, kind: str = "info") -> str:
-    """Feedback (escaped) for the message area, as :meth:`MessageArea.say
-    <horserace_nb.widgets.common.MessageArea.say>` writes it but with a compact line height:
-    feedback of two or three lines reads as one paragraph."""
-    kind = kind if kind in _COLOURS else "info"
-    return (f"<div class='hr-msg hr-msg-{kind}' role='status' "
-            f"style='color:{_COLOURS[kind]};line-height:1.45;margin:0.2em 0'>{esc(text)}</div>")
-
-
-def question_html(lines: Sequence[str]) -> str:
-    """A question as one compact block: what happened, a sentence a line, then the question
-    itself in bold (a paragraph each would leave large gaps in a notebook's line height)."""
-    *story, ask = [esc(line) for line in lines] or [""]
-    body = "<br>".join([*story, f"<b>{ask}</b>"])
-    return (f"<div class='hr-question' style='line-height:1.45;margin:0.3em 0'>{body}</div>")
 
 
 class ExerciseWidget(widgets.VBox):  # type: ignore[misc]

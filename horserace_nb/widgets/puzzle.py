@@ -37,8 +37,7 @@ from ..quoting import excerpt
 from ..review import move_text
 from ..tiles import Side, Tile
 from .board import Board, Choice, Text, check_size
-from .common import Lang, MessageArea, esc, safe
-from .exercise import message_html
+from .common import Lang, MessageArea, esc, message_html, safe
 
 __all__ = ["PuzzleWidget", "Progress"]
 

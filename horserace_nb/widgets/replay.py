@@ -27,7 +27,7 @@ from ..record import parse as parse_record
 from ..settlement import HandResult
 from ..tiles import Side, Tile
 from .board import Board, Choice, check_size, with_static_svg
-from .common import Lang, MessageArea, esc, lang_switch, safe
+from .common import Lang, MessageArea, esc, lang_switch, question_html, safe
 from .exercise import point_moves, position_svg
 
 __all__ = ["ReplayWidget", "ReplayStep", "ReplaySteps", "build_steps", "step_texts"]
@@ -150,8 +150,10 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
 
 
 def _who(index: int, partners: bool, lang: str) -> str:
-    return (t("replay.team", lang, team=index) if partners
-            else t("replay.seat", lang, seat=index + 1))
+    """A scoring side by name: "Player 2", or a team "Player 1 & Player 3" (R2)."""
+    if partners:
+        return narration.side_names(4, True, lang)[index]
+    return t("replay.seat", lang, seat=index + 1)
 
 
 def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
@@ -159,7 +161,8 @@ def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
     for seat, pips in enumerate(result.pips):
         lines.append(t("settle.pips", lang, seat=seat + 1, pips=pips))
     for b in result.bonuses:
-        lines.append(t("settle.bonus", lang, who=_who(b.winner, game.partners, lang),
+        key = "settle.bonus_team" if game.partners else "settle.bonus"
+        lines.append(t(key, lang, who=_who(b.winner, game.partners, lang),
                        pips=b.pips, rounded=b.rounded, points=b.points))
     return lines
 
@@ -200,13 +203,15 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
             out["details"] = _settlement_lines(event.result, game, lang)
         if event.winners is not None:
             partners = game is not None and game.partners
-            names = ", ".join(_who(w, partners, lang) for w in event.winners)
+            names = narration.list_text([_who(w, partners, lang) for w in event.winners], lang)
             out["details"] = [*out["details"], t("replay.winners", lang, winners=names)]
     if game is not None:
-        scores = ", ".join(f"{_who(i, game.partners, lang)}: {s}"
-                           for i, s in enumerate(game.scores))
-        hands = "; ".join(
-            f"{t('replay.seat', lang, seat=i + 1)}: {', '.join(map(str, h)) or '—'}"
+        scores = narration.list_text(
+            [t("replay.score_item", lang, who=_who(i, game.partners, lang), score=s)
+             for i, s in enumerate(game.scores)], lang)
+        hands = t("replay.hands_sep", lang).join(
+            t("replay.hand_item", lang, who=t("replay.seat", lang, seat=i + 1),
+              tiles=narration.list_text([str(x) for x in h], lang) or "—")
             for i, h in enumerate(game.hands))
         out["details"] = [*out["details"],
                           t("replay.scores", lang, scores=scores, target=game.target),
@@ -499,8 +504,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"
             lines += [heading, t(key, lang)]
-        self.predict_prompt.value = "".join(f"<p class='hr-question'>{esc(x)}</p>"
-                                            for x in lines)
+        self.predict_prompt.value = question_html(lines)
         numeric = not isinstance(question, PlayedPoint)
         self.predict_number.layout.display = "" if numeric else "none"
         self.predict_check.layout.display = "" if numeric else "none"
