@@ -269,6 +269,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ]),
     ("07_puzzles.ipynb", [
         ("md", "puzzles.intro"),
+        ("md", "puzzles.board"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import PuzzleWidget\n\n"
+                 "PuzzleWidget(lang=LANG)"),
+        ("md", "puzzles.in_code"),
         ("code", f"{SETUP}\nfrom horserace_nb import Place\n"
                  "from horserace_nb.puzzles import PUZZLES\n"
                  "from horserace_nb.render.svg import game_svg\n\n\n"

@@ -38,7 +38,7 @@ top (*Run → Run All Cells*) and then work with the widgets.""",
 
 1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
    deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the single-layout examples, predict
+2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the short layout examples, predict
    the next step, exercises (R3, R13–R15)
 3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
    hand, and what comes first (R4, R16–R20)
@@ -105,9 +105,9 @@ The first hand's leader is chosen by a **neutral lot** (R6): every player rolls 
 highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
 gives **no** right to lead.
 
-The cell shows the lot of a 4-player game: each line is one round (player: roll). The two
-players who rolled 6 roll again, and the winner leads. The last number tells who holds `[6|6]`:
-not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
+The cell shows the lot of a 4-player game: the first lines are the rounds of rolls
+(player: roll). The two players who rolled 6 roll again, and the winner leads: the next line
+names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
     "tiles.first_tile": """## The first tile
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
@@ -148,7 +148,7 @@ its branches are closed (R11):""",
 
 Which points of this layout are open — where could a tile join? Choose every open point on the
 buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
-*Next* brings a fresh position; the stars count the ones you solved on your own.""",
+*Next exercise* brings a fresh position; the stars count the ones you solved on your own.""",
     # ------------------------------------------------------------------ 02 scoring
     "scoring.intro": """# 2. Scoring ends
 
@@ -182,8 +182,8 @@ line: ● counted or ○ not counted, the tile, the point, and the number it sho
     "scoring.predict": """## Predict the next step
 
 The documented layout again, in **predict mode**: before each placement is shown, say what will
-happen — where the tile goes (click the point on the board), the end total, or the score — and
-press *Check*. A right answer shows the step; *Show the step* shows it anyway. Untick the box to
+happen — where the tile goes (click its point on the board: the click is the answer), the end
+total, or the score (type it and press *Check*). A right answer shows the step; *Show the step* shows it anyway. Untick the box to
 step freely.""",
     "scoring.exercises": """## Your turn
 
@@ -212,7 +212,8 @@ Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your 
 which scores — and the turn ends all the same.""",
     "turns.by_code": """The same hand in code: each action returns an event that says what was
 added up, what it scored, and whether the turn goes on and why. The indented numbers are the
-scores after each action: points are recorded the moment they are made (R4).""",
+two players' display points after each action: points are recorded the moment they are made
+(R4).""",
     "turns.must_place": """Drawing while a tile from your hand fits is refused (R16):""",
     "turns.pass": """Passing: player 2 has no tile that fits and the boneyard is empty, so they
 pass (R19); player 1 then places their last tile and wins the hand.""",
@@ -332,6 +333,17 @@ played so far (it takes a few seconds).""",
 Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
 **best** move. Every answer has been checked by the game's engine: it is the only placement (or
 turn) that does best.""",
+    "puzzles.board": """## On the board
+
+Click a tile in your hand, then the lit point where it should go; if your turn goes on (a double
+or a score, R17), place the next tile the same way. The widget says at once whether the move is
+the best and why. *Hint* opens one more hint each time, gentle first — the last one gives the
+answer away —, *Try again* puts the position back, *Show answer* shows it, and *Previous*, the
+*Puzzle* menu and *Next puzzle* move between the six puzzles. Each solved puzzle earns up to
+three stars.""",
+    "puzzles.in_code": """## The same puzzles in code
+
+Each puzzle below has two cells: one shows its board, the other checks a turn you write.""",
     "puzzles.how": """**How to answer:** run the puzzle's first cell to see the board. In the
 second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
 `[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
@@ -349,9 +361,9 @@ page and the website.""",
 |---|---|---|
 | 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.md) |
 | 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
-| 12–22 min | Scoring ends (R13–R15): the three single layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises in pairs. | [lesson 2](02_scoring_ends.ipynb) |
+| 12–22 min | Scoring ends (R13–R15): the three short layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises two to a laptop. | [lesson 2](02_scoring_ends.ipynb) |
 | 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
-| 30–42 min | Pairs play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
+| 30–42 min | Two learners to a laptop play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
 | 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
 
 With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
@@ -360,12 +372,12 @@ game.""",
 
 The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
 the same order. The cells below draw them from the same seeds and print each question with its
-answer; *Next* in a widget draws fresh positions after these.""",
+answer; *Next exercise* in a widget draws fresh positions after these.""",
     "guide.key_predict": """**Lesson 2, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
     "guide.key_puzzles": """**Lesson 7, the puzzles:** each title, then the best move and why.
-The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line of
-the table above: its total and its score.""",
+The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line (9)
+of the output above: its total and its score.""",
     "guide.misconceptions": """## Mistakes to watch for
 
 - **Counting an interior double.** Once both straight sides of a double are filled, it adds
