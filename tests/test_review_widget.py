@@ -241,9 +241,8 @@ def test_without_decisions_a_sentence_says_so() -> None:
     assert text(w.status.value).startswith("이번 경기에서 1번 플레이어는 고를 일이 없었습니다.")
     other = ReviewWidget(game, 1, hand=1, lang="ja")
     assert other.entries == []
-    assert other.status_text() == (
-        "ハンド1ではプレイヤー2に選ぶ場面がありませんでした。毎回できることは一つだけでした"
-        "（牌を置ける位置が一か所だけ、ドロー、またはパス）。")
+    assert other.status_text() == t("reviewui.none_hand", "ja", name="プレイヤー2", hand=1)
+    assert "1" in other.status_text() and "プレイヤー2" in other.status_text()
 
 
 def test_arguments_are_checked_before_anything_is_computed(hand: Game) -> None:

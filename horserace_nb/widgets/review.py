@@ -420,8 +420,8 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         text = self.status_text()
         if not text:
             return ""
-        return (f"<div class='hr-msg hr-review-status' role='status' lang='{esc(self.lang)}'>"
-                f"<i>{esc(text)}</i></div>")
+        return (f"<div class='hr-msg hr-review-status' role='status' lang='{esc(self.lang)}' "
+                f"style='color:#4a4a4a'>{esc(text)}</div>")
 
     @safe
     def _render(self) -> None:
@@ -436,7 +436,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
             button.description = button.tooltip = t(key, lang)
         self.status.value = self._status_html()
         entry = self.current
-        if self.session.done:
+        if self.session.done and self.session.entries:  # nothing to sum up without decisions
             summary = summarize(self.session.entries)
             self.summary_html.value = (f"<div class='hr-review-summary' lang='{esc(lang)}'>"
                                        f"<b>{esc(summary.text(lang))}</b></div>")
