@@ -254,3 +254,18 @@ def snapshot(game: Game) -> str:
 def layout_snapshot(layout: Layout) -> tuple[Any, ...]:
     return (layout.tiles, layout.open_points(), layout.contributions(), layout.connections(),
             layout.end_total(), layout.describe("en"))
+
+
+def decisions(game: Game, seat: int) -> list[int]:
+    """Indices in ``game.actions`` where *seat* had more than one legal action (the decisions a
+    post-game review looks at), found by replaying the game from its setup."""
+    replay = Game.from_setup(game.setup)
+    out = []
+    for i, entry in enumerate(game.actions):
+        if entry is None:
+            replay.next_hand()
+            continue
+        if entry[0] == seat and len(replay.legal_actions()) > 1:
+            out.append(i)
+        replay.apply(entry[1])
+    return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 
 import pytest
+from conftest import decisions
 
 from horserace_nb import Game, Place
 from horserace_nb.bots import Bot, GreedyBot, RandomBot, StrongBot, play_game
@@ -25,18 +26,6 @@ def fifteen(move: Place) -> Game:
     return game
 
 
-def decisions(game: Game, seat: int) -> list[int]:
-    """Indices in game.actions where *seat* had more than one legal action."""
-    replay = Game.from_setup(game.setup)
-    out = []
-    for i, entry in enumerate(game.actions):
-        if entry is None:
-            replay.next_hand()
-            continue
-        if entry[0] == seat and len(replay.legal_actions()) > 1:
-            out.append(i)
-        replay.apply(entry[1])
-    return out
 
 
 @pytest.fixture(scope="module")

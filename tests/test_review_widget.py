@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from conftest import decisions
 
 from horserace_nb import Game, Place
 from horserace_nb.bots import Bot, GreedyBot, RandomBot, StrongBot
@@ -52,18 +53,6 @@ def hand() -> Game:
     return game
 
 
-def decisions(game: Game, seat: int) -> list[int]:
-    """Indices in game.actions where *seat* had more than one legal action."""
-    replay = Game.from_setup(game.setup)
-    out = []
-    for i, entry in enumerate(game.actions):
-        if entry is None:
-            replay.next_hand()
-            continue
-        if entry[0] == seat and len(replay.legal_actions()) > 1:
-            out.append(i)
-        replay.apply(entry[1])
-    return out
 
 
 def text(markup: str) -> str:

@@ -34,7 +34,7 @@ from ..i18n import t
 from ..tiles import Tile
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
-           "check_bots", "check_names", "check_match"]
+           "check_bots", "check_names", "check_match", "placements_by_tile"]
 
 Text = Callable[[str], str]
 """A sentence that can be written in any language (rendered when shown, again on a switch)."""
@@ -57,6 +57,16 @@ def check_match(match: object) -> str:
         raise ValueError(f"match is one of {', '.join(MATCHES)} (61 is the rules' target, "
                          f"R26), not {match!r}")
     return match
+
+
+def placements_by_tile(game: Game) -> dict[Tile, list[Place]]:
+    """The legal placements of the player to act, grouped by the tile they place (in tile,
+    then point order): what a board lights up for each hand tile."""
+    by_tile: dict[Tile, list[Place]] = {}
+    for action in game.legal_actions():
+        if isinstance(action, Place):
+            by_tile.setdefault(action.tile, []).append(action)
+    return by_tile
 
 
 def _is_seat(value: object, players: int) -> bool:
@@ -264,12 +274,8 @@ class PlayController:
         game = self.game
         if not self.human_turn() or self.viewer != game.to_play:
             return {}
-        by_tile: dict[Tile, list[Place]] = {}
-        for action in game.legal_actions():
-            if isinstance(action, Place):
-                by_tile.setdefault(action.tile, []).append(action)
         out: dict[str, Any] = {}
-        for tile, places in by_tile.items():
+        for tile, places in placements_by_tile(game).items():
             points = []
             for action in places:
                 event = narration.preview_event(game, tile, action.on, action.side)

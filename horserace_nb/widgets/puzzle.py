@@ -38,6 +38,7 @@ from ..review import move_text
 from ..tiles import Side, Tile
 from .board import Board, Choice, Text, check_size
 from .common import Lang, MessageArea, esc, message_html, safe
+from .controller import placements_by_tile
 
 __all__ = ["PuzzleWidget", "Progress"]
 
@@ -427,12 +428,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
 def _moves(game: Game, lang: str) -> dict[str, Any]:
     """The board's moves: every legal placement of the player to act, labelled, with no
     preview (it would give the answer away)."""
-    by_tile: dict[Tile, list[Place]] = {}
-    for action in game.legal_actions():
-        if isinstance(action, Place):
-            by_tile.setdefault(action.tile, []).append(action)
     out: dict[str, Any] = {}
-    for tile, places in by_tile.items():
+    for tile, places in placements_by_tile(game).items():
         announce = (t("play.tile_open", lang, tile=tile) if game.layout.is_empty
                     else t("play.tile_fits", lang, tile=tile, count=len(places)))
         out[str(tile)] = {"announce": announce, "points": [
