@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -269,3 +271,23 @@ def decisions(game: Game, seat: int) -> list[int]:
             out.append(i)
         replay.apply(entry[1])
     return out
+
+
+def in_fresh_thread(func: Callable[[], Any]) -> Any:
+    """Run *func* in a new thread: its own asyncio state, whatever loop this thread may be
+    running (Playwright's sync API, used by the browser tests, keeps one here)."""
+    result: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            result["value"] = func()
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            result["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")

@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import html
 import re
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from conftest import in_fresh_thread
 
 from horserace_nb import Draw, Game, Pass, Place
 from horserace_nb.bots import GreedyBot
@@ -658,24 +658,6 @@ def test_auto_draw_draws_until_a_tile_fits() -> None:
     assert [e.kind for e in events] == ["place", "place", "place", "draw"]
 
 
-def in_fresh_thread(func: Callable[[], Any]) -> Any:
-    """Run *func* in a new thread: its own asyncio state, whatever loop this thread may be
-    running (Playwright's sync API, used by the browser tests, keeps one here)."""
-    result: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            result["value"] = func()
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
-            result["error"] = exc
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(timeout=120)
-    assert not thread.is_alive()
-    if "error" in result:
-        raise result["error"]
-    return result.get("value")
 
 
 def test_auto_play_needs_a_running_loop() -> None:

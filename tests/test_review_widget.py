@@ -12,13 +12,11 @@ import asyncio
 import dataclasses
 import html
 import re
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
-from conftest import decisions
+from conftest import decisions, in_fresh_thread
 
 from horserace_nb import Game, Place
 from horserace_nb.bots import Bot, GreedyBot, RandomBot, StrongBot
@@ -270,24 +268,6 @@ def test_the_review_is_computed_hand_by_hand_once() -> None:
     assert ReviewSession(game, 0, hand=2).hands == (2,)
 
 
-def in_fresh_thread(func: Callable[[], Any]) -> Any:
-    """Run *func* in a new thread, with its own asyncio state (Playwright's sync API, used by
-    the browser tests, keeps a loop running in this one)."""
-    result: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            result["value"] = func()
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
-            result["error"] = exc
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(timeout=120)
-    assert not thread.is_alive()
-    if "error" in result:
-        raise result["error"]
-    return result.get("value")
 
 
 def test_without_an_event_loop_it_is_computed_at_once(hand: Game) -> None:
