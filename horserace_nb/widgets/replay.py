@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -23,6 +22,7 @@ from ..exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, Play
 from ..game import Event, Game
 from ..i18n import check_lang, t
 from ..layout import Layout
+from ..record import Record, loads
 from ..record import parse as parse_record
 from ..settlement import HandResult
 from ..tiles import Side, Tile
@@ -58,7 +58,7 @@ class ReplaySteps(Sequence[ReplayStep]):
     CHECKPOINTS = 16
 
     def __init__(self, *, layouts: Sequence[Layout] | None = None,
-                 record: dict[str, Any] | None = None) -> None:
+                 record: dict[str, Any] | Record | None = None) -> None:
         self._layouts = list(layouts) if layouts is not None else None
         self._events: list[Event | None] = [None]
         self._actions: list[Action | None] = [None]
@@ -67,7 +67,7 @@ class ReplaySteps(Sequence[ReplayStep]):
         self.every = 1
         if record is None:
             return
-        parsed = parse_record(record)
+        parsed = record if isinstance(record, Record) else parse_record(record)
         actions = parsed.actions
         self.every = max(64, -(-len(actions) // self.CHECKPOINTS))
         game = Game.from_record(parsed, upto=0)
@@ -137,15 +137,17 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
         if source.is_layout:
             return ReplaySteps(layouts=[Layout(), *source.layouts()]), source
         return ReplaySteps(record=source.play().record()), source
-    if isinstance(source, Game):
-        source = source.record()
-    elif isinstance(source, (str, bytes)):
-        source = json.loads(Game.from_json(source).to_json())
-    if not isinstance(source, dict):
+    if isinstance(source, Game):  # a live game's record is legal by construction
+        return ReplaySteps(record=source.record()), None
+    if isinstance(source, (str, bytes)):
+        source = loads(source)  # read once; its form checked (RecordError)
+    elif isinstance(source, dict):
+        source = parse_record(source)
+    else:
         raise ValueError(
             "a replay shows a worked example (or its name), a Game, a game record or its JSON, "
             f"not {type(source).__name__}")
-    Game.from_record(source)  # validates the whole record first: a bad record changes nothing
+    Game.from_record(source)  # replays it through the rules first: a bad record changes nothing
     return ReplaySteps(record=source), None
 
 
