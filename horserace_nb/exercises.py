@@ -44,6 +44,7 @@ __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoint
            "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
            "make_exercise", "ExerciseSet", "Point", "seat_name", "side_label", "names_and",
+           "MAX_STARS", "stars_for",
            "point_name"]
 
 
@@ -79,6 +80,22 @@ Point = tuple[Tile, Side]
 
 A = TypeVar("A")
 E = TypeVar("E", bound="LayoutExercise[Any]")
+
+
+MAX_STARS = 3
+"""The most stars one exercise or puzzle earns."""
+
+
+def stars_for(attempts: int, solved: bool, revealed: bool) -> int:
+    """Stars for one exercise or puzzle: 3 at the first try, 2 at the second, 1 later; 0 when
+    unsolved or when the answer was shown first.
+
+    >>> stars_for(1, True, False), stars_for(5, True, False), stars_for(1, True, True)
+    (3, 1, 0)
+    """
+    if not solved or revealed:
+        return 0
+    return max(1, MAX_STARS + 1 - attempts)
 
 
 @dataclass(frozen=True)
@@ -311,9 +328,7 @@ class Exercise(ABC, Generic[A]):
 
     @property
     def stars(self) -> int:
-        if not self.solved or self.revealed:
-            return 0
-        return max(1, 4 - self.attempts)
+        return stars_for(self.attempts, self.solved, self.revealed)
 
 
 class LayoutExercise(Exercise[A]):
@@ -1174,4 +1189,4 @@ class ExerciseSet:
 
     @property
     def max_stars(self) -> int:
-        return 3 * len(self.exercises)
+        return MAX_STARS * len(self.exercises)

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..errors import IllegalMove
+from ..exercises import MAX_STARS
 from ..i18n import LANGS, check_lang, t
 
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS", "Lang"]
@@ -50,6 +51,14 @@ def question_html(lines: Sequence[str]) -> str:
     *story, ask = [esc(line) for line in lines] or [""]
     body = "<br>".join([*story, f"<b>{ask}</b>"])
     return (f"<div class='hr-question' style='line-height:1.45;margin:0.3em 0'>{body}</div>")
+
+
+def stars_html(stars: int, total: str) -> str:
+    """The stars line of an exercise or a puzzle: ★★☆ for this one, then *total* in words
+    (read by screen readers instead of the star signs)."""
+    line = "★" * stars + "☆" * (MAX_STARS - stars)
+    return (f"<span class='hr-stars' aria-label='{esc(total)}'>"
+            f"<span aria-hidden='true'>{line}</span> — {esc(total)}</span>")
 
 
 class MessageArea:

@@ -25,7 +25,7 @@ from ..i18n import check_lang, t
 from ..layout import Layout
 from ..tiles import FULL_SET, Side, Tile
 from .board import Board, Choice, check_size
-from .common import Lang, MessageArea, esc, message_html, question_html, safe
+from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves",
            "question_html", "message_html"]
@@ -277,10 +277,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     def _show_stars(self) -> None:
         drills = self.drills
-        stars = "★" * self.exercise.stars + "☆" * (3 - self.exercise.stars)
-        total = esc(t("exercise.stars", self.lang, stars=drills.stars, max=drills.max_stars))
-        self.stars_line.value = (f"<span class='hr-stars' aria-label='{total}'>"
-                                 f"<span aria-hidden='true'>{stars}</span> — {total}</span>")
+        self.stars_line.value = stars_html(self.exercise.stars, t(
+            "exercise.stars", self.lang, stars=drills.stars, max=drills.max_stars))
 
     @safe
     def _show_exercise(self) -> None:

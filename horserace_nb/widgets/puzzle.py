@@ -30,6 +30,7 @@ import traitlets
 from .. import narration
 from ..actions import Place
 from ..errors import IllegalMove
+from ..exercises import MAX_STARS, stars_for
 from ..game import Game
 from ..i18n import check_lang, t
 from ..puzzles import PUZZLES, Puzzle
@@ -37,7 +38,7 @@ from ..quoting import excerpt
 from ..review import move_text
 from ..tiles import Side, Tile
 from .board import Board, Choice, Text, check_size
-from .common import Lang, MessageArea, esc, message_html, safe
+from .common import Lang, MessageArea, esc, message_html, safe, stars_html
 from .controller import placements_by_tile
 
 __all__ = ["PuzzleWidget", "Progress"]
@@ -58,9 +59,7 @@ class Progress:
     @property
     def stars(self) -> int:
         """3 at the first try, 2 at the second, 1 later; 0 unsolved or shown first."""
-        if not self.solved or self.revealed:
-            return 0
-        return max(1, 4 - self.attempts)
+        return stars_for(self.attempts, self.solved, self.revealed)
 
 
 class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
@@ -169,7 +168,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
 
     @property
     def max_stars(self) -> int:
-        return 3 * len(self.puzzles)
+        return MAX_STARS * len(self.puzzles)
 
     @property
     def hints_shown(self) -> list[str]:
@@ -413,11 +412,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.board.show(svg, moves, "" if done or pending is None else str(pending))
 
     def _show_stars(self) -> None:
-        stars = self.stars
-        line = "★" * stars + "☆" * (3 - stars)
-        total = esc(t("exercise.stars", self.lang, stars=self.total_stars, max=self.max_stars))
-        self.stars_line.value = (f"<span class='hr-stars' aria-label='{total}'>"
-                                 f"<span aria-hidden='true'>{line}</span> — {total}</span>")
+        self.stars_line.value = stars_html(self.stars, t(
+            "exercise.stars", self.lang, stars=self.total_stars, max=self.max_stars))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
