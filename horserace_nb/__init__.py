@@ -5,13 +5,13 @@ The rules core (tiles, layout, game, settlement, records) is pure Python; the SV
 imported only when used.
 """
 
-from .actions import Action, Draw, Pass, Place
-from .errors import IllegalMove, RecordError
-from .game import Event, EventKind, Game, Reason, SeatView
-from .layout import Connection, Ends, Layout
-from .rules import HORSE_RACE, Rules, placement_score
-from .settlement import HandResult, bonus, round_pips
-from .tiles import FULL_SET, Side, Tile
+from .core.actions import Action, Draw, Pass, Place
+from .core.errors import IllegalMove, RecordError
+from .core.game import Event, EventKind, Game, Reason, SeatView
+from .core.layout import Connection, Ends, Layout
+from .core.rules import HORSE_RACE, Rules, placement_score
+from .core.settlement import HandResult, bonus, round_pips
+from .core.tiles import FULL_SET, Side, Tile
 
 __all__ = [
     "Action", "Connection", "Draw", "Ends", "Event", "EventKind", "FULL_SET", "Game",

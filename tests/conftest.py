@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from horserace_nb import Game, Layout, Side, Tile
-from horserace_nb.actions import Action
+from horserace_nb.core.actions import Action
 
 REPO = Path(__file__).resolve().parent.parent
 KO_SEED = "000_a70d9adedb0c161d.txt"

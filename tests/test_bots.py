@@ -14,8 +14,8 @@ import pytest
 from conftest import P, T
 
 from horserace_nb import FULL_SET, Draw, Game, Layout, Pass, Place, SeatView, Tile
-from horserace_nb.actions import Action
-from horserace_nb.bots import (
+from horserace_nb.core.actions import Action
+from horserace_nb.teaching.bots import (
     Bot,
     GreedyBot,
     HiddenInfo,
@@ -27,7 +27,7 @@ from horserace_nb.bots import (
     play_game,
     sample_world,
 )
-from horserace_nb.i18n import LANGS
+from horserace_nb.words.i18n import LANGS
 
 MODES = [(2, False), (3, False), (4, False), (4, True)]
 
@@ -398,8 +398,8 @@ def test_strong_bot_time_budget() -> None:
 def test_strong_hint_explains_points_now_and_the_sampled_turn_in_every_language() -> None:
     """Issue 6: the hint uses the strong bot and says why — immediate points (R15) and what
     the sampled deals say of the whole turn; the same position always gets the same hint."""
-    from horserace_nb.bots import hint
-    from horserace_nb.i18n import LANGS
+    from horserace_nb.teaching.bots import hint
+    from horserace_nb.words.i18n import LANGS
 
     game = Game(players=2, seed=2024)
     view = game.view(game.to_play)
@@ -413,7 +413,7 @@ def test_strong_hint_explains_points_now_and_the_sampled_turn_in_every_language(
 
 
 def test_strong_hint_falls_back_to_greedy_when_the_search_fails(monkeypatch) -> None:
-    from horserace_nb import bots
+    from horserace_nb.teaching import bots
 
     def broken(self, view):  # type: ignore[no-untyped-def]
         raise RuntimeError("search failed")

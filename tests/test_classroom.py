@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from horserace_nb.examples import EXAMPLES
-from horserace_nb.i18n import t
+from horserace_nb.teaching.examples import EXAMPLES
 from horserace_nb.widgets import Classroom
+from horserace_nb.words.i18n import t
 
 
 def test_one_switch_relabels_the_whole_page() -> None:

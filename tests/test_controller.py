@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from horserace_nb import Draw, Game, Place
-from horserace_nb.bots import GreedyBot
-from horserace_nb.widgets.controller import PlayController
+from horserace_nb.sessions.play import PlayController
+from horserace_nb.teaching.bots import GreedyBot
 
 
 def said(c: PlayController, lang: str = "en") -> str:
@@ -19,8 +19,8 @@ def said(c: PlayController, lang: str = "en") -> str:
 
 
 def test_the_controller_imports_no_widgets() -> None:
-    import horserace_nb.narration as narration
-    import horserace_nb.widgets.controller as controller
+    import horserace_nb.sessions.play as controller
+    import horserace_nb.words.narration as narration
 
     for module in (controller, narration):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))

@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 
-from horserace_nb.exercises import (
+from horserace_nb.core.game import Game
+from horserace_nb.core.settlement import settle
+from horserace_nb.core.tiles import Side, Tile
+from horserace_nb.teaching.exercises import (
     KINDS,
     BestPlacement,
     CountedPoints,
@@ -24,9 +27,6 @@ from horserace_nb.exercises import (
     SettlementAnswer,
     make_exercise,
 )
-from horserace_nb.game import Game
-from horserace_nb.settlement import settle
-from horserace_nb.tiles import Side, Tile
 
 LANGS = ("en", "ko", "ja")
 SEEDS = range(1, 13)
@@ -410,7 +410,7 @@ def test_winners_are_named_in_grammatical_sentences_in_each_language() -> None:
 
 
 def test_names_are_joined_with_the_particle_the_sound_needs() -> None:
-    from horserace_nb.exercises import names_and
+    from horserace_nb.teaching.exercises import names_and
 
     assert names_and(["Player 1"]) == "Player 1"
     assert names_and(["Player 1", "Player 2"]) == "Player 1 and Player 2"

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from horserace_nb import Game
+from horserace_nb.sessions.play import MATCHES
 from horserace_nb.widgets import Classroom, PlayWidget
-from horserace_nb.widgets.controller import MATCHES
 
 
 def finish_hand(w: PlayWidget) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from horserace_nb.exercises import KINDS, SettlementAnswer
+from horserace_nb.teaching.exercises import KINDS, SettlementAnswer
 from horserace_nb.widgets.exercise import Exercises, ExerciseWidget, TotalExercise
 
 
@@ -107,7 +107,7 @@ def test_bad_arguments_are_refused() -> None:
 
 
 def test_the_layout_total_exercise_still_works() -> None:
-    from horserace_nb.examples import EXAMPLES
+    from horserace_nb.teaching.examples import EXAMPLES
 
     layout = EXAMPLES["sequence"].layouts()[5]
     w = TotalExercise(layout, lang="en")
@@ -127,9 +127,9 @@ def test_the_question_is_one_compact_block_with_the_question_in_bold() -> None:
 
 def test_settlement_boards_keep_a_short_main_line() -> None:
     """A finished hand laid in one long line would shrink to a strip on the board."""
-    from horserace_nb.exercises import Settlement, line_length
-    from horserace_nb.layout import Layout
-    from horserace_nb.puzzles import PUZZLES
+    from horserace_nb.core.layout import Layout
+    from horserace_nb.teaching.exercises import Settlement, line_length
+    from horserace_nb.teaching.puzzles import PUZZLES
 
     cross = Layout.from_placements(list(PUZZLES["out_in_one_turn"].layout))
     assert len(cross.tiles) == 6 and line_length(cross) == 5  # [2|3] is on a branch

@@ -13,7 +13,7 @@ import pytest
 from conftest import P, T, documented_sequence, snapshot, worked_examples
 
 from horserace_nb import FULL_SET, Draw, Game, IllegalMove, Pass, Place, Reason, Tile
-from horserace_nb.settlement import Bonus, bonus, round_pips, settle
+from horserace_nb.core.settlement import Bonus, bonus, round_pips, settle
 
 
 def places(game: Game) -> list[Place]:
@@ -707,7 +707,7 @@ def test_a_whole_game_reaches_the_target_and_every_hand_ends() -> None:
 def test_from_position_starts_mid_hand_and_saves_and_loads() -> None:
     """A position (layout, hands, boneyard, seat to act) plays on by the rules and its record
     replays (R9, R16–R18)."""
-    from horserace_nb.examples import EXAMPLES
+    from horserace_nb.teaching.examples import EXAMPLES
 
     layout = EXAMPLES["sequence"].layouts()[3]  # [1|4] [1|1] [4|4] [3|4]
     game = Game.from_position(layout, [["[1|2]", "[5|6]"], ["[0|0]", "[2|6]"]], ["[0|3]"], 1,
@@ -721,7 +721,7 @@ def test_from_position_starts_mid_hand_and_saves_and_loads() -> None:
 
 
 def test_from_position_refuses_impossible_positions() -> None:
-    from horserace_nb.examples import EXAMPLES
+    from horserace_nb.teaching.examples import EXAMPLES
 
     layout = EXAMPLES["sequence"].layouts()[2]
     with pytest.raises(ValueError, match="R1"):
@@ -741,7 +741,7 @@ def test_view_tells_whether_the_seat_to_act_goes_on() -> None:
 
 def test_a_last_tile_that_reaches_the_target_ends_the_game_unsettled() -> None:
     """R21's exception, R26: the game ends on the placement; no settlement follows."""
-    from horserace_nb.examples import EXAMPLES
+    from horserace_nb.teaching.examples import EXAMPLES
 
     game = EXAMPLES["last_tile_game"].play()
     assert game.game_over and game.winners == [0] and game.scores == [61, 0]

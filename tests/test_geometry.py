@@ -25,7 +25,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from horserace_nb.layout import Layout
+from horserace_nb.core.layout import Layout
+from horserace_nb.core.tiles import Side, Tile
 from horserace_nb.render.geometry import (
     UNIT,
     Box,
@@ -34,7 +35,6 @@ from horserace_nb.render.geometry import (
     layout_boxes,
     layout_geometry,
 )
-from horserace_nb.tiles import Side, Tile
 
 LEFT_OF = {"E": "N", "N": "W", "W": "S", "S": "E"}  # on the screen, y downwards
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}

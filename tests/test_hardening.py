@@ -26,9 +26,9 @@ from horserace_nb import (
     Side,
     Tile,
 )
-from horserace_nb.bots import GreedyBot, RandomBot, StrongBot, play_game
-from horserace_nb.record import VERSION
-from horserace_nb.tiles import MAX_TILE_TEXT
+from horserace_nb.core.record import VERSION
+from horserace_nb.core.tiles import MAX_TILE_TEXT
+from horserace_nb.teaching.bots import GreedyBot, RandomBot, StrongBot, play_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from horserace_nb import i18n
-from horserace_nb.errors import IllegalMove
-from horserace_nb.i18n import (
+from horserace_nb.core.errors import IllegalMove
+from horserace_nb.core.tiles import FULL_SET, Side
+from horserace_nb.words import i18n
+from horserace_nb.words.i18n import (
     LANGS,
     LOCALES,
     MESSAGES,
@@ -24,7 +25,6 @@ from horserace_nb.i18n import (
     side_name,
     t,
 )
-from horserace_nb.tiles import FULL_SET, Side
 
 FIELDS = string.Formatter()
 PACKAGE = Path(i18n.__file__).parent
@@ -208,7 +208,7 @@ def test_unknown_language_and_key_are_refused_clearly() -> None:
 
 def test_every_turn_reason_has_its_sentence() -> None:
     """The replay widget says why a turn goes on or ends with the message "turn.<reason>"."""
-    from horserace_nb.game import Reason
+    from horserace_nb.core.game import Reason
 
     reasons = [v for k, v in vars(Reason).items() if k.isupper()]
     assert reasons and all(f"turn.{r}" in MESSAGES for r in reasons)

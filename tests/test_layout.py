@@ -370,7 +370,7 @@ def test_the_japanese_spinner_walk_through_has_the_texts_four_totals() -> None:
     """R10, R11, R13: the Japanese text's walk-through (its tile pictures are lost) gives the end
     totals 10, 12, 5 and 9; the example's tiles reproduce them, and the branch opens at the
     third step."""
-    from horserace_nb.examples import EXAMPLES
+    from horserace_nb.teaching.examples import EXAMPLES
 
     text = seed_text("ja")
     m = re.search(r"端の合計は(\d+)です。.*?置くと(\d+)です。"

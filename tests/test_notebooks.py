@@ -17,7 +17,7 @@ LANGS = ("en", "ko", "ja")
 
 def _builder():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("build_notebooks",
-                                                  ROOT / "tests" / "tools" / "build_notebooks.py")
+                                                  ROOT / "lessons" / "build.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

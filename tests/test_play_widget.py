@@ -18,11 +18,11 @@ import pytest
 from conftest import in_fresh_thread
 
 from horserace_nb import Draw, Game, Pass, Place
-from horserace_nb.bots import GreedyBot
-from horserace_nb.examples import EXAMPLES
-from horserace_nb.i18n import side_name, t
+from horserace_nb.teaching.bots import GreedyBot
+from horserace_nb.teaching.examples import EXAMPLES
 from horserace_nb.widgets import PlayWidget
 from horserace_nb.widgets.board import Board
+from horserace_nb.words.i18n import side_name, t
 
 
 # --------------------------------------------------------------------------- helpers

@@ -27,8 +27,8 @@ from horserace_nb import (
     Tile,
     placement_score,
 )
-from horserace_nb.actions import Action
-from horserace_nb.settlement import bonus
+from horserace_nb.core.actions import Action
+from horserace_nb.core.settlement import bonus
 
 STRAIGHTS = (Side.STRAIGHT_A, Side.STRAIGHT_B)
 BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from horserace_nb.actions import Place
-from horserace_nb.puzzles import PUZZLES, Puzzle
+from horserace_nb.core.actions import Place
+from horserace_nb.teaching.puzzles import PUZZLES, Puzzle
 from horserace_nb.widgets import PuzzleWidget
 
 

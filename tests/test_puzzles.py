@@ -9,8 +9,8 @@ import re
 import pytest
 
 from horserace_nb import Game, Place
-from horserace_nb.i18n import LANGS
-from horserace_nb.puzzles import PUZZLES, Puzzle, Turn
+from horserace_nb.teaching.puzzles import PUZZLES, Puzzle, Turn
+from horserace_nb.words.i18n import LANGS
 
 KEYS = list(PUZZLES)
 RULE = re.compile(r"R(\d+)")

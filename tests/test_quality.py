@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = ["tiles", "layout", "game", "settlement", "record", "actions", "errors", "i18n",
-        "describe"]
+CORE = ["core.tiles", "core.layout", "core.game", "core.settlement", "core.record",
+        "core.actions", "core.errors", "core.rules", "core.quoting", "words.i18n",
+        "words.describe", "words.narration"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -20,7 +21,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_clean() -> None:
-    result = _run("ruff", "check", "horserace_nb", "tests")
+    result = _run("ruff", "check", "horserace_nb", "tests", "lessons")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -80,11 +81,16 @@ def _type_checking_nodes(tree: ast.Module) -> set[int]:
     return skip
 
 
+LAZY = {"_repr_svg_", "describe", "localized", "_localize"}
+"""The functions of the core that may import a layer above it, lazily: ``_repr_svg_`` the
+renderer (as python-chess's ``Board._repr_svg_`` imports ``chess.svg``), ``describe`` and
+``localized`` the words (a layout's text alternative, an error's message in a language)."""
+
+
 def _lazy_svg_nodes(tree: ast.Module) -> set[int]:
-    """Ids of the nodes inside ``_repr_svg_`` methods: the one lazy import allowed (as
-    python-chess's ``Board._repr_svg_`` imports ``chess.svg``)."""
+    """Ids of the nodes inside the :data:`LAZY` functions: the lazy imports allowed."""
     return {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-            and f.name == "_repr_svg_" for n in ast.walk(f)}
+            and f.name in LAZY for n in ast.walk(f)}
 
 
 def _imports(modules: dict[str, ast.Module]) -> dict[str, set[str]]:
@@ -130,10 +136,25 @@ def test_no_import_cycles_but_the_lazy_svg_repr() -> None:
     assert not cycles, f"import cycles: {cycles}"
 
 
+LAYERS = {"core": 0, "words": 1, "teaching": 2, "render": 3, "sessions": 4, "widgets": 5,
+          "lite": 5}
+"""The package's folders in layer order: core ← words ← teaching ← render ← sessions ← widgets
+(``lite``, the site builder, imports none of them)."""
+
+
+def test_the_package_tree_shows_the_layers() -> None:
+    """Every module sits in a layer's folder; at most three loose modules beside them."""
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    folders = sorted(p.name for p in PACKAGE.iterdir()
+                     if p.is_dir() and (p / "__init__.py").is_file())
+    assert len(loose) <= 3, loose
+    assert folders == sorted(LAYERS), folders
+
+
 def test_the_layers_go_one_way() -> None:
-    """rules core ← narration/catalog ← render ← widgets: nothing imports a layer above it."""
+    """core ← words ← teaching ← render ← sessions ← widgets: nothing imports a layer above it."""
     graph = _imports(_modules())
-    order = {"render": 2, "widgets": 3, "lite": 3}
+    order = LAYERS
 
     def layer(module: str) -> int:
         parts = module.split(".")

@@ -20,7 +20,7 @@ import pytest
 from conftest import P, T, snapshot
 
 from horserace_nb import Draw, Game, Pass, RecordError
-from horserace_nb import record as record_module
+from horserace_nb.core import record as record_module
 
 
 def _play(game: Game, rng: random.Random, steps: int,

@@ -11,7 +11,7 @@ import traitlets
 from conftest import seed_text
 
 from horserace_nb import Game, RecordError
-from horserace_nb.examples import EXAMPLES
+from horserace_nb.teaching.examples import EXAMPLES
 from horserace_nb.widgets import ReplayWidget
 
 
@@ -159,7 +159,7 @@ def test_tampered_record_is_refused() -> None:
 def test_steps_of_a_long_game_are_made_on_demand_and_match_the_record() -> None:
     """Issue 9 item 2: a long record keeps a bounded number of game copies (memory linear in
     the record), and any step, forward or backward, equals the game replayed to that point."""
-    from horserace_nb.bots import RandomBot
+    from horserace_nb.teaching.bots import RandomBot
     from horserace_nb.widgets.replay import ReplaySteps
 
     game = Game(players=2, target=400, seed=5)

@@ -10,9 +10,9 @@ import pytest
 from conftest import decisions
 
 from horserace_nb import Game, Place
-from horserace_nb.bots import Bot, GreedyBot, RandomBot, StrongBot, play_game
-from horserace_nb.i18n import LANGS
-from horserace_nb.review import AS_GOOD, ReviewEntry, review_game
+from horserace_nb.teaching.bots import Bot, GreedyBot, RandomBot, StrongBot, play_game
+from horserace_nb.teaching.review import AS_GOOD, ReviewEntry, review_game
+from horserace_nb.words.i18n import LANGS
 
 FIFTEEN = ([("[2|5]", None, None), ("[2|3]", "[2|5]", "low"), ("[5|5]", "[2|5]", "high"),
             ("[3|6]", "[2|3]", "high")],

@@ -19,12 +19,12 @@ import pytest
 from conftest import decisions, in_fresh_thread
 
 from horserace_nb import Game, Place
-from horserace_nb.bots import Bot, GreedyBot, RandomBot, StrongBot
-from horserace_nb.i18n import t
 from horserace_nb.render.svg import game_svg
-from horserace_nb.review import review_game
+from horserace_nb.teaching.bots import Bot, GreedyBot, RandomBot, StrongBot
+from horserace_nb.teaching.review import review_game
 from horserace_nb.widgets import Classroom, PlayWidget, ReviewWidget
 from horserace_nb.widgets.review import ReviewSession, summarize
+from horserace_nb.words.i18n import t
 
 ROLLOUTS = 8  # enough to rank the moves of these positions; the widget's default is 200
 

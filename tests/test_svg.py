@@ -23,9 +23,9 @@ from conftest import (
 )
 
 from horserace_nb import Game, Layout, Place, Side, Tile
-from horserace_nb.describe import describe_layout
-from horserace_nb.i18n import LANGS, MESSAGES, t
 from horserace_nb.render import SvgImage, Theme, game_svg, layout_svg, save_svg
+from horserace_nb.words.describe import describe_layout
+from horserace_nb.words.i18n import LANGS, MESSAGES, t
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = '"><img src=x onerror=alert(1)>'[:26]
@@ -68,7 +68,7 @@ def random_game(seed: int, players: int = 2, partners: bool = False, steps: int 
 def sequence_layouts() -> list[Layout]:
     """The documented sequence as the package carries it (compared with RULES.md in
     test_layout; here it only gives realistic pictures, with or without the rule texts)."""
-    from horserace_nb.examples import EXAMPLES
+    from horserace_nb.teaching.examples import EXAMPLES
 
     return list(EXAMPLES["sequence"].layouts())
 

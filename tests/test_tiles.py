@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from horserace_nb import FULL_SET, Side, Tile
-from horserace_nb.tiles import SIDE_ORDER
+from horserace_nb.core.tiles import SIDE_ORDER
 
 
 def test_r1_full_set_has_28_distinct_tiles_from_0_0_to_6_6() -> None:

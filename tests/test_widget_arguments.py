@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from horserace_nb import Game
-from horserace_nb.bots import GreedyBot
+from horserace_nb.teaching.bots import GreedyBot
 from horserace_nb.widgets import PlayWidget, ReplayWidget
 
 ODD = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.floats(allow_nan=True),

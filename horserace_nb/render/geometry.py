@@ -67,7 +67,7 @@ no other half of a single anchor.
 
 The documented sequence (RULES.md, worked examples), in half-squares (``UNIT`` units):
 
->>> from horserace_nb.layout import Layout
+>>> from horserace_nb.core.layout import Layout
 >>> layout = Layout.from_placements([
 ...     ("[1|4]", None, None), ("[1|1]", "[1|4]", "low"), ("[4|4]", "[1|4]", "high"),
 ...     ("[3|4]", "[4|4]", "straight_b"), ("[1|2]", "[1|1]", "straight_b"),
@@ -94,8 +94,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..layout import Layout
-from ..tiles import Side, Tile
+from ..core.layout import Layout
+from ..core.tiles import Side, Tile
 
 __all__ = ["UNIT", "Box", "Direction", "TileGeometry", "PointGeometry", "Geometry",
            "layout_geometry", "layout_boxes"]

@@ -17,7 +17,7 @@ factories, ``tostring()``). The functions are pure: the same input gives byte-id
 (every element that has an id gets an explicit one, never an automatic one; numbers are
 formatted with at most two decimals; svgwrite writes attributes in name order). Every sentence
 of the text alternative (title and description) and of the captions comes from
-:mod:`horserace_nb.describe`.
+:mod:`horserace_nb.words.describe`.
 
 Element classes and ``data-*`` attributes name what is drawn, for tests and click handling:
 
@@ -42,7 +42,7 @@ User text (player names, titles) only ever becomes escaped text or attribute val
 XML cannot hold are dropped. ``layout_svg(..., show_numbers=False)`` draws an exercise: the
 tiles and spinners without numbers, dots, total or score.
 
->>> from horserace_nb.layout import Layout
+>>> from horserace_nb.core.layout import Layout
 >>> layout = Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")])
 >>> svg = layout_svg(layout)
 >>> [svg.count(f'class="hr-svg-{name}"') for name in ("tile", "spinner", "end")]
@@ -62,8 +62,11 @@ from typing import Any, Protocol
 
 import svgwrite
 
-from ..actions import Place
-from ..describe import (
+from ..core.actions import Place
+from ..core.game import Game, SeatView
+from ..core.layout import Layout
+from ..core.tiles import Side, Tile
+from ..words.describe import (
     boneyard_sentence,
     describe_game,
     describe_layout,
@@ -76,10 +79,7 @@ from ..describe import (
     status_sentences,
     summary_sentences,
 )
-from ..game import Game, SeatView
-from ..i18n import check_lang, t
-from ..layout import Layout
-from ..tiles import Side, Tile
+from ..words.i18n import check_lang, t
 from .geometry import UNIT, Box, Geometry, layout_geometry
 from .theme import DEFAULT_THEME, Theme
 

@@ -34,8 +34,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..i18n import t
-from ..tiles import Side, Tile
+from ..core.tiles import Side, Tile
+from ..words.i18n import t
 from .common import Lang
 
 __all__ = ["Board", "Choice", "Text", "check_size"]

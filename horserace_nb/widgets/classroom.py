@@ -8,9 +8,9 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..examples import EXAMPLES
-from ..game import Game
-from ..i18n import check_lang, t
+from ..core.game import Game
+from ..teaching.examples import EXAMPLES
+from ..words.i18n import check_lang, t
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .play import PlayWidget
 from .replay import ReplayWidget

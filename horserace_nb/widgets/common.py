@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from ..errors import IllegalMove
-from ..exercises import MAX_STARS
-from ..i18n import LANGS, check_lang, t
+from ..core.errors import IllegalMove
+from ..teaching.exercises import MAX_STARS
+from ..words.i18n import LANGS, check_lang, t
 
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS", "Lang"]
 

@@ -1,6 +1,6 @@
 """Exercise widgets: :class:`ExerciseWidget` (alias :data:`Exercises`) shows the exercises of
-:mod:`horserace_nb.exercises` on the board with instant feedback; :class:`TotalExercise` checks
-a given layout's end total and placement score."""
+:mod:`horserace_nb.teaching.exercises` on the board with instant feedback;
+:class:`TotalExercise` checks a given layout's end total and placement score."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from .. import narration
-from ..exercises import (
+from ..core.game import Game
+from ..core.layout import Layout
+from ..core.tiles import FULL_SET, Side, Tile
+from ..teaching.exercises import (
     Exercise,
     ExerciseSet,
     Feedback,
@@ -20,10 +22,8 @@ from ..exercises import (
     SettlementAnswer,
     check_total,
 )
-from ..game import Game
-from ..i18n import check_lang, t
-from ..layout import Layout
-from ..tiles import FULL_SET, Side, Tile
+from ..words import narration
+from ..words.i18n import check_lang, t
 from .board import Board, Choice, check_size
 from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
 
@@ -97,7 +97,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     >>> w.answer(w.exercise.answer).ok
     True
 
-    :param kinds: one kind or a list (:data:`~horserace_nb.exercises.KINDS`), taken in turn.
+    :param kinds: one kind or a list (:data:`~horserace_nb.teaching.exercises.KINDS`), taken in
+        turn.
     :param seed: the same seed gives the same exercises (a class can share them).
     :param count: how many before Next goes on to fresh ones.
     :param size: the board's largest width in pixels; a settlement's layout (a whole hand) may

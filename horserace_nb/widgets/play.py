@@ -5,7 +5,7 @@ tile of your hand, its legal points light up with a preview of the sum, click a 
 the Draw, Pass, Hint and Undo buttons, the computer's next move, the scores, the moves of the hand,
 the settlement with "Review this hand" (once the match is over "Review this game": a
 :class:`~horserace_nb.widgets.review.ReviewWidget` below it) and a New game row. The play logic
-lives in :class:`~horserace_nb.widgets.controller.PlayController` (no widgets); this module only
+lives in :class:`~horserace_nb.sessions.play.PlayController` (no widgets); this module only
 wires the controls to it and draws what it says.
 
 >>> from horserace_nb import Game
@@ -31,15 +31,15 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from .. import narration
-from ..actions import Draw, Pass, Place
-from ..errors import IllegalMove
-from ..game import Game
-from ..i18n import check_lang, side_name, t
-from ..review import DEFAULT_ROLLOUTS
+from ..core.actions import Draw, Pass, Place
+from ..core.errors import IllegalMove
+from ..core.game import Game
+from ..sessions.play import MATCHES, MODES, Bot, Note, PlayController, Text, check_match
+from ..teaching.review import DEFAULT_ROLLOUTS
+from ..words import narration
+from ..words.i18n import check_lang, side_name, t
 from .board import Board, Choice, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
-from .controller import MATCHES, MODES, Bot, Note, PlayController, Text, check_match
 from .review import ReviewWidget
 
 __all__ = ["PlayWidget", "MODES"]
@@ -103,7 +103,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     :param human: the seat, or list of seats, played on the board; ``[]`` for a computer-only
         demonstration.
     :param bots: seat → computer player (``bot(game.view(seat)) -> action``); every other
-        non-human seat gets :class:`~horserace_nb.bots.GreedyBot`.
+        non-human seat gets :class:`~horserace_nb.teaching.bots.GreedyBot`.
     :param lang: "en", "ko" or "ja" (also settable later: ``w.lang = "ko"``).
     :param names: one name per seat (shown as text, never as markup).
     :param size: the largest width of the board picture, in pixels.

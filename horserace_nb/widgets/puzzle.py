@@ -1,9 +1,10 @@
-"""The puzzle widget: "find the best move" positions of :mod:`horserace_nb.puzzles`, answered on
-the board.
+"""The puzzle widget: "find the best move" positions of :mod:`horserace_nb.teaching.puzzles`,
+answered on the board.
 
 The learner clicks a tile of the hand, then one of its lit points (no preview: it would give the
 answer away). A placement is judged at once by :meth:`Puzzle.check
-<horserace_nb.puzzles.Puzzle.check>`: a wrong one is explained with its rule and changes nothing;
+<horserace_nb.teaching.puzzles.Puzzle.check>`: a wrong one is explained with its rule and changes
+nothing;
 a right one is placed, and when the best turn goes on (R17) the learner places the next tile on
 the updated board until the turn is complete. "Hint" reveals the puzzle's hints one at a time,
 gentle first; the last one is the answer. Stars as in the exercises: 3 when solved at the first
@@ -27,19 +28,19 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from .. import narration
-from ..actions import Place
-from ..errors import IllegalMove
-from ..exercises import MAX_STARS, stars_for
-from ..game import Game
-from ..i18n import check_lang, t
-from ..puzzles import PUZZLES, Puzzle
-from ..quoting import excerpt
-from ..review import move_text
-from ..tiles import Side, Tile
+from ..core.actions import Place
+from ..core.errors import IllegalMove
+from ..core.game import Game
+from ..core.quoting import excerpt
+from ..core.tiles import Side, Tile
+from ..sessions.play import placements_by_tile
+from ..teaching.exercises import MAX_STARS, stars_for
+from ..teaching.puzzles import PUZZLES, Puzzle
+from ..teaching.review import move_text
+from ..words import narration
+from ..words.i18n import check_lang, t
 from .board import Board, Choice, Text, check_size
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
-from .controller import placements_by_tile
 
 __all__ = ["PuzzleWidget", "Progress"]
 
@@ -66,8 +67,10 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     """The puzzles on the board: title, question, the position to play on, Hint / Try again /
     Show answer, Previous / a menu / Next, feedback naming the rule, and stars.
 
-    :param key_or_puzzle: the puzzle to start with: a key of :data:`~horserace_nb.puzzles.PUZZLES`,
-        a :class:`~horserace_nb.puzzles.Puzzle` (one not in ``PUZZLES`` comes first in the menu)
+    :param key_or_puzzle: the puzzle to start with: a key of
+        :data:`~horserace_nb.teaching.puzzles.PUZZLES`, a
+        :class:`~horserace_nb.teaching.puzzles.Puzzle` (one not in ``PUZZLES`` comes first in the
+        menu)
         or ``None`` for the first.
     :param lang: en, ko or ja (the ``lang`` trait can change it later).
     :param size: the largest width of the board in pixels.

@@ -15,17 +15,17 @@ from typing import Any, overload
 import ipywidgets as widgets
 import traitlets
 
-from .. import narration
-from ..actions import Action
-from ..examples import EXAMPLES, Example
-from ..exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
-from ..game import Event, Game
-from ..i18n import check_lang, t
-from ..layout import Layout
-from ..record import Record, loads
-from ..record import parse as parse_record
-from ..settlement import HandResult
-from ..tiles import Side, Tile
+from ..core.actions import Action
+from ..core.game import Event, Game
+from ..core.layout import Layout
+from ..core.record import Record, loads
+from ..core.record import parse as parse_record
+from ..core.settlement import HandResult
+from ..core.tiles import Side, Tile
+from ..teaching.examples import EXAMPLES, Example
+from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
+from ..words import narration
+from ..words.i18n import check_lang, t
 from .board import Board, Choice, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, question_html, safe
 from .exercise import point_moves, position_svg

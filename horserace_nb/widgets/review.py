@@ -1,7 +1,8 @@
 """Review a finished hand or game: step through one seat's decisions on the board, the move
 played and the strong computer player's choice both marked, each with its sentence.
 
-The review itself is :func:`horserace_nb.review.review_game`; it takes about a second per hand,
+The review itself is :func:`horserace_nb.teaching.review.review_game`; it takes about a second
+per hand,
 so :class:`ReviewWidget` computes it once, hand by hand, after it is shown ("Reviewing hand 2…"),
 or at once where no event loop runs (a script, a test). What is not display lives in plain
 functions and a class without widgets: :class:`ReviewSession` (which entries, computed once),
@@ -32,15 +33,15 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..bots import StrongBot
-from ..game import Game
-from ..i18n import check_lang, t
-from ..narration import seat_name
+from ..core.game import Game
 from ..render.svg import SvgImage, game_svg
-from ..review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
+from ..sessions.play import check_names
+from ..teaching.bots import StrongBot
+from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
+from ..words.i18n import check_lang, t
+from ..words.narration import seat_name
 from .board import Board, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
-from .controller import check_names
 
 __all__ = ["ReviewWidget", "ReviewSession", "ReviewSummary", "summarize", "review_svg"]
 
@@ -51,7 +52,8 @@ class ReviewSummary:
     """The numbers at the top of a review.
 
     ``decisions`` reviewed; ``as_good`` of them as good as the strong player's choice (a loss
-    below :data:`~horserace_nb.review.AS_GOOD`); ``lost`` the expected display points lost in
+    below :data:`~horserace_nb.teaching.review.AS_GOOD`); ``lost`` the expected display points lost
+    in
     all; ``gave_up`` the decisions that gave up a real chance to win the game (a loss of half
     :attr:`StrongBot.WIN` or more), which ``lost`` leaves out: they are not a few points.
     """

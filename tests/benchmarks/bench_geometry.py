@@ -20,9 +20,9 @@ import random
 import statistics
 import time
 
-from horserace_nb.layout import Layout
+from horserace_nb.core.layout import Layout
+from horserace_nb.core.tiles import FULL_SET
 from horserace_nb.render.geometry import layout_geometry
-from horserace_nb.tiles import FULL_SET
 
 
 def random_full_layout(rng: random.Random, doubles_first: bool = False) -> Layout:

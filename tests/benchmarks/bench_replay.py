@@ -14,7 +14,7 @@ import time
 import tracemalloc
 
 from horserace_nb import Game
-from horserace_nb.bots import RandomBot
+from horserace_nb.teaching.bots import RandomBot
 from horserace_nb.widgets.replay import ReplaySteps, build_steps
 
 

@@ -2,7 +2,7 @@
 at most 5 s, a whole 2-player match in at most 60 s, at the default number of sampled deals.
 
 The games are played by the greedy player against the strong player (seeded), then the first
-seat's decisions are reviewed with :func:`horserace_nb.review.review_game`. CPU time is
+seat's decisions are reviewed with :func:`horserace_nb.teaching.review.review_game`. CPU time is
 measured (``time.process_time``); the hand figure is the slowest of several hands.
 
 Run: .venv/bin/python tests/benchmarks/bench_review.py [--rollouts N] [--hands H]
@@ -14,8 +14,8 @@ import argparse
 import time
 
 from horserace_nb import Game
-from horserace_nb.bots import Bot, GreedyBot, StrongBot, play_game
-from horserace_nb.review import DEFAULT_ROLLOUTS, review_game
+from horserace_nb.teaching.bots import Bot, GreedyBot, StrongBot, play_game
+from horserace_nb.teaching.review import DEFAULT_ROLLOUTS, review_game
 
 
 def one_hand(seed: int) -> Game:

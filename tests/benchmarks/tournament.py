@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from horserace_nb import SeatView
-from horserace_nb.actions import Action
-from horserace_nb.bots import GreedyBot, RandomBot, StrongBot, play_game
+from horserace_nb.core.actions import Action
+from horserace_nb.teaching.bots import GreedyBot, RandomBot, StrongBot, play_game
 
 PAIRINGS = {"strong-greedy": ("strong", "greedy"), "greedy-random": ("greedy", "random"),
             "strong-random": ("strong", "random")}

@@ -127,7 +127,7 @@ def available(name: str) -> Path:
     source = NOTEBOOKS[name]
     if not source.is_file():
         pytest.fail(f"{_shown(source)} is missing "
-                    "(build it: .venv/bin/python tests/tools/build_notebooks.py)")
+                    "(build it: .venv/bin/python lessons/build.py)")
     return source
 
 
@@ -573,7 +573,7 @@ class PlayDriver:
     LIT = ".hr-board svg .hr-svg-spot.hr-lit"
 
     def __init__(self, page: Any, frontend: Frontend) -> None:
-        from horserace_nb.i18n import t
+        from horserace_nb.words.i18n import t
 
         self.page = page
         self.frontend = frontend

@@ -50,9 +50,9 @@ def test_an_exercise_and_a_predict_step_solved_by_clicking(
         drills_server: JupyterServer, page: Any, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
-    from horserace_nb.i18n import t
     from horserace_nb.widgets import ReplayWidget
     from horserace_nb.widgets.exercise import Exercises
+    from horserace_nb.words.i18n import t
 
     ui = Frontend(page, drills_server)
     page.goto(f"{drills_server.url}/lab/tree/{NAME}?reset")

@@ -179,7 +179,7 @@ def open_and_run_all(page: Any, base_url: str, notebook: str) -> Timings:
 def computer_moves(page: Any, lang: str) -> None:
     """Click the play widget's "Computer's next move" until a tile lies on its board (the
     computer opens the hand in the tutorial's game)."""
-    from horserace_nb.i18n import t
+    from horserace_nb.words.i18n import t
 
     play = page.locator(".hr-play").first
     tiles = play.locator(".hr-board svg g.hr-svg-tile")

@@ -67,7 +67,7 @@ def test_classroom_page_shows_play_and_examples_without_code(
     language switch that relabels the page, and no code."""
     from playwright.sync_api import expect
 
-    from horserace_nb.i18n import t
+    from horserace_nb.words.i18n import t
 
     name = "06_classroom.ipynb"
     server = voila_servers(name)

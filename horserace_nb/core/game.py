@@ -39,7 +39,7 @@ from .settlement import HandResult, settle
 from .tiles import FULL_SET, Side, Tile
 
 if TYPE_CHECKING:
-    from .render.svg import SvgImage
+    from ..render.svg import SvgImage
 
 __all__ = ["Game", "Event", "EventKind", "SeatView", "HAND_SIZES", "Reason", "Lot", "Setup"]
 
@@ -836,6 +836,6 @@ class Game:
         return new
 
     def _repr_svg_(self) -> SvgImage:
-        from .render.svg import game_svg
+        from ..render.svg import game_svg
 
         return game_svg(self, seat=self.to_play)

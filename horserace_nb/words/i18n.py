@@ -1,6 +1,6 @@
 """The message catalog: every string a person sees, one data file per language.
 
-The messages live in ``horserace_nb/locales/<lang>.json``: one flat JSON object per language,
+The messages live in ``horserace_nb/words/locales/<lang>.json``: one flat JSON object per language,
 message key → whole sentence, keys sorted, one entry per line, UTF-8 as written (a translator edits
 it without Python). The entry ``"_label"`` is the language's own name (``"한국어"``). Adding a
 language means adding one file: :data:`LANGS` lists the files present (``en``, ``ko``, ``ja`` first,
@@ -45,7 +45,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from .tiles import Side
+from ..core.tiles import Side
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):

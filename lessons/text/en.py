@@ -1,4 +1,4 @@
-"""English markdown of the tutorial notebooks (see ../build_notebooks.py).
+"""English markdown of the tutorial notebooks (see ../build.py).
 
 Write rule numbers as plain text, "(R17)" or "R13–R15": the builder turns each into a link to
 its anchor on RULES_PAGE. Players are numbered from 1 in every text (the code's seats from 0).

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .i18n import side_name, t
 from .tiles import Side
 
 __all__ = ["IllegalMove", "RecordError"]
@@ -10,6 +9,8 @@ __all__ = ["IllegalMove", "RecordError"]
 
 def _localize(value: object, lang: str) -> object:
     if isinstance(value, Side):
+        from ..words.i18n import side_name  # the words layer, imported when a message is made
+
         return side_name(value, lang)
     return value if isinstance(value, (int, str)) else str(value)
 
@@ -36,6 +37,8 @@ class IllegalMove(ValueError):
 
     def localized(self, lang: str = "en") -> str:
         """The message in *lang*, ending with the rule it cites."""
+        from ..words.i18n import t  # the words layer, imported when a message is made
+
         text = t(self.key, lang, **{k: _localize(v, lang) for k, v in self.params.items()})
         return text if text.endswith(")") and "(R" in text else f"{text} ({self.rule})"
 

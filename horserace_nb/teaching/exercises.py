@@ -15,7 +15,7 @@ True
 
 The first helper, :func:`check_total`, checks a worked example's end total and score:
 
->>> from horserace_nb.examples import EXAMPLES
+>>> from horserace_nb.teaching.examples import EXAMPLES
 >>> layout = EXAMPLES["sequence"].layouts()[5]
 >>> check_total(layout, 10, 10, "en")
 (True, 'Right: 2 + 5 + 3 = 10, which scores 10 raw (2 points).')
@@ -31,14 +31,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from . import narration
-from .game import Event, Game, Reason
-from .i18n import check_lang, side_name, t
-from .layout import Layout
-from .quoting import excerpt
-from .rules import HORSE_RACE, placement_score
-from .settlement import settle
-from .tiles import FULL_SET, STRAIGHTS, Side, Tile
+from ..core.game import Event, Game, Reason
+from ..core.layout import Layout
+from ..core.quoting import excerpt
+from ..core.rules import HORSE_RACE, placement_score
+from ..core.settlement import settle
+from ..core.tiles import FULL_SET, STRAIGHTS, Side, Tile
+from ..words import narration
+from ..words.i18n import check_lang, side_name, t
 
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",

@@ -33,7 +33,7 @@ from .rules import HORSE_RACE, Rules, placement_score
 from .tiles import BRANCHES, FULL_SET, MAX_PIPS, SIDE_ORDER, Side, Tile
 
 if TYPE_CHECKING:
-    from .render.svg import SvgImage
+    from ..render.svg import SvgImage
 
 __all__ = ["Layout", "Connection", "Ends", "placement_score", "sum_terms", "sum_text"]
 
@@ -589,12 +589,12 @@ class Layout:
     def describe(self, lang: str = "en") -> str:
         """The text alternative of the layout in ``"en"``, ``"ko"`` or ``"ja"``, in the format of
         the rule texts' worked examples."""
-        from .describe import describe_layout
+        from ..words.describe import describe_layout
 
         return describe_layout(self, lang)
 
     def _repr_svg_(self) -> SvgImage:
-        from .render.svg import layout_svg
+        from ..render.svg import layout_svg
 
         return layout_svg(self)
 

@@ -1,10 +1,10 @@
-"""Japanese markdown of the tutorial notebooks (see ../build_notebooks.py).
+"""Japanese markdown of the tutorial notebooks (see ../build.py).
 
 Write rule numbers as plain text, "(R17)" or "R13–R15", always after a space, "(" or another
 non-word character: the builder links an "R17" only when no letter comes right before it, and a
 kana or kanji counts as a letter ("規則 R17", never "規則R17"). Paragraphs stay on one line (a line
 break inside a Japanese paragraph shows as a space). Buttons and menus are named in 「」 with
-exactly the label the widget shows (horserace_nb/locales/ja.json).
+exactly the label the widget shows (horserace_nb/words/locales/ja.json).
 """
 
 RULES_PAGE = "../rules.ja.md"

@@ -1,7 +1,8 @@
 """Post-game review: each decision of one seat beside the strong computer player's choice.
 
 :func:`review_game` replays a game (live, or loaded with ``Game.from_json``) and, at every
-*decision* of the seat, asks the strong computer player (:class:`~horserace_nb.bots.StrongBot`)
+*decision* of the seat, asks the strong computer player
+(:class:`~horserace_nb.teaching.bots.StrongBot`)
 what it would have done **from that seat's view only** (its own hand, the layout, the public
 history; never the hidden tiles). A decision is a moment where the seat had more than one legal
 action: a choice of tile or of connection point, a drawn tile with several points (R18)
@@ -36,14 +37,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .actions import Place
+from ..core.actions import Place
+from ..core.game import Game, SeatView
+from ..core.layout import Layout
+from ..core.quoting import excerpt
+from ..core.record import Entry, Setup
+from ..core.rules import HORSE_RACE, Rules
+from ..words.i18n import check_lang, side_name, t
 from .bots import StrongBot
-from .game import Game, SeatView
-from .i18n import check_lang, side_name, t
-from .layout import Layout
-from .quoting import excerpt
-from .record import Entry, Setup
-from .rules import HORSE_RACE, Rules
 
 __all__ = ["ReviewEntry", "Option", "review_game", "compare", "result_text", "move_text",
            "DEFAULT_ROLLOUTS", "AS_GOOD"]

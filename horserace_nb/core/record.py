@@ -1,6 +1,6 @@
 """The saved-game format: a game's setup and every action, as JSON, read back and validated.
 
-This module knows the format only; :class:`~horserace_nb.game.Game` builds on it
+This module knows the format only; :class:`~horserace_nb.core.game.Game` builds on it
 (``Game.to_json``, ``Game.from_json``) and replays a loaded record through the rules. Reading
 never evaluates anything: the text is parsed with :func:`json.loads`, every field is checked for
 its type (a wrong one raises :class:`RecordError`, never ``TypeError``), error messages quote at
@@ -14,7 +14,7 @@ most a short excerpt of a bad value, and the work is proportional to the size of
 ...       ' "actions": [{"seat": 0, "action": ["place"]}]}')
 Traceback (most recent call last):
 ...
-horserace_nb.errors.RecordError: not a valid Horse Race record: action 1 has an unknown kind ...
+horserace_nb.core.errors.RecordError: not a valid Horse Race record: action 1 has an unknown ...
 """
 
 from __future__ import annotations

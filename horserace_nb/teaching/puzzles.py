@@ -25,14 +25,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .actions import Place
-from .errors import IllegalMove
-from .game import Game
-from .i18n import check_lang, t
-from .layout import Layout
-from .quoting import excerpt
+from ..core.actions import Place
+from ..core.errors import IllegalMove
+from ..core.game import Game
+from ..core.layout import Layout
+from ..core.quoting import excerpt
+from ..core.tiles import FULL_SET, Side, Tile
+from ..words.i18n import check_lang, t
 from .review import DEFAULT_ROLLOUTS, Option, compare, move_text
-from .tiles import FULL_SET, Side, Tile
 
 __all__ = ["Puzzle", "PUZZLES", "Turn"]
 
@@ -174,7 +174,7 @@ class Puzzle:
 
     def evaluate(self, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0) -> tuple[Option, ...]:
         """Every first placement valued by the strong computer player from your view only
-        (the same sampled deals for all, see :func:`horserace_nb.review.compare`), its
+        (the same sampled deals for all, see :func:`horserace_nb.teaching.review.compare`), its
         choice first."""
         return compare(self.game().view(self.seat), seed=seed, rollouts=rollouts)[0]
 

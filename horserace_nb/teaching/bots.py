@@ -1,9 +1,9 @@
 """Computer players: a random player, a greedy player with hints, and a strong player.
 
 A bot is any callable ``bot(view) -> action`` that receives what one seat may know
-(:class:`~horserace_nb.game.SeatView`: its own hand, the layout, the public history, the sizes
+(:class:`~horserace_nb.core.game.SeatView`: its own hand, the layout, the public history, the sizes
 of the other hands and of the boneyard, the scores) and returns one of ``view.legal_actions``.
-Bots never see the :class:`~horserace_nb.game.Game` itself.
+Bots never see the :class:`~horserace_nb.core.game.Game` itself.
 
 >>> game = Game(hands=[["[1|4]", "[1|6]", "[0|2]"], ["[5|6]", "[0|1]"]], leader=0)
 >>> GreedyBot()(game.view(0))            # [1|4] scores 5 (R15) and lets seat 0 go on (R17)
@@ -33,12 +33,12 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action, Draw, Pass, Place
-from .game import Game, Reason, SeatView
-from .i18n import check_lang, side_name, t
-from .layout import Layout, placement_score
-from .rules import HORSE_RACE
-from .tiles import FULL_SET, Side, Tile
+from ..core.actions import Action, Draw, Pass, Place
+from ..core.game import Game, Reason, SeatView
+from ..core.layout import Layout, placement_score
+from ..core.rules import HORSE_RACE
+from ..core.tiles import FULL_SET, Side, Tile
+from ..words.i18n import check_lang, side_name, t
 
 __all__ = [
     "Bot", "RandomBot", "GreedyBot", "StrongBot", "Decision", "Hint", "hint", "placement_total",

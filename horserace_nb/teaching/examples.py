@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Draw, Pass, Place
-from .game import Game
-from .i18n import t
-from .layout import Layout
+from ..core.actions import Action, Draw, Pass, Place
+from ..core.game import Game
+from ..core.layout import Layout
+from ..words.i18n import t
 
 __all__ = ["Example", "EXAMPLES", "LAYOUT_EXAMPLES", "HAND_EXAMPLES", "example"]
 

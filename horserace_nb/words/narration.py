@@ -1,6 +1,6 @@
 """Narration: every sentence that tells what happened, built in one place.
 
-The rules core says *what* an action did (an :class:`~horserace_nb.game.Event`, a layout);
+The rules core says *what* an action did (an :class:`~horserace_nb.core.game.Event`, a layout);
 this module turns it into the learner's sentences in any catalog language: the sum line
 ("2 + 8 = 10 → 10 raw, 2 points"), why the turn goes on or ends (one key family,
 ``turn.<reason>``), placement headings, the label of a target point, seat and team names, and the
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import Event, Game, Reason
+from ..core.game import Event, Game, Reason
+from ..core.layout import Layout
+from ..core.rules import HORSE_RACE
+from ..core.tiles import Side, Tile
 from .i18n import side_name, t
-from .layout import Layout
-from .rules import HORSE_RACE
-from .tiles import Side, Tile
 
 __all__ = ["expression", "sum_line", "points_phrase", "turn_line", "reason_line",
            "as_if_from_hand", "placement_heading", "target_label", "seat_name", "side_names",
@@ -53,7 +53,7 @@ def _sum(expr: str, raw: int, lang: str) -> str:
 
 def sum_line(source: Event | Layout, lang: str) -> str:
     """The sum a placement made and what it scored (R13, R15), from an event (its
-    :meth:`~horserace_nb.game.Event.sum_text`) or from the layout after the placement."""
+    :meth:`~horserace_nb.core.game.Event.sum_text`) or from the layout after the placement."""
     if isinstance(source, Event):
         return _sum(source.sum_text(), source.raw, lang)
     return _sum(expression(source), source.score(), lang)
@@ -127,7 +127,7 @@ def preview(event: Event, lang: str) -> str:
 def preview_event(game: Game, tile: Tile, on: Tile | None, side: Side | None) -> Event:
     """The event a legal placement would make, without changing *game* (the rules core decides:
     the placement is applied to a copy)."""
-    from .actions import Place
+    from ..core.actions import Place
 
     return game.copy().apply(Place(tile, on, side))
 

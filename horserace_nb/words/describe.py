@@ -5,7 +5,7 @@ renderer (:mod:`horserace_nb.render.svg`) and the widgets only call it.
 The Korean and Japanese layout sentences are, character for character, those that follow each
 worked example in the seed texts (RULES.md, "worked examples").
 
->>> from horserace_nb.layout import Layout
+>>> from horserace_nb.core.layout import Layout
 >>> layout = Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")])
 >>> print(summary(layout, "en"))
 Counted contributions: 3 + 12 = 15. Placement score (raw): 15 (display points: 3).
@@ -22,13 +22,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.rules import HORSE_RACE
 from .i18n import side_name, t
-from .rules import HORSE_RACE
 
 if TYPE_CHECKING:
-    from .layout import Layout
-    from .settlement import HandResult
-    from .tiles import Tile
+    from ..core.layout import Layout
+    from ..core.settlement import HandResult
+    from ..core.tiles import Tile
 
 __all__ = [
     "boneyard_sentence", "describe_game", "describe_layout", "game_title", "hand_count_sentence",

@@ -1,9 +1,9 @@
-"""Korean markdown of the tutorial notebooks (see ../build_notebooks.py).
+"""Korean markdown of the tutorial notebooks (see ../build.py).
 
 Write rule numbers as plain text, "(R17)" or "R13–R15": the builder turns each into a link to
 its anchor on RULES_PAGE. Players are numbered from 1 in every text (the code's seats from 0).
 Terms are those of the Korean rule text and notebooks/rules.ko.md; the names of buttons and
-boxes are exactly the widgets' labels in horserace_nb/locales/ko.json.
+boxes are exactly the widgets' labels in horserace_nb/words/locales/ko.json.
 """
 
 RULES_PAGE = "../rules.ko.md"

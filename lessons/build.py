@@ -1,18 +1,18 @@
 """Build the tutorial notebooks in notebooks/{en,ko,ja}/ from one structure.
 
 The code cells are the same in every language (only ``LANG`` differs); the markdown comes from
-``nbtext/<lang>.py``. Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their outputs (run here, then
+``text/<lang>.py``. Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their outputs (run here, then
 compared by nbval); every other output is stripped.
 
 Two things are added to the markdown here, so the translators write plain text:
 
 - every rule number "R17" outside code becomes a link to its anchor on the rules page of the
-  notebook's language (``RULES_PAGE`` in ``nbtext/<lang>.py``: ``../rules.md``,
+  notebook's language (``RULES_PAGE`` in ``text/<lang>.py``: ``../rules.md``,
   ``../rules.ko.md``, ``../rules.ja.md``);
 - every notebook ends with the navigation line ``nav`` (Back / Next / Start), whose titles are
   the ``title.NN`` texts.
 
-Run: ``.venv/bin/python tests/tools/build_notebooks.py`` (add ``--check`` to only verify that
+Run: ``.venv/bin/python lessons/build.py`` (add ``--check`` to only verify that
 the notebooks on disk are what this script builds; ``--only 03`` to rebuild one lesson).
 """
 
@@ -29,13 +29,13 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-TEXT_DIR = Path(__file__).resolve().parent / "nbtext"
+TEXT_DIR = Path(__file__).resolve().parent / "text"
 LANGS = ("en", "ko", "ja")
 CHECK = "# NBVAL_CHECK_OUTPUT"
 
-# Each notebook: file name and cells; ("md", key) takes markdown from nbtext/<lang>.py,
+# Each notebook: file name and cells; ("md", key) takes markdown from text/<lang>.py,
 # ("code", source) is the same in every language ({lang} is replaced).
 SETUP = 'LANG = "{lang}"'
 
@@ -141,8 +141,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ]),
     ("02_scoring_ends.ipynb", [
         ("md", "scoring.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.examples import EXAMPLES\n"
-                 "from horserace_nb.i18n import side_name\n"
+        ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.teaching.examples import EXAMPLES\n"
+                 "from horserace_nb.words.i18n import side_name\n"
                  "from horserace_nb.render.svg import layout_svg\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "scoring.rules"),
@@ -168,7 +168,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.exercises"),
         ("code", _exercises("02")),
         ("md", "scoring.exercise_code"),
-        ("code", f"{CHECK}\nfrom horserace_nb.exercises import check_total\n\n"
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
                  "my_total = None  # write your end total here\nmy_score = None  # and the raw score\n"
                  "print(check_total(layout, my_total, my_score, LANG)[1])\n"
@@ -177,8 +177,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("03_turns.ipynb", [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
-                 "from horserace_nb import narration\n"
-                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.words import narration\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "turns.chain"),
         ("code", "ReplayWidget('turn_chain', lang=LANG)"),
@@ -204,8 +204,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("04_end_of_hand.ipynb", [
         ("md", "end.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game, bonus, round_pips\n"
-                 "from horserace_nb.bots import GreedyBot\n"
-                 "from horserace_nb.examples import EXAMPLES\n"
+                 "from horserace_nb.teaching.bots import GreedyBot\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
@@ -249,9 +249,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "play.class_length"),
         ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand')"),
         ("md", "play.review"),
-        ("code", f"{CHECK}\nfrom horserace_nb.bots import GreedyBot, RandomBot\n"
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.bots import GreedyBot, RandomBot\n"
                  "from horserace_nb.render.svg import game_svg\n"
-                 "from horserace_nb.review import review_game\n\n"
+                 "from horserace_nb.teaching.review import review_game\n\n"
                  "game = Game(players=2, seed=2024)\nbots = [RandomBot(seed=1), GreedyBot()]\n"
                  "while not game.hand_over:  # a random player as player 1\n"
                  "    game.apply(bots[game.to_play](game.view(game.to_play)))\n"
@@ -274,7 +274,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "PuzzleWidget(lang=LANG)"),
         ("md", "puzzles.in_code"),
         ("code", f"{SETUP}\nfrom horserace_nb import Place\n"
-                 "from horserace_nb.puzzles import PUZZLES\n"
+                 "from horserace_nb.teaching.puzzles import PUZZLES\n"
                  "from horserace_nb.render.svg import game_svg\n\n\n"
                  "def show(key):\n    \"\"\"The puzzle: its title, the question and the board.\"\"\"\n"
                  "    puzzle = PUZZLES[key]\n"
@@ -292,10 +292,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.intro"),
         ("md", "guide.plan"),
         ("md", "guide.key"),
-        ("code", f"{SETUP}\nfrom horserace_nb import narration\n"
-                 "from horserace_nb.examples import EXAMPLES\n"
-                 "from horserace_nb.exercises import ExerciseSet\n"
-                 "from horserace_nb.puzzles import PUZZLES\n\n"
+        ("code", f"{SETUP}\nfrom horserace_nb.words import narration\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n"
+                 "from horserace_nb.teaching.exercises import ExerciseSet\n"
+                 "from horserace_nb.teaching.puzzles import PUZZLES\n\n"
                  f"LESSON_EXERCISES = {json.dumps(EXERCISES)}  # the lessons' (kinds, seed, count)"),
         ("code", f"{CHECK}\nfor lesson, (kinds, seed, count) in LESSON_EXERCISES.items():\n"
                  "    drills = ExerciseSet(kinds, seed=seed, count=count)\n"

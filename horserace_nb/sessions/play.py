@@ -25,13 +25,13 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .. import narration
-from ..actions import Action, Draw, Pass, Place
-from ..bots import Bot, GreedyBot, hint
-from ..errors import IllegalMove
-from ..game import Event, Game
-from ..i18n import t
-from ..tiles import Tile
+from ..core.actions import Action, Draw, Pass, Place
+from ..core.errors import IllegalMove
+from ..core.game import Event, Game
+from ..core.tiles import Tile
+from ..teaching.bots import Bot, GreedyBot, hint
+from ..words import narration
+from ..words.i18n import t
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
            "check_bots", "check_names", "check_match", "placements_by_tile"]
@@ -146,7 +146,7 @@ class PlayController:
     :param game: the game to play (any state).
     :param human: the seat or seats played by people (``[]``: computer only).
     :param bots: seat → computer player; every other non-human seat gets
-        :class:`~horserace_nb.bots.GreedyBot`.
+        :class:`~horserace_nb.teaching.bots.GreedyBot`.
     :param names: one name per seat.
     """
 
