@@ -26,7 +26,7 @@ def test_choosing_an_example_replays_it_in_the_page_language() -> None:
     room.example_choice.value = "tie_individual"
     assert room.replay.example is EXAMPLES["tie_individual"]
     assert room.replay.lang == "ko"
-    assert room.replay_box.children[1] is room.replay.ui
+    assert room.replay_box.children[1] is room.replay
     assert room.replay.lang_switch.layout.display == "none"
     room.replay.last_button.click()
     assert "→ 20 → 4" in room.replay.details.value

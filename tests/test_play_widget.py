@@ -48,7 +48,7 @@ def visible_strings(w: PlayWidget) -> list[str]:
     """Every string a person can read in the widget (the language switch names each language in
     itself; the error log holds tracebacks)."""
     out: list[str] = []
-    for widget in all_widgets(w.ui):
+    for widget in all_widgets(w):
         if isinstance(widget, (widgets.ToggleButtons, widgets.Output)):
             continue
         if getattr(widget.layout, "display", None) == "none":
@@ -325,7 +325,7 @@ def test_disabled_buttons_change_nothing() -> None:
                  "human" if game.to_play in w.human else "computer")
         if state not in seen:
             seen.add(state)
-            disabled = [b for b in all_widgets(w.ui)
+            disabled = [b for b in all_widgets(w)
                         if isinstance(b, widgets.Button) and b.disabled]
             assert disabled
             before = game.record()
@@ -618,7 +618,7 @@ def test_hostile_names_are_escaped_everywhere() -> None:
     click_through(w, until=lambda x: x.game.hand_over)
     for lang in ("en", "ko"):
         w.lang = lang
-        markup = " ".join(x.value for x in all_widgets(w.ui) if isinstance(x, widgets.HTML))
+        markup = " ".join(x.value for x in all_widgets(w) if isinstance(x, widgets.HTML))
         assert "<img" not in markup and "<script" not in markup
         assert "&lt;img src=x onerror=alert(1)&gt;" in markup
         assert "&lt;script&gt;" in markup

@@ -20,10 +20,10 @@ from conftest import decisions, in_fresh_thread
 
 from horserace_nb import Game, Place
 from horserace_nb.render.svg import game_svg
+from horserace_nb.sessions.review import summarize
 from horserace_nb.teaching.bots import Bot, GreedyBot, RandomBot, StrongBot
 from horserace_nb.teaching.review import review_game
 from horserace_nb.widgets import Classroom, PlayWidget, ReviewWidget
-from horserace_nb.widgets.review import ReviewSession, summarize
 from horserace_nb.words.i18n import t
 
 ROLLOUTS = 8  # enough to rank the moves of these positions; the widget's default is 200
@@ -246,30 +246,6 @@ def test_arguments_are_checked_before_anything_is_computed(hand: Game) -> None:
 
 
 # --------------------------------------------------------------------------- computed once
-def test_the_review_is_computed_hand_by_hand_once() -> None:
-    game = Game(players=2, seed=8, target=31)
-    bots: list[Bot] = [RandomBot(seed=2), GreedyBot()]
-    while game.hand_number < 2 or not game.hand_over:
-        if game.hand_over:
-            game.next_hand()
-        else:
-            game.apply(bots[game.to_play](game.view(game.to_play)))
-    session = ReviewSession(game, 0, seed=1, rollouts=4)
-    assert session.hands == (1, 2) and not session.done
-    seen: list[int] = []
-    entries = session.run(seen.append)
-    assert seen == [1, 2] and session.done
-    assert [e.index for e in entries] == decisions(game, 0)
-    assert {e.hand for e in entries} == {1, 2}
-    session.run(seen.append)
-    assert seen == [1, 2]  # not computed again
-    game.next_hand()  # the session holds a copy: play going on changes nothing
-    assert [e.index for e in session.entries] == decisions(game, 0)
-    assert ReviewSession(game, 0, hand=2).hands == (2,)
-
-
-
-
 def test_without_an_event_loop_it_is_computed_at_once(hand: Game) -> None:
     w = in_fresh_thread(lambda: ReviewWidget(hand, 0, seed=1, rollouts=ROLLOUTS))
     assert w.ready and text(w.counter.value).startswith("Decision 1 of ")

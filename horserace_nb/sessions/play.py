@@ -22,7 +22,7 @@ methods and draws what :attr:`notes`, :meth:`status_text` and :meth:`moves` say.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.actions import Action, Draw, Pass, Place
@@ -32,14 +32,11 @@ from ..core.tiles import Tile
 from ..teaching.bots import Bot, GreedyBot, hint
 from ..words import narration
 from ..words.i18n import t
+from .common import Note, Text, check_names, check_seats, is_seat, placements_by_tile
 
-__all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
-           "check_bots", "check_names", "check_match", "placements_by_tile"]
+__all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_bots",
+           "check_match"]
 
-Text = Callable[[str], str]
-"""A sentence that can be written in any language (rendered when shown, again on a switch)."""
-Note = tuple[str, Text]
-"""``(kind, text)``: kind is "info", "ok", "error" or "hint"."""
 
 MODES: dict[str, tuple[int, bool]] = {"2": (2, False), "3": (3, False), "4": (4, False),
                                       "4p": (4, True)}
@@ -59,44 +56,6 @@ def check_match(match: object) -> str:
     return match
 
 
-def placements_by_tile(game: Game) -> dict[Tile, list[Place]]:
-    """The legal placements of the player to act, grouped by the tile they place (in tile,
-    then point order): what a board lights up for each hand tile."""
-    by_tile: dict[Tile, list[Place]] = {}
-    for action in game.legal_actions():
-        if isinstance(action, Place):
-            by_tile.setdefault(action.tile, []).append(action)
-    return by_tile
-
-
-def _is_seat(value: object, players: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and value in range(players)
-
-
-def check_seats(human: object, players: int) -> list[int]:
-    """The human seats: a seat number, a list of them, or ``None``/``[]`` for none.
-
-    :raises ValueError: naming ``human`` for anything that is not a seat (a bool or a float is
-        not one).
-    """
-    if human is None:
-        return []
-    if isinstance(human, (list, tuple)):
-        items = list(human)
-    elif isinstance(human, (int, float, str, bool)):
-        items = [human]
-    else:
-        raise ValueError(f"human is a seat from 0 to {players - 1} or a list of seats, "
-                         f"not {human!r}")
-    seats: list[int] = []
-    for seat in items:
-        if not _is_seat(seat, players):
-            raise ValueError(f"human: a human seat is from 0 to {players - 1}, not {seat!r}")
-        if seat not in seats:
-            seats.append(seat)
-    return sorted(seats)
-
-
 def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bot]:
     """The computer players by seat.
 
@@ -109,7 +68,7 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
         raise ValueError(f"bots maps seats to computer players, not {type(bots).__name__}")
     out: dict[int, Bot] = {}
     for seat, bot in bots.items():
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"bots: {seat!r} is not a seat of this game; seats are the whole "
                              f"numbers 0 to {players - 1}")
         if seat in human:
@@ -120,24 +79,6 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
                             "action")
         out[seat] = bot
     return out
-
-
-def check_names(names: object, players: int) -> list[str | None]:
-    """One name per seat, as text.
-
-    :raises ValueError: naming ``names`` for a wrong count or a name that is not text.
-    """
-    if names is None:
-        return [None] * players
-    if isinstance(names, str) or not isinstance(names, Sequence):
-        raise ValueError(f"names is a list of one name per seat, not {names!r}")
-    names = list(names)
-    if len(names) != players:
-        raise ValueError(f"names: give one name per seat: {players} names, not {len(names)}")
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"names: every name is a non-empty text, not {name!r}")
-    return list(names)
 
 
 class PlayController:
@@ -256,11 +197,11 @@ class PlayController:
 
     def undo_point(self) -> tuple[int, int, str] | None:
         """(actions to take back, seat, tile) back to the learner's previous placement."""
-        actions = self.game.record()["actions"]
+        actions = self.game.actions
         for i in range(len(actions) - 1, -1, -1):
             entry = actions[i]
-            if entry.get("action") == "place" and entry.get("seat") in self.human:
-                return len(actions) - i, entry["seat"], entry["tile"]
+            if entry is not None and isinstance(entry[1], Place) and entry[0] in self.human:
+                return len(actions) - i, entry[0], str(entry[1].tile)
         return None
 
     def legal(self) -> list[Action]:

@@ -310,14 +310,24 @@ class Exercise(ABC, Generic[A]):
 
         :raises ValueError: if *answer* is not of the kind the exercise asks for.
         """
-        lang = check_lang(lang)
+        feedback = self.verdict(answer, lang)
         if answer is None and self.answer_form != "seat":
-            return Feedback(False, t("exercise.no_answer", lang))
-        feedback = self._verdict(self._coerce(answer), lang)
+            return feedback
         if not self.solved:
             self.attempts += 1
             self.solved = feedback.ok
         return feedback
+
+    def verdict(self, answer: object, lang: str = "en") -> Feedback:
+        """The feedback :meth:`check` gives *answer*, counting nothing: the same verdict again,
+        in another language after a switch.
+
+        :raises ValueError: if *answer* is not of the kind the exercise asks for.
+        """
+        lang = check_lang(lang)
+        if answer is None and self.answer_form != "seat":
+            return Feedback(False, t("exercise.no_answer", lang))
+        return self._verdict(self._coerce(answer), lang)
 
     def reveal(self, lang: str = "en") -> str:
         """Show the answer (a widget's "show answer"): :meth:`answer_text`, and no stars unless

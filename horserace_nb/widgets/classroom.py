@@ -6,41 +6,41 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
-import traitlets
 
 from ..core.game import Game
 from ..teaching.examples import EXAMPLES
 from ..words.i18n import check_lang, t
-from .common import Lang, MessageArea, esc, lang_switch, safe
+from .base import View, replace_children
+from .common import esc, safe
 from .play import PlayWidget
 from .replay import ReplayWidget
 
 __all__ = ["Classroom"]
 
 
-class Classroom(widgets.VBox):  # type: ignore[misc]
+class Classroom(View):
     """Two tabs — play a match, replay a worked example — under one language switch.
 
     It holds a :class:`PlayWidget` and a :class:`ReplayWidget` as they are (each without its own
-    language switch) and sets their ``lang``. The play tab's match menu offers the class-length
-    teaching variants (31 points, one hand); ``Classroom(match="31")`` starts with one."""
-
-    lang = Lang("en")
+    language switch) and sets their ``lang``: a switch redraws them in the new language, the
+    match and the replay's step as they were. Choosing another example replaces the replay
+    (the old one is closed). The play tab's match menu offers the class-length teaching
+    variants (31 points, one hand); ``Classroom(match="31")`` starts with one."""
 
     def __init__(self, *, lang: str = "en", seed: int | None = None, **play_options: Any) -> None:
         check_lang(lang)
-        super().__init__()
-        self.messages = MessageArea()
         match = play_options.get("match")
         game = None if seed is None else Game(
             players=2, seed=seed, target=31 if match == "31" else None)
-        self.play = PlayWidget(game, lang=lang, switch=False, **play_options)
+        play = PlayWidget(game, lang=lang, switch=False, **play_options)
+        super().__init__(lang=lang)
+        self.play = play
+        self._example_quiet = False
         self.example_choice = widgets.Dropdown(options=self._example_options(lang),
                                                value="sequence")
         self.replay = ReplayWidget("sequence", lang=lang, switch=False)
         self.replay_box = widgets.VBox([self.example_choice, self.replay])
         self.tabs = widgets.Tab(children=[self.play, self.replay_box])
-        self.lang_switch = lang_switch(lang)
         self.heading = widgets.HTML()
         self.children = [
             widgets.HBox([self.heading, self.lang_switch],
@@ -48,46 +48,30 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
             self.tabs, self.messages.box]
         self.add_class("hr-classroom")
         self.example_choice.observe(self._on_example, names="value")
-        self.lang_switch.observe(self._on_switch, names="value")
-        self.lang = lang
-        self._label()
+        self.start()
 
     @staticmethod
     def _example_options(lang: str) -> list[tuple[str, str]]:
         return [(e.title(lang), key) for key, e in EXAMPLES.items()]
 
-    @property
-    def ui(self) -> Classroom:
-        """The page itself (a VBox; kept for code written for earlier versions)."""
-        return self
-
-    @traitlets.observe("lang")
-    def _on_lang(self, change: Any) -> None:
-        if not hasattr(self, "tabs"):
-            return
-        lang = check_lang(change["new"])
-        self.lang_switch.value = lang
+    def relocalize(self, lang: str) -> None:
         self.play.lang = lang
         self.replay.lang = lang
         current = self.example_choice.value
-        self.example_choice.options = self._example_options(lang)
-        self.example_choice.value = current
-        self._label()
-
-    def _label(self) -> None:
-        lang = self.lang
+        self._example_quiet = True  # new labels for the same examples: the replay stays
+        try:
+            self.example_choice.options = self._example_options(lang)
+            self.example_choice.value = current
+        finally:
+            self._example_quiet = False
         self.heading.value = f"<h2 class='hr-title'>{esc(t('classroom.title', lang))}</h2>"
         self.tabs.set_title(0, t("classroom.play_tab", lang))
         self.tabs.set_title(1, t("classroom.replay_tab", lang))
         self.example_choice.description = t("classroom.example", lang)
 
     @safe
-    def _on_switch(self, change: Any) -> None:
-        self.lang = change["new"]
-
-    @safe
     def _on_example(self, change: Any) -> None:
-        old = self.replay
+        if self._example_quiet or change["new"] is None:
+            return
         self.replay = ReplayWidget(change["new"], lang=self.lang, switch=False)
-        self.replay_box.children = [self.example_choice, self.replay]
-        old.close()
+        replace_children(self.replay_box, [self.example_choice, self.replay])

@@ -1,4 +1,5 @@
-"""What the widgets share: the message area, safe callbacks, the language switch, HTML helpers.
+"""What the widgets share: the message area, safe callbacks, the language switch, HTML helpers
+(the widget shell itself, :class:`~horserace_nb.widgets.base.View`, builds on these).
 
 Callback errors never get lost: prints from widget callbacks vanish in JupyterLab, so every
 callback runs through :func:`safe`, which shows an :class:`~horserace_nb.IllegalMove` as a
@@ -17,15 +18,24 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.errors import IllegalMove
-from ..teaching.exercises import MAX_STARS
-from ..words.i18n import LANGS, check_lang, t
+from ..core.game import Game
+from ..core.layout import Layout
+from ..core.tiles import FULL_SET, Tile
+from ..sessions.common import Note, Text
+from ..teaching.exercises import MAX_STARS, Point
+from ..words import i18n, narration
+from ..words.i18n import check_lang, t
 
-__all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS", "Lang"]
+__all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "Lang", "Text", "Note",
+           "KINDS", "message_html", "messages_html", "question_html", "stars_html", "point_moves",
+           "position_svg"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-LANG_LABELS = {"en": "English", "ko": "한국어", "ja": "日本語"}
-"""Each language named in itself (the switch shows these, whatever the current language)."""
+
+KINDS = ("info", "ok", "error", "hint")
+"""The roles of a message line: its CSS class is ``hr-msg hr-msg-<kind>`` (the colours come
+from ``board.css``, never from Python)."""
 
 
 def esc(text: object) -> str:
@@ -33,16 +43,31 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-_COLOURS = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}
+def _line(text: str, kind: str) -> str:
+    kind = kind if kind in KINDS else "info"
+    return (f"<div class='hr-msg hr-msg-{kind}' style='line-height:1.45;margin:0.2em 0'>"
+            f"{esc(text)}</div>")
 
 
-def message_html(text: str, kind: str = "info") -> str:
-    """Feedback (escaped) for the message area, as :meth:`MessageArea.say
-    <horserace_nb.widgets.common.MessageArea.say>` writes it but with a compact line height:
-    feedback of two or three lines reads as one paragraph."""
-    kind = kind if kind in _COLOURS else "info"
-    return (f"<div class='hr-msg hr-msg-{kind}' role='status' "
-            f"style='color:{_COLOURS[kind]};line-height:1.45;margin:0.2em 0'>{esc(text)}</div>")
+def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None) -> str:
+    """Message lines ``(kind, text)`` (escaped), one ``div.hr-msg.hr-msg-<kind>`` each, in one
+    status region (read out by screen readers), marked with *lang*; "" without lines.
+
+    >>> messages_html([("ok", "Right <b>")], "ko")
+    "<div class='hr-msgs' role='status' lang='ko'><div class='hr-msg hr-msg-ok' \
+style='line-height:1.45;margin:0.2em 0'>Right &lt;b&gt;</div></div>"
+    """
+    if not lines:
+        return ""
+    marked = "" if lang is None else f" lang='{esc(lang)}'"
+    body = "".join(_line(text, kind) for kind, text in lines)
+    return f"<div class='hr-msgs' role='status'{marked}>{body}</div>"
+
+
+def message_html(text: str, kind: str = "info", lang: str | None = None) -> str:
+    """One message line (escaped) as :class:`MessageArea` writes it: compact line height, so
+    that feedback of two or three lines reads as one paragraph; kind is one of :data:`KINDS`."""
+    return messages_html([(kind, text)], lang)
 
 
 def question_html(lines: Sequence[str]) -> str:
@@ -62,9 +87,18 @@ def stars_html(stars: int, total: str) -> str:
 
 
 class MessageArea:
-    """A line for what just happened or went wrong, and a log for unexpected errors.
+    """The lines for what just happened or went wrong, and a log for unexpected errors.
+
+    What it shows is kept as sentences that can be written in any language (:data:`Note`):
+    :meth:`relocalize` writes them again in another one (a language switch).
 
     >>> area = MessageArea()
+    >>> area.show([("ok", lambda lang: {"en": "Right", "ko": "맞았습니다"}[lang])], "en")
+    >>> "Right" in area.html.value
+    True
+    >>> area.relocalize("ko")
+    >>> "맞았습니다" in area.html.value and "lang='ko'" in area.html.value
+    True
     >>> area.say("hello <b>")
     >>> "hello &lt;b&gt;" in area.html.value
     True
@@ -77,26 +111,50 @@ class MessageArea:
         self.log.add_class("hr-log")
         self.box = widgets.VBox([self.html, self.log])
         self.last_error: str | None = None
+        self.notes: list[Note] = []
+        """What is shown now, one note a line (written again on a language switch)."""
+
+    def show(self, notes: Sequence[Note], lang: str) -> None:
+        """Show one line per note ``(kind, text)``, written in *lang*."""
+        self.notes = list(notes)
+        self.last_error = None
+        self.relocalize(lang)
+
+    def tell(self, text: Text, lang: str, *, kind: str = "info") -> None:
+        """Show one sentence (written in *lang* now, in the new language after a switch)."""
+        self.show([(kind, text)], lang)
+
+    def relocalize(self, lang: str) -> None:
+        """Write what is shown again in *lang* (a fixed text stays as it is)."""
+        if self.notes:
+            self.html.value = messages_html([(kind, text(lang)) for kind, text in self.notes],
+                                            lang)
 
     def say(self, text: str, *, kind: str = "info") -> None:
-        """Show *text* (escaped) as the current message; kind is "info", "ok" or "error"."""
+        """Show *text* (escaped) as the current message, as it is (not written again on a
+        switch: :meth:`tell` is); kind is one of :data:`KINDS`."""
+        self.notes = []
         self.html.value = message_html(text, kind)
 
     def say_html(self, markup: str) -> None:
         """Show markup the caller has already escaped."""
+        self.notes = []
         self.html.value = markup
 
     def clear(self) -> None:
+        self.notes = []
         self.html.value = ""
 
     def error(self, exc: BaseException, lang: str) -> None:
         """Show an error: a learner's sentence for an illegal move, a traceback otherwise."""
         if isinstance(exc, IllegalMove):
+            self.show([("error", exc.localized)], lang)
             self.last_error = exc.localized(lang)
-            self.say(self.last_error, kind="error")
             return
-        self.last_error = f"{type(exc).__name__}: {exc}"
-        self.say(t("widget.unexpected_error", lang, error=self.last_error), kind="error")
+        shown = f"{type(exc).__name__}: {exc}"
+        self.show([("error", lambda code: t("widget.unexpected_error", code, error=shown))],
+                  lang)
+        self.last_error = shown
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.log.append_stdout(text)
 
@@ -127,10 +185,39 @@ class Lang(traitlets.Unicode):  # type: ignore[type-arg]
             raise traitlets.TraitError(str(exc)) from None
 
 
+def lang_options() -> list[tuple[str, str]]:
+    """The languages of the catalog, each named in itself (its locale file's ``_label``), for
+    a language switch: a new locale file shows up in every switch.
+
+    >>> lang_options()[:3]
+    [('English', 'en'), ('한국어', 'ko'), ('日本語', 'ja')]
+    """
+    return [(i18n.label(code), code) for code in i18n.LANGS]
+
+
 def lang_switch(value: str) -> widgets.ToggleButtons:
-    """The en/ko/ja switch, each language named in itself."""
-    switch = widgets.ToggleButtons(
-        options=[(LANG_LABELS[code], code) for code in LANGS], value=value,
-        style={"button_width": "6em"})
+    """The language switch, each language named in itself."""
+    switch = widgets.ToggleButtons(options=lang_options(), value=check_lang(value),
+                                   style={"button_width": "6em"})
     switch.add_class("hr-lang")
     return switch
+
+
+# ---------------------------------------------------------------- a board asking for one point
+def point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
+    """The board's moves for one tile: its points, labelled, with no preview (the preview would
+    give the answer away)."""
+    return {str(tile): {"announce": t("exercise.click_point", lang), "points": [
+        {"on": str(on), "side": side.value,
+         "label": narration.target_label(tile, on, side, lang), "preview": ""}
+        for on, side in points]}}
+
+
+def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
+    """A board picture with *tile* in the learner's hand and the layout's open points as hidden
+    spots for the board to light (a position with the tile to place, seat 0 to play)."""
+    from ..render.svg import game_svg
+
+    other = next(x for x in FULL_SET if x is not tile and x not in layout)
+    game = Game.from_position(layout, hands=[[tile], [other]], boneyard=[], to_play=0)
+    return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))

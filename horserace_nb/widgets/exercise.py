@@ -9,26 +9,31 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
-import traitlets
 
-from ..core.game import Game
 from ..core.layout import Layout
-from ..core.tiles import FULL_SET, Side, Tile
+from ..core.tiles import Side, Tile
 from ..teaching.exercises import (
     Exercise,
     ExerciseSet,
     Feedback,
-    Point,
     SettlementAnswer,
     check_total,
 )
-from ..words import narration
 from ..words.i18n import check_lang, t
+from .base import View, replace_children
 from .board import Board, Choice, check_size
-from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
+from .common import (
+    MessageArea,
+    esc,
+    message_html,
+    point_moves,
+    position_svg,
+    question_html,
+    safe,
+    stars_html,
+)
 
-__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves",
-           "question_html", "message_html"]
+__all__ = ["TotalExercise", "ExerciseWidget", "Exercises"]
 
 
 class TotalExercise:
@@ -69,26 +74,7 @@ class TotalExercise:
 
 # ============================================================================ drills on the board
 
-def point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
-    """The board's moves for one tile: its points, labelled, with no preview (the preview would
-    give the answer away)."""
-    return {str(tile): {"announce": t("exercise.click_point", lang), "points": [
-        {"on": str(on), "side": side.value,
-         "label": narration.target_label(tile, on, side, lang), "preview": ""}
-        for on, side in points]}}
-
-
-def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
-    """A board picture with *tile* in the learner's hand and the layout's open points as hidden
-    spots for the board to light (a position with the tile to place, seat 0 to play)."""
-    from ..render.svg import game_svg
-
-    other = next(x for x in FULL_SET if x is not tile and x not in layout)
-    game = Game.from_position(layout, hands=[[tile], [other]], boneyard=[], to_play=0)
-    return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))
-
-
-class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
+class ExerciseWidget(View):
     """Exercises on the board with instant feedback: a position, a question, the answer
     controls (points or seats as toggle buttons, a point clicked on the board, numbers), and
     Check / Try again / Show answer / Next (a fresh seed) with a stars line.
@@ -105,7 +91,6 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         be drawn up to :attr:`WIDE` times wider, never wider than the notebook.
     """
 
-    lang = Lang("en")
     WIDE = 1.5
     """How much wider than *size* a settlement's layout may be drawn."""
 
@@ -114,17 +99,19 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         check_lang(lang)
         self.size = check_size(size)
         self.drills = ExerciseSet(kinds, seed=seed, count=count)
-        super().__init__()
-        self.messages = MessageArea()
+        super().__init__(lang=lang, switch=False)
         self.counter = widgets.HTML()
         self.stars_line = widgets.HTML()
         self.prompt = widgets.HTML()
         self.board = Board(lang=lang, readonly=True)
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choose_label = widgets.HTML()
         self.number = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
         self.pips = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
         self.rounded = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
         self.points = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
+        for field in (self.number, self.pips, self.rounded, self.points):
+            field.style.description_width = "initial"
         self.numbers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
         self.check_button = button(button_style="primary", icon="check")
@@ -147,10 +134,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _: self._on_next())
         self.board.on_choice(self._on_board)
         self.feedback: Feedback | None = None
-        """The verdict on the last answer checked."""
-        self._ready = True
-        self.lang = lang
-        self._show_exercise()
+        """The verdict on the last answer checked (in ``lang``: written again on a switch)."""
+        self._judged: tuple[Exercise[Any], Any] | None = None  # what self.feedback is about
+        self._shown: Exercise[Any] | None = None  # the exercise the controls are built for
+        self.start()
 
     # ------------------------------------------------------------------ the API
     @property
@@ -192,8 +179,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         """Check the answer the controls hold (the Check button)."""
         answer = self.current_answer()
         if answer is _NO_CHOICE:
-            return self._say(Feedback(False, t("exercise.no_answer", self.lang)))
-        return self._say(self.exercise.check(answer, self.lang))
+            return self._say(Feedback(False, t("exercise.no_answer", self.lang)), None)
+        return self._judge(answer)
 
     def answer(self, value: Any) -> Feedback:
         """Put *value* into the controls and check it: a number, a SettlementAnswer, a set of
@@ -224,7 +211,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def try_again(self) -> None:
         """Clear the answer and the message (the exercise and its attempts stay)."""
         self.messages.clear()
-        self.feedback = None
+        self.feedback, self._judged = None, None
         for button in self.toggles:
             button.value = False
         for field in (self.number, self.pips, self.rounded, self.points):
@@ -232,8 +219,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     def show_answer(self) -> str:
         """Show the answer with its rule (no stars for an exercise not yet solved)."""
-        text = self.exercise.reveal(self.lang)
-        self.messages.say_html(message_html(t("exercise.shown", self.lang, text=text)))
+        ex = self.exercise
+        text = ex.reveal(self.lang)
+        self.messages.tell(lambda lang: t("exercise.shown", lang, text=ex.answer_text(lang)),
+                           self.lang)
         self._show_stars()
         return text
 
@@ -261,18 +250,29 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def _on_board(self, choice: Choice) -> None:
         if choice.kind != "place" or choice.on is None or choice.side is None:
             return
-        self._say(self.exercise.check((choice.on, choice.side), self.lang))
+        self._judge((choice.on, choice.side))
 
-    @traitlets.observe("lang")
-    def _on_lang(self, change: Any) -> None:
-        if getattr(self, "_ready", False):
-            self.board.lang = change["new"]
-            self._show_exercise()
+    def relocalize(self, lang: str) -> None:
+        self._show_exercise()
+        if self._judged is not None:  # the last verdict in the new language (the message
+            ex, answer = self._judged  # area writes its lines again itself)
+            self.feedback = ex.verdict(answer, lang)
 
     # ------------------------------------------------------------------ drawing
-    def _say(self, feedback: Feedback) -> Feedback:
-        self.feedback = feedback
-        self.messages.say_html(message_html(feedback.message, "ok" if feedback.ok else "error"))
+    def _judge(self, answer: Any) -> Feedback:
+        ex = self.exercise
+        feedback = ex.check(answer, self.lang)
+        return self._say(feedback, (ex, answer))
+
+    def _say(self, feedback: Feedback, judged: tuple[Exercise[Any], Any] | None) -> Feedback:
+        self.feedback, self._judged = feedback, judged
+        kind = "ok" if feedback.ok else "error"
+        if judged is None:
+            self.messages.tell(lambda lang: t("exercise.no_answer", lang), self.lang, kind=kind)
+        else:
+            ex, answer = judged
+            self.messages.tell(lambda lang: ex.verdict(answer, lang).message, self.lang,
+                               kind=kind)
         self._show_stars()
         return feedback
 
@@ -305,22 +305,25 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             self.board.show(str(layout_svg(ex.layout, lang=lang, size=size,
                                            highlight=ex.highlight, show_numbers=numbers)))
         self.board.layout.display = "none" if form == "sides" else ""
-        self.toggles = [widgets.ToggleButton(value=False, description=ex.choice_label(c, lang),
-                                             layout=widgets.Layout(width="auto"))
-                        for c in ex.choices()]
         label = t("exercise.winners_label" if form in ("sides", "settlement")
                   else "exercise.choose_label", lang)
-        if form == "seat":
-            for button in self.toggles:
-                button.observe(self._only_one, names="value")
-        self.choice_box.children = ([widgets.HTML(esc(label)), *self.toggles]
-                                    if self.toggles else [])
+        if self._shown is not ex:  # a new exercise: new toggles, the old ones closed
+            self._shown = ex
+            self.toggles = [widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+                            for _ in ex.choices()]
+            if form == "seat":
+                for button in self.toggles:
+                    button.observe(self._only_one, names="value")
+            replace_children(self.choice_box,
+                             [self.choose_label, *self.toggles] if self.toggles else [],
+                             keep=[self.choose_label])
+        for button, choice in zip(self.toggles, ex.choices(), strict=True):
+            button.description = ex.choice_label(choice, lang)  # a switch keeps the choices
+        self.choose_label.value = esc(label)
         self.number.description = t("exercise.answer_label", lang)
         self.pips.description = t("exercise.pips_label", lang)
         self.rounded.description = t("exercise.rounded_label", lang)
         self.points.description = t("exercise.points_label", lang)
-        for field in (self.number, self.pips, self.rounded, self.points):
-            field.style = {"description_width": "initial"}
         self.numbers_box.children = (
             [self.number] if form == "number" else
             [self.pips, self.rounded, self.points] if form == "settlement" else [])
@@ -336,12 +339,6 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             for button in self.toggles:
                 if button is not change["owner"]:
                     button.value = False
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
-
 
 Exercises = ExerciseWidget
 """``Exercises("total", seed=7, lang="ko")``: the name a lesson writes."""

@@ -23,79 +23,26 @@ wires the controls to it and draws what it says.
 from __future__ import annotations
 
 import asyncio
-import functools
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
-import traitlets
 
 from ..core.actions import Draw, Pass, Place
-from ..core.errors import IllegalMove
 from ..core.game import Game
 from ..sessions.play import MATCHES, MODES, Bot, Note, PlayController, Text, check_match
 from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
-from .board import Board, Choice, check_size, with_static_svg
-from .common import Lang, MessageArea, esc, lang_switch, safe
+from .base import View, replace_children, running_loop
+from .board import Board, Choice, check_size
+from .common import esc, safe
 from .review import ReviewWidget
 
 __all__ = ["PlayWidget", "MODES"]
 
-_COLOURS = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020", "hint": "#6a3d9a"}
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The asyncio loop running this callback (the kernel's loop in JupyterLab, Notebook 7 and
-    Voilà: widget messages and cells are handled in it), or ``None``."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class _Messages(MessageArea):
-    """The message area, remembering how to write what it shows in another language."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._again: Callable[[str], None] | None = None
-
-    def show(self, notes: Sequence[Note], lang: str) -> None:
-        """Show one line per note ``(kind, text)``; kind is "info", "ok", "error" or "hint"."""
-        notes = list(notes)
-        self.last_error = None
-        self._again = functools.partial(self._write, notes)
-        self._write(notes, lang)
-
-    def _write(self, notes: list[Note], lang: str) -> None:
-        lines = "".join(
-            f'<div class="hr-msg hr-msg-{esc(kind)}" style="color:{_COLOURS.get(kind, "#1d3557")}'
-            f'">{esc(text(lang))}</div>' for kind, text in notes)
-        self.html.value = f'<div role="status" lang="{esc(lang)}">{lines}</div>' if lines else ""
-
-    def error(self, exc: BaseException, lang: str) -> None:
-        super().error(exc, lang)
-        if isinstance(exc, IllegalMove):
-            self._again = lambda code: self.say(exc.localized(code), kind="error")
-        else:
-            shown = self.last_error
-            self._again = lambda code: self.say(
-                t("widget.unexpected_error", code, error=shown), kind="error")
-
-    def clear(self) -> None:
-        super().clear()
-        self._again = None
-
-    def relocalize(self, lang: str) -> None:
-        """Write the current message again in *lang*."""
-        if self._again is not None:
-            self._again(lang)
-
-
-class PlayWidget(widgets.VBox):  # type: ignore[misc]
+class PlayWidget(View):
     """Play a match of Horse Race against the computer (any mode: 2, 3, 4 players or partners).
 
     :param game: the :class:`Game` to play (any state); ``None`` deals a new 2-player game with
@@ -114,14 +61,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         target of *game* (61 for a new one).
     """
 
-    lang = Lang("en")
-    show_switch = traitlets.Bool(True)
-
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  names: Sequence[str] | None = None, size: float = 720,
                  switch: bool = True, match: str | None = None) -> None:
-        check_lang(lang)
+        check_lang(lang)  # every argument is checked before any widget is made
         if match is not None:
             match = check_match(match)
         if game is None:
@@ -139,15 +83,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         """Seconds between computer moves in automatic play."""
         self.review_rollouts = DEFAULT_ROLLOUTS
         """Sampled deals per decision in a review (fewer: faster, noisier)."""
-        self._ready = False
         self._timer: asyncio.TimerHandle | None = None
         self._shown_notes: list[Note] | None = None
         self._mode_choice = PlayController.mode_key(game)
-        super().__init__()
+        super().__init__(lang=lang, switch=switch)
         self._build(lang)
-        self.show_switch = switch
-        self._ready = True
-        self.lang = lang
+        self.start()
         self.controller.start_notes(new_game=False)
         self._after()
 
@@ -157,9 +98,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             # each button its own Layout: a shared one would hide every button with one
             return widgets.Button(layout=widgets.Layout(width="auto"), **options)
 
-        self.messages = _Messages()
         self.title = widgets.HTML()
-        self.lang_switch = lang_switch(lang)
         self.scoreboard = widgets.HTML()
         self.scoreboard.add_class("hr-scoreboard")
         self.status = widgets.HTML()
@@ -226,19 +165,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.next_hand_button.on_click(lambda _: self._on_next_hand())
         self.new_game_button.on_click(lambda _: self._on_new_game())
         self.review_button.on_click(lambda _: self._on_review())
-        self.lang_switch.observe(self._on_lang_switch, names="value")
         self.auto_draw.observe(self._on_auto_draw, names="value")
         self.auto_play.observe(self._on_auto_play, names="value")
         self.practice.observe(self._on_practice, names="value")
-
-    @property
-    def ui(self) -> PlayWidget:
-        """The widget itself (it is a VBox; kept for code written for earlier versions)."""
-        return self
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, and the board picture for front ends without widgets."""
-        return with_static_svg(super()._repr_mimebundle_(**kwargs), self.board.svg)
 
     # ------------------------------------------------------------------ public state
     @property
@@ -272,28 +201,17 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     def _side_name(self, side: int, lang: str, *, tagged: bool = False) -> str:
         return self.controller.side_name(side, lang, tagged=tagged)
 
-    @traitlets.observe("lang")
-    def _lang_changed(self, change: Any) -> None:
-        if not self._ready:
-            return
-        self.lang_switch.value = change["new"]
-        self.board.lang = change["new"]
+    def relocalize(self, lang: str) -> None:
         self._refresh()
-        self.messages.relocalize(change["new"])
 
-    @traitlets.observe("show_switch")
-    def _switch_shown(self, change: Any) -> None:
-        self.lang_switch.layout.display = "" if change["new"] else "none"
-
-    @safe
-    def _on_lang_switch(self, change: Any) -> None:
-        self.lang = change["new"]
+    def stop(self) -> None:
+        self._stop_timer()
 
     # ------------------------------------------------------------------ wiring
     def _after(self) -> None:
         """Show the new board first (what the learner waits for), then what the controller
         said and the other controls; schedule the next automatic move."""
-        if self._ready:
+        if self.started:
             self._show_board(self.lang)
         notes = self.controller.notes
         if notes is not self._shown_notes:
@@ -386,7 +304,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if (not self.auto_play.value or not self.controller.computer_turn()
                 or self._timer is not None):
             return
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:
             self.auto_play.value = False
             self.messages.show([("error", lambda lang: t("play.auto_no_loop", lang,
@@ -425,7 +343,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ drawing
     def _refresh(self, *, board: bool = True) -> None:
         """Bring every control in line with the game and the language."""
-        if not self._ready:
+        if not self.started:
             return
         lang = self.lang
         ctrl = self.controller
@@ -506,15 +424,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                    closable=True)
         self._review_key = key
         self.review.on_dismiss(lambda _: self.close_review())
-        self.review_box.children = [self.review]
+        replace_children(self.review_box, [self.review])
         return self.review
 
     def close_review(self) -> None:
         """Close the review, if one is open."""
-        review, self.review, self._review_key = self.review, None, None
-        self.review_box.children = []
-        if review is not None:
-            review.close()
+        self.review, self._review_key = None, None
+        replace_children(self.review_box, [])
 
     @safe
     def _on_review(self) -> None:

@@ -11,6 +11,9 @@ gentle first; the last one is the answer. Stars as in the exercises: 3 when solv
 try, 2 at the second, 1 later, 0 once the answer was shown (or its last hint, which gives it)
 before it was solved.
 
+The puzzle logic (which puzzle, how each went, the judging) is
+:class:`~horserace_nb.sessions.puzzle.PuzzleSession`; this module draws it and wires the board.
+
 >>> w = PuzzleWidget("fifteen")
 >>> w.place("[5|6]", "[5|5]", "straight_b")[0]
 False
@@ -21,49 +24,30 @@ False
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
-import traitlets
 
 from ..core.actions import Place
-from ..core.errors import IllegalMove
 from ..core.game import Game
 from ..core.quoting import excerpt
 from ..core.tiles import Side, Tile
-from ..sessions.play import placements_by_tile
-from ..teaching.exercises import MAX_STARS, stars_for
+from ..sessions.common import Note, Text, placements_by_tile
+from ..sessions.puzzle import Progress, PuzzleSession
 from ..teaching.puzzles import PUZZLES, Puzzle
-from ..teaching.review import move_text
 from ..words import narration
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, Text, check_size
-from .common import Lang, MessageArea, esc, message_html, safe, stars_html
+from .base import View
+from .board import Board, Choice, check_size
+from .common import esc, safe, stars_html
 
-__all__ = ["PuzzleWidget", "Progress"]
+__all__ = ["PuzzleWidget"]
 
 Verdict = tuple[bool, str]
 
 
-@dataclass
-class Progress:
-    """How one puzzle went: wrong placements and solved turns (``attempts``), whether it is
-    solved, whether the answer was shown before that (``revealed``), the hints opened."""
-
-    attempts: int = 0
-    solved: bool = False
-    revealed: bool = False
-    hints: int = 0
-
-    @property
-    def stars(self) -> int:
-        """3 at the first try, 2 at the second, 1 later; 0 unsolved or shown first."""
-        return stars_for(self.attempts, self.solved, self.revealed)
-
-
-class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
+class PuzzleWidget(View):
     """The puzzles on the board: title, question, the position to play on, Hint / Try again /
     Show answer, Previous / a menu / Next, feedback naming the rule, and stars.
 
@@ -76,17 +60,15 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     :param size: the largest width of the board in pixels.
     """
 
-    lang = Lang("en")
-
     def __init__(self, key_or_puzzle: str | Puzzle | None = None, *, lang: str = "en",
                  size: float = 560) -> None:
         check_lang(lang)
         self.size = check_size(size)
-        self.puzzles: list[Puzzle] = list(PUZZLES.values())
+        puzzles: list[Puzzle] = list(PUZZLES.values())
         if isinstance(key_or_puzzle, Puzzle):
-            if key_or_puzzle not in self.puzzles:
-                self.puzzles.insert(0, key_or_puzzle)
-            start = self.puzzles.index(key_or_puzzle)
+            if key_or_puzzle not in puzzles:
+                puzzles.insert(0, key_or_puzzle)
+            start = puzzles.index(key_or_puzzle)
         elif key_or_puzzle is None:
             start = 0
         elif isinstance(key_or_puzzle, str) and key_or_puzzle in PUZZLES:
@@ -94,23 +76,13 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         else:
             raise ValueError(f"key_or_puzzle: a Puzzle or one of {', '.join(PUZZLES)}, not "
                              f"{excerpt(key_or_puzzle)}")
-        super().__init__()
-        self.index = start
-        """The position of the puzzle on show in :attr:`puzzles`."""
-        self.progress: list[Progress] = [Progress() for _ in self.puzzles]
-        """How each puzzle of :attr:`puzzles` went (kept when moving between puzzles)."""
-        self.game: Game = self.puzzle.game()
-        """The position as it stands: the puzzle's, plus the right placements made so far."""
-        self.steps: tuple[Place, ...] = ()
-        """The right placements of the turn made so far."""
+        self.session = PuzzleSession(puzzles, start)
+        """The puzzles' state, without widgets."""
+        super().__init__(lang=lang, switch=False)
         self.verdict: Verdict | None = None
         """The last placement's verdict: right or not, and the sentence shown."""
-        self.shown = False
-        """The answer is on the board (Show answer)."""
-        self._said: tuple[Text, str] | None = None
         self.message = ""
-        """The message on show (plain text)."""
-        self.messages = MessageArea()
+        """The message on show (plain text, in ``lang``)."""
         self.title = widgets.HTML()
         self.stars_line = widgets.HTML()
         self.counter = widgets.HTML()
@@ -119,7 +91,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.board = Board(lang=lang)
         self.hints_box = widgets.HTML()
         button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
-        self.menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.menu = widgets.Dropdown(layout=widgets.Layout(width="auto"),
+                                     style={"description_width": "initial"})
         self.previous_button = button(icon="step-backward")
         self.next_button = button(icon="step-forward")
         self.hint_button = button(icon="lightbulb-o")
@@ -146,46 +119,75 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.show_button.on_click(lambda _: self._on_show())
         self.previous_button.on_click(lambda _: self._on_go(self.index - 1))
         self.next_button.on_click(lambda _: self._on_go(self.index + 1))
-        self._ready = True
-        self.lang = lang
+        self.start()
         self._reset()
 
     # ------------------------------------------------------------------ state
     @property
+    def puzzles(self) -> list[Puzzle]:
+        """The puzzles, in menu order."""
+        return self.session.puzzles
+
+    @property
+    def index(self) -> int:
+        """The position of the puzzle on show in :attr:`puzzles`."""
+        return self.session.index
+
+    @property
+    def progress(self) -> list[Progress]:
+        """How each puzzle of :attr:`puzzles` went (kept when moving between puzzles)."""
+        return self.session.progress
+
+    @property
+    def game(self) -> Game:
+        """The position as it stands: the puzzle's, plus the right placements made so far."""
+        return self.session.game
+
+    @property
+    def steps(self) -> tuple[Place, ...]:
+        """The right placements of the turn made so far."""
+        return self.session.steps
+
+    @property
+    def shown(self) -> bool:
+        """The answer is on the board (Show answer)."""
+        return self.session.shown
+
+    @property
     def puzzle(self) -> Puzzle:
         """The puzzle on show."""
-        return self.puzzles[self.index]
+        return self.session.puzzle
 
     @property
     def solved(self) -> bool:
-        return self.progress[self.index].solved
+        return self.session.solved
 
     @property
     def stars(self) -> int:
-        """The current puzzle's stars (see :class:`Progress`)."""
-        return self.progress[self.index].stars
+        """The current puzzle's stars (see :class:`~horserace_nb.sessions.puzzle.Progress`)."""
+        return self.session.stars
 
     @property
     def total_stars(self) -> int:
-        return sum(p.stars for p in self.progress)
+        return self.session.total_stars
 
     @property
     def max_stars(self) -> int:
-        return MAX_STARS * len(self.puzzles)
+        return self.session.max_stars
 
     @property
     def hints_shown(self) -> list[str]:
         """The hints opened so far for this puzzle, in *lang*, gentle first."""
-        return self.puzzle.hints(self.lang)[:self.progress[self.index].hints]
+        return self.session.hints_shown(self.lang)
 
     @property
     def hints_left(self) -> int:
-        return self.puzzle.hint_count - self.progress[self.index].hints
+        return self.session.hints_left
 
     @property
     def done(self) -> bool:
         """The turn is complete (solved on the board) or the answer is shown: nothing to place."""
-        return self.shown or len(self.steps) == len(self.puzzle.chain)
+        return self.session.done
 
     # ------------------------------------------------------------------ the learner's actions
     def select(self, tile: Tile | str) -> None:
@@ -216,12 +218,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def hint(self) -> str | None:
         """Reveal the next hint (``None`` when none is left). The last one gives the answer:
         opened before the puzzle is solved, it counts as showing the answer (no stars)."""
-        record = self.progress[self.index]
-        if record.hints >= self.puzzle.hint_count:
+        if not self.session.hint():
             return None
-        record.hints += 1
-        if record.hints == self.puzzle.hint_count and not record.solved:
-            record.revealed = True
         self._show_hints()
         self._show_stars()
         return self.hints_shown[-1]
@@ -232,16 +230,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
 
     def show_answer(self) -> str:
         """Play the answer on the board and explain it (no stars unless already solved)."""
-        record = self.progress[self.index]
-        if not record.solved:
-            record.revealed = True
-        puzzle = self.puzzle
-        game = puzzle.game()
-        for step in puzzle.chain:
-            game.apply(step)
-        self.game, self.steps, self.shown = game, puzzle.chain, True
-        self._say(lambda lang: t("puzzleui.shown", lang, answer=puzzle.hints(lang)[-1],
-                                 why=t(f"puzzle.{puzzle.key}.right", lang)), "info")
+        self.session.show_answer()
+        self._say(self.session.said)
         self._show_board()
         self._show_stars()
         return self.message
@@ -256,7 +246,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
                              f"{len(keys) - 1}, not {excerpt(key_or_index)}")
-        self.index = index
+        self.session.go(index)
         self._reset()
         return self.puzzle
 
@@ -268,58 +258,22 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         """The previous puzzle (the last before the first)."""
         return self.go((self.index - 1) % len(self.puzzles))
 
-    # ------------------------------------------------------------------ judging
-    def _judge(self, step: Place) -> Verdict:
-        puzzle, record = self.puzzle, self.progress[self.index]
-        attempt = (*self.steps, step)
-        ok, _ = puzzle.check(attempt, self.lang)
-        if not ok:
-            if not record.solved:
-                record.attempts += 1
-            if self.steps:  # the turn so far is right: say what is wrong, keep the rest hidden
-                layout, score = self.game.layout.copy(), self._score()
-                rules = self.game.rules
-                try:
-                    self.game.check(step)
-                except IllegalMove:
-                    self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
-                else:
-                    self._say(lambda lang: _join(lang, t("puzzle.wrong_next", lang, move=move_text(
-                        "puzzle.move", layout, step, lang, rules=rules, score=score)),
-                        t("puzzleui.wrong_next", lang)), "error")
-            else:
-                self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
-            return False, self.message
-        layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
-        self.game.apply(step)
-        self.steps = attempt
-        if len(attempt) < len(puzzle.chain):
-            self._say(lambda lang: t("puzzleui.go_on", lang, move=move_text(
-                "puzzle.move", layout, step, lang, rules=rules, score=score)), "ok")
-        else:
-            if not record.solved:
-                record.attempts += 1
-                record.solved = True
-            self._say(lambda lang: puzzle.check(attempt, lang)[1], "ok")
-        return True, self.message
-
-    def _score(self) -> int:
-        return self.game.scores[self.game.side_of(self.puzzle.seat)]
-
     # ------------------------------------------------------------------ callbacks
     @safe
     def _on_choice(self, choice: Choice) -> None:
         if choice.kind != "place":
             return  # the board lights the tile's points itself
         if self.done:
-            self._say(lambda lang: t("puzzleui.done", lang), "info")
+            self._say(("info", lambda lang: t("puzzleui.done", lang)))
             return
-        self.verdict = self._judge(Place(choice.tile, choice.on, choice.side))
+        ok, note = self.session.judge(Place(choice.tile, choice.on, choice.side))
+        self._say(note)
+        self.verdict = ok, self.message
         self._show_board()
         self._show_stars()
 
     def _on_refusal(self, text: Text) -> None:
-        self._say(text, "error")
+        self._say(("error", text))
 
     @safe
     def _on_hint(self) -> None:
@@ -342,24 +296,21 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         if not self._menu_quiet and change["new"] != self.puzzle.key:
             self.go(change["new"])
 
-    @traitlets.observe("lang")
-    def _on_lang(self, change: Any) -> None:
-        if getattr(self, "_ready", False):
-            self.board.lang = change["new"]
-            self._show_all()
+    def relocalize(self, lang: str) -> None:
+        self._show_all()
 
     # ------------------------------------------------------------------ drawing
     def _reset(self) -> None:
-        self.game = self.puzzle.game()
-        self.steps, self.shown, self.verdict = (), False, None
-        start = "puzzleui.start_drawn" if self.game.pending is not None else "puzzleui.start"
-        self._say(lambda lang: t(start, lang), "info")
+        self.session.reset()
+        self.verdict = None
+        self._say(self.session.said)
         self._show_all()
 
-    def _say(self, text: Callable[[str], str], kind: str) -> None:
-        self._said = (text, kind)
+    def _say(self, note: Note) -> None:
+        """Show *note*: the message area writes it again in the new language on a switch."""
+        kind, text = note
         self.message = text(self.lang)
-        self.messages.say_html(message_html(self.message, kind))
+        self.messages.tell(text, self.lang, kind=kind)
 
     def _show_all(self) -> None:
         lang, puzzle = self.lang, self.puzzle
@@ -378,15 +329,12 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         finally:
             self._menu_quiet = False
         self.menu.description = t("puzzleui.menu", lang)
-        self.menu.style = {"description_width": "initial"}
         self.previous_button.description = t("puzzleui.previous", lang)
         self.next_button.description = t("puzzleui.next", lang)
         self.retry_button.description = t("puzzleui.try_again", lang)
         self.show_button.description = t("puzzleui.show_answer", lang)
-        if self._said is not None:
-            text, kind = self._said
-            self.message = text(lang)
-            self.messages.say_html(message_html(self.message, kind))
+        if self.messages.notes:
+            self.message = self.messages.notes[-1][1](lang)
         self._show_hints()
         self._show_board()
         self._show_stars()
@@ -418,10 +366,6 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.stars_line.value = stars_html(self.stars, t(
             "exercise.stars", self.lang, stars=self.total_stars, max=self.max_stars))
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
 
 
 def _moves(game: Game, lang: str) -> dict[str, Any]:
@@ -438,6 +382,3 @@ def _moves(game: Game, lang: str) -> dict[str, Any]:
             for p in places]}
     return out
 
-
-def _join(lang: str, *parts: str) -> str:
-    return ("" if lang == "ja" else " ").join(parts)

@@ -8,221 +8,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
-from ..core.actions import Action
-from ..core.game import Event, Game
-from ..core.layout import Layout
-from ..core.record import Record, loads
-from ..core.record import parse as parse_record
-from ..core.settlement import HandResult
 from ..core.tiles import Side, Tile
-from ..teaching.examples import EXAMPLES, Example
-from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
-from ..words import narration
+from ..sessions.replay import Prediction, ReplayStep, build_steps, question_for, step_texts
+from ..teaching.exercises import Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, check_size, with_static_svg
-from .common import Lang, MessageArea, esc, lang_switch, question_html, safe
-from .exercise import point_moves, position_svg
+from .base import View
+from .board import Board, Choice, check_size
+from .common import esc, message_html, point_moves, position_svg, question_html, safe
 
-__all__ = ["ReplayWidget", "ReplayStep", "ReplaySteps", "build_steps", "step_texts"]
-
-
-@dataclass(frozen=True)
-class ReplayStep:
-    """The state after one step: the layout, the event that led to it (``None`` at the start
-    and where a new hand was dealt), and for games the whole game at that step (a copy made on
-    demand)."""
-
-    index: int
-    layout: Layout
-    event: Event | None = None
-    game: Game | None = None
-    dealt: bool = False
+__all__ = ["ReplayWidget"]
 
 
-class ReplaySteps(Sequence[ReplayStep]):
-    """The steps of a worked example or a game record, in memory and time linear in the record.
-
-    A game keeps its events (the objects of one replay, shared), the parsed actions and a copy
-    of the game every ``every`` steps (at most about 16 copies); a step is made on demand from
-    the nearest copy at or before it, or from the last step shown when that is nearer, by
-    replaying the actions in between.
-    """
-
-    CHECKPOINTS = 16
-
-    def __init__(self, *, layouts: Sequence[Layout] | None = None,
-                 record: dict[str, Any] | Record | None = None) -> None:
-        self._layouts = list(layouts) if layouts is not None else None
-        self._events: list[Event | None] = [None]
-        self._actions: list[Action | None] = [None]
-        self._checkpoints: dict[int, Game] = {}
-        self._cursor: tuple[int, Game] | None = None
-        self.every = 1
-        if record is None:
-            return
-        parsed = record if isinstance(record, Record) else parse_record(record)
-        actions = parsed.actions
-        self.every = max(64, -(-len(actions) // self.CHECKPOINTS))
-        game = Game.from_record(parsed, upto=0)
-        self._checkpoints[0] = game.copy()
-        for index, entry in enumerate(actions, start=1):
-            action = None if entry is None else entry[1]
-            if action is None:
-                game.next_hand()
-                self._events.append(None)
-            else:
-                self._events.append(game.apply(action))
-            self._actions.append(action)
-            if index % self.every == 0:
-                self._checkpoints[index] = game.copy()
-        self._cursor = (len(actions), game)
-
-    def __len__(self) -> int:
-        if self._layouts is not None:
-            return len(self._layouts)
-        return len(self._events)
-
-    @overload
-    def __getitem__(self, index: int) -> ReplayStep: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[ReplayStep]: ...
-
-    def __getitem__(self, index: int | slice) -> ReplayStep | list[ReplayStep]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(f"step {index} is not from 0 to {len(self) - 1}")
-        if self._layouts is not None:
-            return ReplayStep(index, self._layouts[index].copy())
-        game = self._game_at(index).copy()
-        return ReplayStep(index, game.layout, event=self._events[index], game=game,
-                          dealt=index > 0 and self._actions[index] is None)
-
-    def _game_at(self, index: int) -> Game:
-        start = max(i for i in self._checkpoints if i <= index)
-        cursor = self._cursor
-        if cursor is not None and start <= cursor[0] <= index:
-            at, game = cursor
-        else:
-            at, game = start, self._checkpoints[start].copy()
-        while at < index:
-            at += 1
-            action = self._actions[at]
-            if action is None:
-                game.next_hand()
-            else:
-                game.apply(action)
-        self._cursor = (at, game)
-        return game
-
-
-def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
-    """The steps of *source*: an example (or its key), a :class:`Game`, a game record dict, or
-    its JSON text. Records are validated by replaying them (:class:`RecordError` if bad)."""
-    if source is None:
-        source = "sequence"
-    if isinstance(source, str) and source in EXAMPLES:
-        source = EXAMPLES[source]
-    if isinstance(source, Example):
-        if source.is_layout:
-            return ReplaySteps(layouts=[Layout(), *source.layouts()]), source
-        return ReplaySteps(record=source.play().record()), source
-    if isinstance(source, Game):  # a live game's record is legal by construction
-        return ReplaySteps(record=source.record()), None
-    if isinstance(source, (str, bytes)):
-        source = loads(source)  # read once; its form checked (RecordError)
-    elif isinstance(source, dict):
-        source = parse_record(source)
-    else:
-        raise ValueError(
-            "a replay shows a worked example (or its name), a Game, a game record or its JSON, "
-            f"not {type(source).__name__}")
-    Game.from_record(source)  # replays it through the rules first: a bad record changes nothing
-    return ReplaySteps(record=source), None
-
-
-def _who(index: int, partners: bool, lang: str) -> str:
-    """A scoring side by name: "Player 2", or a team "Player 1 & Player 3" (R2)."""
-    if partners:
-        return narration.side_names(4, True, lang)[index]
-    return t("replay.seat", lang, seat=index + 1)
-
-
-def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
-    lines = [t("settle.reason_" + result.reason, lang)]
-    for seat, pips in enumerate(result.pips):
-        lines.append(t("settle.pips", lang, seat=seat + 1, pips=pips))
-    for b in result.bonuses:
-        key = "settle.bonus_team" if game.partners else "settle.bonus"
-        lines.append(t(key, lang, who=_who(b.winner, game.partners, lang),
-                       pips=b.pips, rounded=b.rounded, points=b.points))
-    return lines
-
-
-def step_texts(step: ReplayStep, total_steps: int, lang: str,
-               example: Example | None = None) -> dict[str, Any]:
-    """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``details`` (list),
-    ``alt`` (the layout's text alternative)."""
-    check_lang(lang)
-    out: dict[str, Any] = {"heading": "", "sum": "", "turn": "", "details": [],
-                           "alt": step.layout.describe(lang)}
-    counter = t("replay.step", lang, step=step.index, total=total_steps - 1)
-    event, game = step.event, step.game
-    if step.index == 0:
-        out["heading"] = f"{counter} — {t('replay.start', lang)}"
-    elif step.dealt:
-        out["heading"] = f"{counter} — {t('replay.next_hand', lang)}"
-    elif event is None:  # a layout example
-        last = step.layout.tiles[-1]
-        joined = step.layout.joined_by(last)
-        on, side = (None, None) if joined is None else (joined.anchor, joined.anchor_side)
-        out["heading"] = f"{counter} — {narration.placement_heading(last, on, side, lang)}"
-        out["sum"] = narration.sum_line(step.layout, lang)
-        out["turn"] = narration.as_if_from_hand(step.layout, lang)
-    else:
-        who = t("replay.seat", lang, seat=event.seat + 1)
-        if event.kind == "place":
-            assert event.tile is not None
-            what = narration.placement_heading(event.tile, event.on, event.side, lang)
-            out["sum"] = narration.sum_line(event, lang)
-        elif event.kind == "draw":
-            what = t("replay.drew", lang, tile=event.tile)
-        else:
-            what = t("replay.passed", lang)
-        out["heading"] = f"{counter} — {who}: {what}"
-        out["turn"] = narration.turn_line(event, lang)
-        if event.result is not None and game is not None:
-            out["details"] = _settlement_lines(event.result, game, lang)
-        if event.winners is not None:
-            partners = game is not None and game.partners
-            names = narration.list_text([_who(w, partners, lang) for w in event.winners], lang)
-            out["details"] = [*out["details"], t("replay.winners", lang, winners=names)]
-    if game is not None:
-        scores = narration.list_text(
-            [t("replay.score_item", lang, who=_who(i, game.partners, lang), score=s)
-             for i, s in enumerate(game.scores)], lang)
-        hands = t("replay.hands_sep", lang).join(
-            t("replay.hand_item", lang, who=t("replay.seat", lang, seat=i + 1),
-              tiles=narration.list_text([str(x) for x in h], lang) or "—")
-            for i, h in enumerate(game.hands))
-        out["details"] = [*out["details"],
-                          t("replay.scores", lang, scores=scores, target=game.target),
-                          t("replay.hands", lang, hands=hands),
-                          t("replay.boneyard", lang, count=len(game.boneyard))]
-    return out
-
-
-class ReplayWidget(widgets.VBox):  # type: ignore[misc]
+class ReplayWidget(View):
     """Replay a worked example (default: the documented layout sequence), a saved game record
     (dict or JSON text), or a live :class:`Game`'s history, one step at a time, on the same
     board as play (read-only).
@@ -241,8 +43,6 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     """
 
     step = traitlets.Int(0)
-    lang = Lang("en")
-    show_switch = traitlets.Bool(True)
     predict = traitlets.Bool(False)
     """Ask before each placement is shown (predict mode)."""
 
@@ -251,8 +51,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         check_lang(lang)
         self.size = check_size(size)
         self.steps, self.example = build_steps(source)
-        super().__init__()
-        self.messages = MessageArea()
+        super().__init__(lang=lang, switch=switch)
         last = len(self.steps) - 1
         self.first_button = widgets.Button(icon="fast-backward")
         self.prev_button = widgets.Button(icon="step-backward")
@@ -264,7 +63,6 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                                         continuous_update=True)
         self.play = widgets.Play(value=0, min=0, max=last, interval=1500)
         widgets.link((self.play, "value"), (self.slider, "value"))
-        self.lang_switch = lang_switch(lang)
         self.title = widgets.HTML()
         self.heading = widgets.HTML()
         self.board = Board(lang=lang, readonly=True)
@@ -275,11 +73,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.alt_text.add_class("hr-alt")
         controls = widgets.HBox([self.first_button, self.prev_button, self.play,
                                  self.next_button, self.last_button, self.slider])
-        self.question: LayoutExercise[Any] | None = None
-        """The prediction asked before step :attr:`pending` is shown (predict mode)."""
-        self.pending: int | None = None
-        self.feedback: Feedback | None = None
-        """The verdict on the last prediction."""
+        self.prediction: Prediction | None = None
+        """The prediction asked now (predict mode), ``None`` when none is."""
+        self._answered: Prediction | None = None  # the feedback shown is about this one
         self.predict_toggle = widgets.Checkbox(value=predict, indent=False)
         self.predict_prompt = widgets.HTML()
         self.predict_number = widgets.IntText(value=0, layout=widgets.Layout(width="10em"))
@@ -308,19 +104,23 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.board.on_choice(self._on_board)
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
-        self.lang_switch.observe(self._on_lang, names="value")
-        self.show_switch = switch
-        self.lang = lang
-        self._render()
+        self.start()
 
     @property
-    def ui(self) -> ReplayWidget:
-        """The widget itself (it is a VBox; kept for code written for earlier versions)."""
-        return self
+    def question(self) -> LayoutExercise[Any] | None:
+        """The prediction asked before step :attr:`pending` is shown (predict mode)."""
+        return None if self.prediction is None else self.prediction.question
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, and the board picture for front ends without widgets."""
-        return with_static_svg(super()._repr_mimebundle_(**kwargs), self.board.svg)
+    @property
+    def pending(self) -> int | None:
+        """The step asked about (predict mode), or ``None``."""
+        return None if self.prediction is None else self.prediction.index
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The verdict on the last prediction (in ``lang``), while it is shown."""
+        answered = self._answered
+        return None if answered is None else answered.feedback(self.lang)
 
     # ------------------------------------------------------------------ driving
     @traitlets.validate("step")
@@ -351,7 +151,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         if target >= len(self.steps):
             return
         if self.predict and self.pending != target:
-            question = self._question_for(target)
+            question = question_for(self.steps, target)
             if question is not None:
                 self._ask(target, question)
                 return
@@ -363,14 +163,14 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
 
         :raises ValueError: if no question is asked now.
         """
-        if self.question is None or self.pending is None:
+        prediction = self.prediction
+        if prediction is None:
             raise ValueError("no prediction is asked now: press Next in predict mode first")
-        feedback = self.question.check(value, self.lang)
-        self.feedback = feedback
+        feedback = prediction.check(value, self.lang)
         if feedback.ok:
-            pending = self.pending
             self._drop_question()
-            self.step = pending
+            self.step = prediction.index
+        self._answered = prediction
         self._show_feedback()
         return feedback
 
@@ -387,43 +187,25 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self._drop_question()
             self.step = pending
 
-    def _question_for(self, index: int) -> LayoutExercise[Any] | None:
-        step = self.steps[index]
-        placed = step.event.kind == "place" if step.event is not None else (
-            not step.dealt and not step.layout.is_empty)
-        if not placed or step.dealt:
-            return None
-        after = step.layout
-        tile = after.tiles[-1]
-        joined = after.joined_by(tile)
-        before = Layout.from_placements(list(after.placements()[:-1]))
-        kind = index % 3
-        if (kind == 0 and joined is not None
-                and len(before.legal_points(tile)) > 1):
-            return PlayedPoint.at(before, tile, (joined.anchor, joined.anchor_side))
-        return PlacementScore.on_layout(after) if kind == 2 else EndTotal.on_layout(after)
-
     def _ask(self, index: int, question: LayoutExercise[Any]) -> None:
-        self.pending, self.question = index, question
-        self.feedback = None
+        self.prediction = Prediction(index, question)
+        self._answered = None
         self.predict_feedback.value = ""
         self._render()
 
     def _drop_question(self) -> None:
-        if self.question is not None:
-            self.question = None
-            self.pending = None
+        if self.prediction is not None:
+            self.prediction = None
             self.board.readonly = True
+        self._answered = None
         self.predict_feedback.value = ""
 
     def _show_feedback(self) -> None:
         fb = self.feedback
         if fb is None:
             return
-        kind = "ok" if fb.ok else "error"
-        colour = "#2a7a2a" if fb.ok else "#b00020"
-        self.predict_feedback.value = (f"<div class='hr-msg hr-msg-{kind}' role='status' "
-                                       f"style='color:{colour}'>{esc(fb.message)}</div>")
+        self.predict_feedback.value = message_html(fb.message, "ok" if fb.ok else "error",
+                                                   self.lang)
 
     @safe
     def _on_next(self) -> None:
@@ -442,16 +224,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         if choice.kind == "place" and choice.on is not None and choice.side is not None:
             self.predict_answer((choice.on, choice.side))
 
-    @traitlets.observe("lang")
-    def _on_lang_trait(self, change: Any) -> None:
-        self.lang_switch.value = change["new"]
-        self.board.lang = change["new"]
-        if hasattr(self, "heading"):
-            self._render()
-
-    @traitlets.observe("show_switch")
-    def _switch_shown(self, change: Any) -> None:
-        self.lang_switch.layout.display = "" if change["new"] else "none"
+    def relocalize(self, lang: str) -> None:
+        self._render()
+        self._show_feedback()  # the last verdict, said again in the new language
 
     @safe
     def _go(self, index: int) -> None:
@@ -460,10 +235,6 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     @safe
     def _on_slider(self, change: Any) -> None:
         self.step = change["new"]
-
-    @safe
-    def _on_lang(self, change: Any) -> None:
-        self.lang = change["new"]
 
     @property
     def current(self) -> ReplayStep:
@@ -484,10 +255,11 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     def _render_question(self) -> None:
         from ..render.svg import layout_svg
 
-        lang, question = self.lang, self.question
-        assert question is not None and self.pending is not None
+        lang, prediction = self.lang, self.prediction
+        assert prediction is not None
+        question = prediction.question
         self.predict_box.layout.display = ""
-        asked = self.steps[self.pending]
+        asked = self.steps[prediction.index]
         lines = []
         if isinstance(question, PlayedPoint):
             assert question.tile is not None
@@ -525,7 +297,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                        if self.example else "")
         self.heading.value = f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
         self.predict_toggle.description = t("predict.toggle", lang)
-        if self.question is not None and self.pending is not None:
+        if self.prediction is not None:
             self._render_question()
         else:
             self.predict_box.layout.display = "none"

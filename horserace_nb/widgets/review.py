@@ -4,9 +4,10 @@ played and the strong computer player's choice both marked, each with its senten
 The review itself is :func:`horserace_nb.teaching.review.review_game`; it takes about a second
 per hand,
 so :class:`ReviewWidget` computes it once, hand by hand, after it is shown ("Reviewing hand 2…"),
-or at once where no event loop runs (a script, a test). What is not display lives in plain
-functions and a class without widgets: :class:`ReviewSession` (which entries, computed once),
-:func:`summarize` (the numbers at the top), :func:`review_svg` (the marked board).
+or at once where no event loop runs (a script, a test). What is not display lives in
+:mod:`horserace_nb.sessions.review`, without widgets: :class:`ReviewSession` (which entries,
+computed once) and :func:`summarize` (the numbers at the top); :func:`review_svg` draws the
+marked board.
 
 >>> from horserace_nb import Game, Place
 >>> game = Game.from_position(
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -35,57 +35,16 @@ import traitlets
 
 from ..core.game import Game
 from ..render.svg import SvgImage, game_svg
-from ..sessions.play import check_names
-from ..teaching.bots import StrongBot
-from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
+from ..sessions.common import check_names
+from ..sessions.review import ReviewSession, ReviewSummary, summarize
+from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry
 from ..words.i18n import check_lang, t
 from ..words.narration import seat_name
-from .board import Board, check_size, with_static_svg
-from .common import Lang, MessageArea, esc, lang_switch, safe
+from .base import View, running_loop
+from .board import Board, check_size
+from .common import esc, safe
 
-__all__ = ["ReviewWidget", "ReviewSession", "ReviewSummary", "summarize", "review_svg"]
-
-
-# ---------------------------------------------------------------------------- without widgets
-@dataclass(frozen=True)
-class ReviewSummary:
-    """The numbers at the top of a review.
-
-    ``decisions`` reviewed; ``as_good`` of them as good as the strong player's choice (a loss
-    below :data:`~horserace_nb.teaching.review.AS_GOOD`); ``lost`` the expected display points lost
-    in
-    all; ``gave_up`` the decisions that gave up a real chance to win the game (a loss of half
-    :attr:`StrongBot.WIN` or more), which ``lost`` leaves out: they are not a few points.
-    """
-
-    decisions: int
-    as_good: int
-    lost: float
-    gave_up: int
-
-    def text(self, lang: str = "en") -> str:
-        """The summary in *lang*."""
-        lang = check_lang(lang)
-        text = t("reviewui.summary", lang, decisions=self.decisions, as_good=self.as_good,
-                 lost=f"{self.lost:.1f}")
-        if self.gave_up:
-            sep = "" if lang == "ja" else " "
-            text += sep + t("reviewui.summary_gave_up", lang, count=self.gave_up)
-        return text
-
-
-def summarize(entries: Sequence[ReviewEntry]) -> ReviewSummary:
-    """The :class:`ReviewSummary` of *entries*.
-
-    >>> summarize([])
-    ReviewSummary(decisions=0, as_good=0, lost=0, gave_up=0)
-    """
-    gave_up = [e for e in entries if e.loss >= StrongBot.WIN / 2]
-    return ReviewSummary(
-        decisions=len(entries),
-        as_good=sum(1 for e in entries if e.loss < AS_GOOD),
-        lost=sum(e.loss for e in entries if e.loss < StrongBot.WIN / 2),
-        gave_up=len(gave_up))
+__all__ = ["ReviewWidget", "review_svg"]
 
 
 def review_svg(entry: ReviewEntry, *, lang: str = "en", names: Sequence[str] | None = None,
@@ -98,79 +57,8 @@ def review_svg(entry: ReviewEntry, *, lang: str = "en", names: Sequence[str] | N
                     played=entry.action, best=None if entry.is_best else entry.best)
 
 
-def _check_int(value: object, name: str, low: int, high: int | None, what: str) -> int:
-    if (type(value) is not int or value < low  # a bool is not a number here
-            or (high is not None and value > high)):
-        raise ValueError(f"{name} is {what}, not {value!r}")
-    return value
-
-
-class ReviewSession:
-    """One seat's decisions in a game (a copy taken now), reviewed once, hand by hand.
-
-    :param hand: review only this hand (numbered from 1), or every hand so far.
-    :raises ValueError: naming the parameter for a seat that is not in the game, a hand it has
-        not reached, or a bad *seed* / *rollouts*.
-    """
-
-    def __init__(self, game: Game, seat: int, *, hand: int | None = None,
-                 seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS) -> None:
-        if not isinstance(game, Game):
-            raise ValueError(f"game: review a Game, not {type(game).__name__}")
-        self.seat = _check_int(seat, "seat", 0, game.players - 1,
-                               f"a seat from 0 to {game.players - 1}")
-        if hand is not None:
-            _check_int(hand, "hand", 1, game.hand_number,
-                       f"a hand of this game, from 1 to {game.hand_number}")
-        if seed is not None:
-            _check_int(seed, "seed", -(2**63), None, "a whole number")
-        self.rollouts = _check_int(rollouts, "rollouts", 1, None, "a whole number ≥ 1")
-        self.game = game.copy()
-        """The game as it was when the review was asked for."""
-        self.hand = hand
-        self.seed = seed
-        self.hands: tuple[int, ...] = (
-            (hand,) if hand is not None else tuple(range(1, game.hand_number + 1)))
-        """The hands reviewed."""
-        self._entries: list[ReviewEntry] | None = None
-
-    @property
-    def done(self) -> bool:
-        """True once the review is computed."""
-        return self._entries is not None
-
-    def run(self, progress: Callable[[int], None] | None = None) -> list[ReviewEntry]:
-        """Compute the review if it is not yet (calling *progress* with each hand number
-        before that hand is reviewed) and return its entries."""
-        if self._entries is None:
-            entries: list[ReviewEntry] = []
-            for hand in self.hands:
-                if progress is not None:
-                    progress(hand)
-                entries += review_game(self.game, self.seat, seed=self.seed,
-                                       rollouts=self.rollouts, hand=hand)
-            self._entries = entries
-        return list(self._entries)
-
-    @property
-    def entries(self) -> list[ReviewEntry]:
-        """The seat's decisions in order (computed on first use)."""
-        return self.run()
-
-    @property
-    def summary(self) -> ReviewSummary:
-        return summarize(self.entries)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 # ---------------------------------------------------------------------------- the widget
-class ReviewWidget(widgets.VBox):  # type: ignore[misc]
+class ReviewWidget(View):
     """Step through *seat*'s decisions in *game*: First, Previous, Next, Last, "Decision 3 of
     12", a summary at the top, and for each decision the position on a read-only board with the
     move played (dashed) and the strong computer player's choice (green) marked, and the
@@ -190,10 +78,8 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
     shown, "Reviewing…" on screen meanwhile; elsewhere at once. ``w.entries`` computes it now.
     """
 
-    lang = Lang("en")
     index = traitlets.Int(0)
     """The decision shown, from 0."""
-    show_switch = traitlets.Bool(True)
 
     def __init__(self, game: Game, seat: int, *, lang: str = "en", hand: int | None = None,
                  seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS, size: float = 640,
@@ -207,14 +93,12 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self._dismiss: list[Callable[[ReviewWidget], None]] = []
         self._reviewing: int | None = None
         self._handle: asyncio.Handle | None = None
-        self._ready = False
-        super().__init__()
+        super().__init__(lang=lang, switch=switch)
+
         def button(**kwargs: Any) -> widgets.Button:
             return widgets.Button(layout=widgets.Layout(width="auto"), **kwargs)  # one each
 
-        self.messages = MessageArea()
         self.title = widgets.HTML()
-        self.lang_switch = lang_switch(lang)
         self.close_button = button(icon="times")
         self.summary_html = widgets.HTML()
         self.status = widgets.HTML()
@@ -241,34 +125,23 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _: self._go(self.index + 1))
         self.last_button.on_click(lambda _: self._go(len(self.entries) - 1))
         self.close_button.on_click(lambda _: self._on_close())
-        self.lang_switch.observe(self._on_switch, names="value")
         self.close_button.layout.display = "" if closable else "none"
-        self.show_switch = switch
-        self._ready = True
-        self.lang = lang
-        self._render()
-        loop = _running_loop()
+        self.start()
+        loop = running_loop()
         if loop is None:
             self.run()
         else:  # shown first ("Reviewing…"), computed as soon as the kernel is free
             self._handle = loop.call_soon(self._run_later)
 
-    def close(self) -> None:
-        """Close the widget (a review not yet computed is not computed)."""
+    def stop(self) -> None:
+        """A review not yet computed is not computed (the widget is being closed)."""
         handle = getattr(self, "_handle", None)  # also from __del__ of a half-built widget
         self._handle = None
         if handle is not None:
             handle.cancel()
-        super().close()
 
-    @property
-    def ui(self) -> ReviewWidget:
-        """The widget itself (a VBox), like the other widgets."""
-        return self
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, and the board picture for front ends without widgets."""
-        return with_static_svg(super()._repr_mimebundle_(**kwargs), self.board.svg)
+    def relocalize(self, lang: str) -> None:
+        self._render()
 
     # ------------------------------------------------------------------ the review
     @property
@@ -361,22 +234,6 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         for callback in list(self._dismiss):
             callback(self)
 
-    @traitlets.observe("lang")
-    def _on_lang(self, change: Any) -> None:
-        if not self._ready:
-            return
-        self.lang_switch.value = change["new"]
-        self.board.lang = change["new"]
-        self._render()
-
-    @traitlets.observe("show_switch")
-    def _switch_shown(self, change: Any) -> None:
-        self.lang_switch.layout.display = "" if change["new"] else "none"
-
-    @safe
-    def _on_switch(self, change: Any) -> None:
-        self.lang = change["new"]
-
     # ------------------------------------------------------------------ texts and drawing
     def name(self, lang: str | None = None) -> str:
         """The reviewed seat's name (the given one, or "Player n")."""
@@ -422,12 +279,12 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         text = self.status_text()
         if not text:
             return ""
-        return (f"<div class='hr-msg hr-review-status' role='status' lang='{esc(self.lang)}' "
-                f"style='color:#4a4a4a'>{esc(text)}</div>")
+        return (f"<div class='hr-msg hr-msg-info hr-review-status' role='status' "
+                f"lang='{esc(self.lang)}'>{esc(text)}</div>")
 
     @safe
     def _render(self) -> None:
-        if not self._ready:
+        if not self.started:
             return
         lang = self.lang
         self.title.value = f"<h3 class='hr-title'>{esc(self.title_text(lang))}</h3>"
@@ -456,6 +313,6 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self.first_button.disabled = self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
         self.board.show(self.board_svg(entry))
-        colour = "#2a7a2a" if entry.loss < AS_GOOD else "#1d3557"
-        self.explanation.value = (f"<p class='hr-review-explain' lang='{esc(lang)}' "
-                                  f"style='color:{colour}'>{esc(entry.explain(lang))}</p>")
+        kind = "ok" if entry.loss < AS_GOOD else "info"
+        self.explanation.value = (f"<p class='hr-review-explain hr-msg-{kind}' "
+                                  f"lang='{esc(lang)}'>{esc(entry.explain(lang))}</p>")

@@ -14,8 +14,8 @@ import time
 import tracemalloc
 
 from horserace_nb import Game
+from horserace_nb.sessions.replay import ReplaySteps, build_steps
 from horserace_nb.teaching.bots import RandomBot
-from horserace_nb.widgets.replay import ReplaySteps, build_steps
 
 
 def long_record(actions: int, seed: int = 1) -> dict[str, object]:

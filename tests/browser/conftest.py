@@ -499,7 +499,7 @@ def check_replay_next(page: Any) -> Any:
     example, in English). Returns the widget's locator."""
     from playwright.sync_api import expect
 
-    from horserace_nb.widgets.replay import build_steps, step_texts
+    from horserace_nb.sessions.replay import build_steps, step_texts
 
     steps, example = build_steps(None)
     headings = [step_texts(s, len(steps), "en", example)["heading"] for s in steps]

@@ -1,0 +1,273 @@
+"""The steps of a replay and what each says, without widgets: :class:`ReplaySteps` (a worked
+example's or a game record's steps, made on demand), :func:`step_texts` (everything a step
+says, in any language) and predict mode's judging (:func:`question_for`, :class:`Prediction`).
+:class:`~horserace_nb.widgets.ReplayWidget` shows them.
+
+>>> steps, example = build_steps("sequence")
+>>> len(steps) > 3, example.key
+(True, 'sequence')
+>>> step_texts(steps[3], len(steps), "en")["sum"].split(" → ")[0]
+'2 + 8 = 10'
+>>> prediction = Prediction(3, question_for(steps, 3))
+>>> prediction.check(0, "en").ok, prediction.feedback("ko").ok
+(False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from ..core.actions import Action
+from ..core.game import Event, Game
+from ..core.layout import Layout
+from ..core.record import Record, loads
+from ..core.record import parse as parse_record
+from ..core.settlement import HandResult
+from ..teaching.examples import EXAMPLES, Example
+from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
+from ..words import narration
+from ..words.i18n import check_lang, t
+
+__all__ = ["ReplayStep", "ReplaySteps", "build_steps", "step_texts", "question_for",
+           "Prediction"]
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The state after one step: the layout, the event that led to it (``None`` at the start
+    and where a new hand was dealt), and for games the whole game at that step (a copy made on
+    demand)."""
+
+    index: int
+    layout: Layout
+    event: Event | None = None
+    game: Game | None = None
+    dealt: bool = False
+
+
+class ReplaySteps(Sequence[ReplayStep]):
+    """The steps of a worked example or a game record, in memory and time linear in the record.
+
+    A game keeps its events (the objects of one replay, shared), the parsed actions and a copy
+    of the game every ``every`` steps (at most about 16 copies); a step is made on demand from
+    the nearest copy at or before it, or from the last step shown when that is nearer, by
+    replaying the actions in between.
+    """
+
+    CHECKPOINTS = 16
+
+    def __init__(self, *, layouts: Sequence[Layout] | None = None,
+                 record: dict[str, Any] | Record | None = None) -> None:
+        self._layouts = list(layouts) if layouts is not None else None
+        self._events: list[Event | None] = [None]
+        self._actions: list[Action | None] = [None]
+        self._checkpoints: dict[int, Game] = {}
+        self._cursor: tuple[int, Game] | None = None
+        self.every = 1
+        if record is None:
+            return
+        parsed = record if isinstance(record, Record) else parse_record(record)
+        actions = parsed.actions
+        self.every = max(64, -(-len(actions) // self.CHECKPOINTS))
+        game = Game.from_record(parsed, upto=0)
+        self._checkpoints[0] = game.copy()
+        for index, entry in enumerate(actions, start=1):
+            action = None if entry is None else entry[1]
+            if action is None:
+                game.next_hand()
+                self._events.append(None)
+            else:
+                self._events.append(game.apply(action))
+            self._actions.append(action)
+            if index % self.every == 0:
+                self._checkpoints[index] = game.copy()
+        self._cursor = (len(actions), game)
+
+    def __len__(self) -> int:
+        if self._layouts is not None:
+            return len(self._layouts)
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> ReplayStep: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ReplayStep]: ...
+
+    def __getitem__(self, index: int | slice) -> ReplayStep | list[ReplayStep]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"step {index} is not from 0 to {len(self) - 1}")
+        if self._layouts is not None:
+            return ReplayStep(index, self._layouts[index].copy())
+        game = self._game_at(index).copy()
+        return ReplayStep(index, game.layout, event=self._events[index], game=game,
+                          dealt=index > 0 and self._actions[index] is None)
+
+    def _game_at(self, index: int) -> Game:
+        start = max(i for i in self._checkpoints if i <= index)
+        cursor = self._cursor
+        if cursor is not None and start <= cursor[0] <= index:
+            at, game = cursor
+        else:
+            at, game = start, self._checkpoints[start].copy()
+        while at < index:
+            at += 1
+            action = self._actions[at]
+            if action is None:
+                game.next_hand()
+            else:
+                game.apply(action)
+        self._cursor = (at, game)
+        return game
+
+
+def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
+    """The steps of *source*: an example (or its key), a :class:`Game`, a game record dict, or
+    its JSON text. Records are validated by replaying them (:class:`RecordError` if bad)."""
+    if source is None:
+        source = "sequence"
+    if isinstance(source, str) and source in EXAMPLES:
+        source = EXAMPLES[source]
+    if isinstance(source, Example):
+        if source.is_layout:
+            return ReplaySteps(layouts=[Layout(), *source.layouts()]), source
+        return ReplaySteps(record=source.play().record()), source
+    if isinstance(source, Game):  # a live game's record is legal by construction
+        return ReplaySteps(record=source.record()), None
+    if isinstance(source, (str, bytes)):
+        source = loads(source)  # read once; its form checked (RecordError)
+    elif isinstance(source, dict):
+        source = parse_record(source)
+    else:
+        raise ValueError(
+            "a replay shows a worked example (or its name), a Game, a game record or its JSON, "
+            f"not {type(source).__name__}")
+    Game.from_record(source)  # replays it through the rules first: a bad record changes nothing
+    return ReplaySteps(record=source), None
+
+
+def _who(index: int, partners: bool, lang: str) -> str:
+    """A scoring side by name: "Player 2", or a team "Player 1 & Player 3" (R2)."""
+    if partners:
+        return narration.side_names(4, True, lang)[index]
+    return t("replay.seat", lang, seat=index + 1)
+
+
+def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
+    lines = [t("settle.reason_" + result.reason, lang)]
+    for seat, pips in enumerate(result.pips):
+        lines.append(t("settle.pips", lang, seat=seat + 1, pips=pips))
+    for b in result.bonuses:
+        key = "settle.bonus_team" if game.partners else "settle.bonus"
+        lines.append(t(key, lang, who=_who(b.winner, game.partners, lang),
+                       pips=b.pips, rounded=b.rounded, points=b.points))
+    return lines
+
+
+def step_texts(step: ReplayStep, total_steps: int, lang: str,
+               example: Example | None = None) -> dict[str, Any]:
+    """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``details`` (list),
+    ``alt`` (the layout's text alternative)."""
+    check_lang(lang)
+    out: dict[str, Any] = {"heading": "", "sum": "", "turn": "", "details": [],
+                           "alt": step.layout.describe(lang)}
+    counter = t("replay.step", lang, step=step.index, total=total_steps - 1)
+    event, game = step.event, step.game
+    if step.index == 0:
+        out["heading"] = f"{counter} — {t('replay.start', lang)}"
+    elif step.dealt:
+        out["heading"] = f"{counter} — {t('replay.next_hand', lang)}"
+    elif event is None:  # a layout example
+        last = step.layout.tiles[-1]
+        joined = step.layout.joined_by(last)
+        on, side = (None, None) if joined is None else (joined.anchor, joined.anchor_side)
+        out["heading"] = f"{counter} — {narration.placement_heading(last, on, side, lang)}"
+        out["sum"] = narration.sum_line(step.layout, lang)
+        out["turn"] = narration.as_if_from_hand(step.layout, lang)
+    else:
+        who = t("replay.seat", lang, seat=event.seat + 1)
+        if event.kind == "place":
+            assert event.tile is not None
+            what = narration.placement_heading(event.tile, event.on, event.side, lang)
+            out["sum"] = narration.sum_line(event, lang)
+        elif event.kind == "draw":
+            what = t("replay.drew", lang, tile=event.tile)
+        else:
+            what = t("replay.passed", lang)
+        out["heading"] = f"{counter} — {who}: {what}"
+        out["turn"] = narration.turn_line(event, lang)
+        if event.result is not None and game is not None:
+            out["details"] = _settlement_lines(event.result, game, lang)
+        if event.winners is not None:
+            partners = game is not None and game.partners
+            names = narration.list_text([_who(w, partners, lang) for w in event.winners], lang)
+            out["details"] = [*out["details"], t("replay.winners", lang, winners=names)]
+    if game is not None:
+        scores = narration.list_text(
+            [t("replay.score_item", lang, who=_who(i, game.partners, lang), score=s)
+             for i, s in enumerate(game.scores)], lang)
+        hands = t("replay.hands_sep", lang).join(
+            t("replay.hand_item", lang, who=t("replay.seat", lang, seat=i + 1),
+              tiles=narration.list_text([str(x) for x in h], lang) or "—")
+            for i, h in enumerate(game.hands))
+        out["details"] = [*out["details"],
+                          t("replay.scores", lang, scores=scores, target=game.target),
+                          t("replay.hands", lang, hands=hands),
+                          t("replay.boneyard", lang, count=len(game.boneyard))]
+    return out
+
+
+def question_for(steps: Sequence[ReplayStep], index: int) -> LayoutExercise[Any] | None:
+    """The prediction asked before step *index* is shown in predict mode (``None`` for a step
+    that is not a placement): where the tile goes (when it had a choice), the end total, or the
+    placement score, in turn."""
+    step = steps[index]
+    placed = step.event.kind == "place" if step.event is not None else (
+        not step.dealt and not step.layout.is_empty)
+    if not placed or step.dealt:
+        return None
+    after = step.layout
+    tile = after.tiles[-1]
+    joined = after.joined_by(tile)
+    before = Layout.from_placements(list(after.placements()[:-1]))
+    kind = index % 3
+    if (kind == 0 and joined is not None
+            and len(before.legal_points(tile)) > 1):
+        return PlayedPoint.at(before, tile, (joined.anchor, joined.anchor_side))
+    return PlacementScore.on_layout(after) if kind == 2 else EndTotal.on_layout(after)
+
+
+class Prediction:
+    """The question asked before step :attr:`index` is shown, and the last answer to it: its
+    feedback can be written again in another language (a switch) without counting an attempt.
+    """
+
+    def __init__(self, index: int, question: LayoutExercise[Any]) -> None:
+        self.index = index
+        self.question = question
+        self.answered = False
+        self._answer: object = None
+
+    def check(self, value: object, lang: str) -> Feedback:
+        """Judge *value* (a number, or a ``(tile, side)`` point), naming the rule.
+
+        :raises ValueError: for an answer of the wrong kind (nothing changes).
+        """
+        feedback = self.question.check(value, lang)
+        self._answer, self.answered = value, True
+        return feedback
+
+    def feedback(self, lang: str) -> Feedback:
+        """The feedback on the last answer, in *lang* (the same verdict, nothing counted).
+
+        :raises ValueError: if no answer was given yet.
+        """
+        if not self.answered:
+            raise ValueError("no prediction was answered yet")
+        return self.question.verdict(self._answer, lang)
