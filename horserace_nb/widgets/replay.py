@@ -53,12 +53,14 @@ class ReplayWidget(View):
         self.steps, self.example = build_steps(source)
         super().__init__(lang=lang, switch=switch)
         last = len(self.steps) - 1
-        self.first_button = widgets.Button(icon="fast-backward")
-        self.prev_button = widgets.Button(icon="step-backward")
-        self.next_button = widgets.Button(icon="step-forward")
-        self.last_button = widgets.Button(icon="fast-forward")
-        for button in (self.first_button, self.prev_button, self.next_button, self.last_button):
-            button.layout = widgets.Layout(width="auto")
+
+        def button(icon: str) -> widgets.Button:  # each its own Layout, made with the button
+            return widgets.Button(icon=icon, layout=widgets.Layout(width="auto"))
+
+        self.first_button = button("fast-backward")
+        self.prev_button = button("step-backward")
+        self.next_button = button("step-forward")
+        self.last_button = button("fast-forward")
         self.slider = widgets.IntSlider(value=0, min=0, max=last, readout=True,
                                         continuous_update=True)
         self.play = widgets.Play(value=0, min=0, max=last, interval=1500)
