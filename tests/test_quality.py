@@ -201,3 +201,51 @@ def test_no_module_uses_another_modules_private_names() -> None:
                         and attr not in allowed and attr not in own[name]):
                     found.append(f"{name}:{node.lineno} uses {attr}")
     assert not found, "\n".join(found)
+
+
+SHELL = {"base", "board", "common"}
+"""The widget modules every view may import from: the shell, the board and what they share."""
+
+
+def test_views_borrow_nothing_from_one_another() -> None:
+    """A view imports from another view's module only its widget class, to compose a page
+    (the classroom holds a PlayWidget and a ReplayWidget; play opens a ReviewWidget); the
+    rest comes from the shell modules (issue 18 item 2)."""
+    modules = _modules()
+    wrong = []
+    for name, tree in modules.items():
+        parts = name.split(".")
+        if parts[:2] != ["horserace_nb", "widgets"] or len(parts) < 3:
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            target = _resolve(name, node).split(".")
+            if target[:2] != ["horserace_nb", "widgets"] or len(target) < 3:
+                continue
+            if target[2] in SHELL or target[2] == parts[2]:
+                continue
+            for alias in node.names:
+                if not (alias.name[:1].isupper() and alias.name.endswith("Widget")):
+                    wrong.append(f"{name}:{node.lineno} takes {alias.name} from {target[2]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_session_models_import_no_widget_library() -> None:
+    """``sessions/`` holds the models a widget shows, testable without a browser: no
+    ipywidgets, anywidget or traitlets, not even lazily."""
+    found = []
+    for name, tree in _modules().items():
+        if not name.startswith("horserace_nb.sessions"):
+            continue
+        for node in ast.walk(tree):
+            heads: list[str] = []
+            if isinstance(node, ast.Import):
+                heads = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                heads = [node.module.split(".")[0]]
+            elif isinstance(node, ast.ImportFrom):
+                heads = _resolve(name, node).split(".")[:2][-1:]
+            found += [f"{name}:{node.lineno} imports {h}" for h in heads
+                      if h in ("ipywidgets", "anywidget", "traitlets", "IPython", "widgets")]
+    assert not found, "\n".join(found)

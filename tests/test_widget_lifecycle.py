@@ -5,6 +5,8 @@ flat over many cycles (counted in ipywidgets' registry of open widgets)."""
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +24,7 @@ from horserace_nb.widgets import (
     ReplayWidget,
     ReviewWidget,
 )
+from horserace_nb.widgets.board import Board
 from horserace_nb.words.i18n import t
 
 CYCLES = 20
@@ -116,6 +119,24 @@ def test_a_closed_review_closes_everything_in_it() -> None:
     w.close()
     assert set(widget_module._instances) <= before
     assert all(x.comm is None for x in inner)  # no view of them left in the browser
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Board(),
+    lambda: ReplayWidget("sequence"),
+    lambda: Exercises("where", seed=2),
+], ids=["board", "replay", "exercises"])
+def test_a_closed_widget_is_freed(make: Callable[[], widgets.Widget]) -> None:
+    """Closed means gone from memory too: nothing keeps a closed board (anywidget keeps a
+    reference to every instance of a widget whose ES module is given as a file Path)."""
+    def closed() -> weakref.ref[widgets.Widget]:
+        w = make()
+        w.close()
+        return weakref.ref(w)
+
+    ref = closed()
+    gc.collect()
+    assert ref() is None
 
 
 def test_review_opened_and_closed_in_play_leaks_nothing() -> None:

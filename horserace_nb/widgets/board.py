@@ -78,8 +78,10 @@ class Board(anywidget.AnyWidget):
         refused.
     """
 
-    _esm = _HERE / "board.js"
-    _css = _HERE / "board.css"
+    # the text, not the Path: anywidget would watch a Path and keep every board ever made
+    # alive through its change signal (the memory of closed boards never freed)
+    _esm = (_HERE / "board.js").read_text(encoding="utf-8")
+    _css = (_HERE / "board.css").read_text(encoding="utf-8")
 
     svg = traitlets.Unicode("").tag(sync=True)
     """The picture (SVG text)."""
