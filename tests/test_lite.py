@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 import subprocess
 import sys
 import zipfile
@@ -25,12 +27,19 @@ from horserace_nb.lite import (
     patch_lock,
     wheel_entry,
 )
+from horserace_nb.lite import build as build
 from horserace_nb.lite.__main__ import main
 from horserace_nb.lite.build import (
     JUPYTERLITE_VERSION,
+    PYODIDE_VERSION,
+    SITE_MARKER,
     build_config,
     check_output,
+    check_site,
     lite_json,
+    marker_problem,
+    replacing,
+    write_marker,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -185,29 +194,6 @@ def test_notebook_tree_is_the_repositorys(tmp_path: Path) -> None:
     assert notebook_tree(tmp_path) == ["en/a.ipynb"]
 
 
-# --------------------------------------------------------------------------- the output folder
-def test_check_output_accepts_only_an_earlier_site_or_an_empty_folder(tmp_path: Path) -> None:
-    source = tmp_path / "checkout"
-    source.mkdir()
-    old_site = tmp_path / "site"
-    old_site.mkdir()
-    (old_site / "jupyter-lite.json").write_text("{}")
-    check_output(old_site, source)
-    check_output(tmp_path / "new", source)
-    (tmp_path / "empty").mkdir()
-    check_output(tmp_path / "empty", source)
-
-    other = tmp_path / "photos"
-    other.mkdir()
-    (other / "holiday.jpg").write_text("")
-    with pytest.raises(LiteBuildError, match="not empty"):
-        check_output(other, source)
-    with pytest.raises(LiteBuildError, match="a file"):
-        check_output(other / "holiday.jpg", source)
-    with pytest.raises(LiteBuildError, match="overwrite the project"):
-        check_output(tmp_path, source)
-
-
 def test_missing_npm_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("jupyterlite_core")
@@ -236,3 +222,391 @@ def test_the_package_does_not_import_the_site_builder() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=REPO).stdout.strip()
     assert out == "[]"
+
+
+# --------------------------------------------------------------------------- issue 16: helpers
+def fake_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gives: Path | None = None,
+             stdout: str = "", stderr: str = "", code: int = 0) -> Path:
+    """An ``npm`` first on PATH that copies *gives* (if any) to ``--pack-destination``,
+    prints *stdout* and *stderr* and exits with *code*; it writes its arguments to the file
+    returned."""
+    folder = tmp_path / "fake-bin"
+    folder.mkdir(exist_ok=True)
+    calls = folder / "calls.json"
+    script = folder / "npm"
+    script.write_text(f"""#!{sys.executable}
+import json, pathlib, shutil, sys
+calls = pathlib.Path({str(calls)!r})
+calls.write_text(json.dumps([*json.loads(calls.read_text() or "[]"), sys.argv[1:]]))
+gives = {None if gives is None else str(gives)!r}
+if gives:
+    dest = pathlib.Path(sys.argv[sys.argv.index("--pack-destination") + 1])
+    shutil.copyfile(gives, dest / "pyodide-{PYODIDE_VERSION}.tgz")
+sys.stdout.write({stdout!r})
+sys.stderr.write({stderr!r})
+sys.exit({code})
+""")
+    script.chmod(0o755)
+    calls.write_text("[]")
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    return calls
+
+
+def make_checkout(tmp_path: Path) -> Path:
+    """A small stand-in for the project checkout: a pyproject.toml and one notebook."""
+    source = tmp_path / "checkout"
+    (source / "notebooks" / "en").mkdir(parents=True, exist_ok=True)
+    (source / "horserace_nb").mkdir(exist_ok=True)
+    (source / "pyproject.toml").write_text("[project]\nname = 'horserace_nb'\n")
+    (source / "notebooks" / "en" / "01.ipynb").write_text("{}")
+    return source
+
+
+def make_old_site(folder: Path) -> dict[str, bytes]:
+    """A site as the builder leaves it (its marker, a jupyter-lite.json, files in folders);
+    what it holds."""
+    for index in range(12):
+        path = folder / f"part{index % 3}" / f"file{index}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"old {index}")
+    (folder / "jupyter-lite.json").write_text("{}")
+    write_marker(folder, "0.1.0")
+    return contents(folder)
+
+
+def contents(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def leftovers(parent: Path) -> list[str]:
+    """The builder's temporary folders left in *parent*."""
+    return sorted(path.name for path in parent.iterdir() if ".horserace-" in path.name)
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """Run the CLI's main quietly; its exit code and its one error line (asserted single)."""
+    code = main(["build", "--quiet", *args])
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and err.startswith("error: "), err
+    assert "Traceback" not in err
+    return code, err
+
+
+def cli_process(*args: str, cwd: Path = REPO) -> tuple[int, str]:
+    """``python -m horserace_nb.lite build --quiet ARGS`` in a subprocess: its exit code and
+    its one error line."""
+    done = subprocess.run([sys.executable, "-m", "horserace_nb.lite", "build", "--quiet", *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+    err = done.stderr.strip()
+    assert "Traceback" not in err, err
+    assert err.count("\n") == 0 and err.startswith("error: "), err
+    return done.returncode, err
+
+
+# --------------------------------------------------------------------------- the output folder
+def test_check_output_accepts_only_its_own_site_or_an_empty_folder(tmp_path: Path) -> None:
+    source = make_checkout(tmp_path)
+    old_site = tmp_path / "site"
+    make_old_site(old_site)
+    assert check_output(old_site, source) == old_site.resolve()
+    check_output(tmp_path / "new", source)
+    check_output(tmp_path / "new" / "deeper", source)
+    (tmp_path / "empty").mkdir()
+    check_output(tmp_path / "empty", source)
+
+    other = tmp_path / "photos"
+    other.mkdir()
+    (other / "holiday.jpg").write_text("")
+    with pytest.raises(LiteBuildError, match=f"not empty and it holds no {SITE_MARKER}"):
+        check_output(other, source)
+    with pytest.raises(LiteBuildError, match="a file"):
+        check_output(other / "holiday.jpg", source)
+    with pytest.raises(LiteBuildError, match="cannot be made: .*holiday.jpg is a file"):
+        check_output(other / "holiday.jpg" / "site", source)
+    with pytest.raises(LiteBuildError, match="overwrite the project"):
+        check_output(tmp_path, source)
+
+
+@pytest.mark.parametrize("marker", ["not json", '{"tool": "someone-else"}', "[1, 2]"])
+def test_a_marker_the_builder_did_not_write_is_refused(tmp_path: Path, marker: str) -> None:
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "index.html").write_text("")
+    (folder / SITE_MARKER).write_text(marker)
+    with pytest.raises(LiteBuildError, match=f"its {SITE_MARKER} "):
+        check_output(folder, make_checkout(tmp_path))
+
+
+def test_the_marker_names_the_tool_and_version(tmp_path: Path) -> None:
+    write_marker(tmp_path, "0.2.0")
+    assert json.loads((tmp_path / SITE_MARKER).read_text()) == {
+        "tool": "horserace_nb.lite", "version": "0.2.0"}
+    assert marker_problem(tmp_path) is None
+
+
+def test_a_jupyterlite_project_without_the_marker_is_refused_and_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, item 2: a teacher's own JupyterLite project is not "a site built before"."""
+    project = tmp_path / "my-lite"
+    (project / "files").mkdir(parents=True)
+    (project / "jupyter-lite.json").write_text('{"jupyter-config-data": {}}')
+    (project / "files" / "my-lesson.ipynb").write_text("{}")
+    before = contents(project)
+    code, err = cli(capsys, "--output", str(project), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1
+    assert "jupyter-lite.json but no .horserace-site" in err and "did not write" in err
+    assert "choose a new or an empty folder" in err
+    assert contents(project) == before
+    assert not (tmp_path / "cache").exists()  # refused before any work
+
+
+@pytest.mark.parametrize("inside", ["notebooks/_site", "notebooks", "notebooks/en/site",
+                                    "horserace_nb/site"])
+def test_an_output_inside_the_notebooks_or_the_package_is_refused(tmp_path: Path,
+                                                                  inside: str) -> None:
+    """Issue 16, item 14: the next build would have taken the site for notebooks."""
+    source = make_checkout(tmp_path)
+    with pytest.raises(LiteBuildError, match="is inside .*Choose a folder outside it"):
+        check_output(source / inside, source)
+    assert not (source / "notebooks" / "_site").exists()
+
+
+def test_an_output_around_the_notebooks_or_the_cache_is_refused(tmp_path: Path) -> None:
+    source = make_checkout(tmp_path)
+    outside = tmp_path / "elsewhere"
+    with pytest.raises(LiteBuildError, match="holds the notebooks the site ships"):
+        check_output(outside, source, notebooks=outside / "lessons")
+    with pytest.raises(LiteBuildError, match="holds the download cache"):
+        check_output(outside, source, cache=outside / "cache")
+    with pytest.raises(LiteBuildError, match="is inside the download cache"):
+        check_output(outside / "cache" / "site", source, cache=outside / "cache")
+    check_output(source / "site", source)  # the README's --output site, in the checkout
+
+
+def test_an_output_that_is_a_symbolic_link_is_refused(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    make_old_site(real)
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    with pytest.raises(LiteBuildError, match="is a symbolic link"):
+        check_output(link, make_checkout(tmp_path))
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(LiteBuildError, match="is a symbolic link"):
+        check_output(tmp_path / "dangling", make_checkout(tmp_path))
+
+
+def test_a_read_only_old_site_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder in the old site that cannot be written (simulated: root writes anywhere)."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    locked = site / "part1"
+    real_access = os.access
+
+    def access(path: object, mode: int, **kwargs: object) -> bool:
+        return Path(str(path)) != locked and real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "is read-only" in err and "part1 cannot be written" in err
+    assert contents(site) == before and leftovers(tmp_path) == []
+    assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="root writes into read-only folders")
+def test_a_read_only_parent_is_refused_before_any_work_for_real(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    parent = tmp_path / "parent"
+    before = make_old_site(parent / "site")
+    parent.chmod(0o555)
+    try:
+        code, err = cli(capsys, "--output", str(parent / "site"), "--source",
+                        str(make_checkout(tmp_path)), "--cache-dir", str(tmp_path / "cache"))
+    finally:
+        parent.chmod(0o755)
+    assert code == 1 and "is read-only" in err
+    assert contents(parent / "site") == before and leftovers(parent) == []
+
+
+def test_a_parent_where_nothing_can_be_written_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, item 1: the parent folder refuses writes (simulated for root: every mkdir in
+    it fails as in a read-only folder). Nothing is fetched, the old site is untouched."""
+    parent = tmp_path / "parent"
+    site = parent / "site"
+    before = make_old_site(site)
+    real_mkdir = os.mkdir
+
+    def mkdir(path: object, *args: object, **kwargs: object) -> None:
+        if Path(str(path)).parent == parent:
+            raise PermissionError(13, "Permission denied", str(path))
+        real_mkdir(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    calls = fake_npm(tmp_path, monkeypatch, code=1)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "cannot write beside --output" in err and "Permission denied" in err
+    assert contents(site) == before and leftovers(parent) == []
+    assert json.loads(calls.read_text()) == []  # no npm run: refused before any work
+
+
+# --------------------------------------------------------------------------- the swap
+def test_the_new_site_replaces_the_old_one_by_a_rename(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    make_old_site(site)
+    site.chmod(0o750)
+    with replacing(site) as new:
+        assert new.path.parent.parent == tmp_path  # beside the old site, in the same parent
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+        assert (site / "jupyter-lite.json").is_file()  # the old site stays until the swap
+    assert contents(site) == {"index.html": b"new"}
+    assert stat.S_IMODE(site.stat().st_mode) == 0o750  # the old folder's permissions
+    assert leftovers(tmp_path) == [] and new.notes == []
+
+
+def test_the_old_site_stays_when_the_new_one_fails_its_checks(tmp_path: Path) -> None:
+    """Issue 16: the swap happens only for a complete, checked site."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    checks = pytest.raises(LiteBuildError, match="not usable offline: it lacks the notebooks "
+                                                 "en/01")
+    with checks, replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("half a site")
+        write_marker(new.path, "0.1.0")
+        check_site(new.path, ["en/01.ipynb"], "horserace-nb")
+    assert contents(site) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_the_old_site_stays_when_the_new_one_cannot_be_put_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 1: the rename that puts the new site in place fails (as for a
+    read-only parent): the old site is put back whole, the temporary folder removed."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    real_rename = os.rename
+
+    def rename(src: object, dst: object) -> None:
+        if Path(str(dst)) == site and Path(str(src)).name == "site":  # the new site only
+            raise PermissionError(13, "Permission denied", str(dst))
+        real_rename(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", rename)
+    fails = pytest.raises(LiteBuildError, match="Permission denied.*earlier site is untouched")
+    with fails, replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+    assert contents(site) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_the_old_site_stays_when_it_cannot_be_moved_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    before = make_old_site(site)
+
+    def rename(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied", str(src))
+
+    fails = pytest.raises(LiteBuildError, match="could not be moved aside.*untouched")
+    with fails, replacing(site) as new:
+        new.path.mkdir()
+        monkeypatch.setattr(os, "rename", rename)
+    assert contents(site) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_an_old_file_that_cannot_be_removed_leaves_the_new_site_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 1: a file of the old site that cannot be removed no longer leaves a half
+    deleted site: the new one is in place, whole, and the leftover is named."""
+    site = tmp_path / "site"
+    make_old_site(site)
+    real_unlink = os.unlink
+
+    def unlink(path: object, *args: object, **kwargs: object) -> None:
+        if str(path).endswith("file4.txt"):
+            raise PermissionError(13, "Operation not permitted", str(path))
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    with replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+    monkeypatch.undo()
+    assert contents(site) == {"index.html": b"new"}
+    assert len(new.notes) == 1 and "could not be removed entirely" in new.notes[0]
+    [left] = leftovers(tmp_path)
+    assert left in new.notes[0]
+
+
+def test_folders_made_for_a_failed_site_are_removed(tmp_path: Path) -> None:
+    output = tmp_path / "a" / "b" / "site"
+    with pytest.raises(LiteBuildError), replacing(output) as new:
+        assert (tmp_path / "a" / "b").is_dir()
+        new.path.mkdir()
+        raise LiteBuildError("the build failed")
+    assert list(tmp_path.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- the CLI
+def test_a_cache_dir_naming_a_file_is_one_error_line(tmp_path: Path) -> None:
+    """Issue 16, item 13, through ``python -m horserace_nb.lite``."""
+    pytest.importorskip("jupyterlite_core")
+    cache = tmp_path / "cache.txt"
+    cache.write_text("notes")
+    code, err = cli_process("--output", str(tmp_path / "site"), "--cache-dir", str(cache),
+                            "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "is a file, not a folder" in err and str(cache) in err
+    code, err = cli_process("--output", str(tmp_path / "site"), "--cache-dir",
+                            str(cache / "sub"), "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "cannot be made" in err
+    assert cache.read_text() == "notes" and not (tmp_path / "site").exists()
+
+
+def test_an_output_in_a_file_is_one_error_line(tmp_path: Path) -> None:
+    pytest.importorskip("jupyterlite_core")
+    parent = tmp_path / "notes.txt"
+    parent.write_text("")
+    code, err = cli_process("--output", str(parent / "site"), "--cache-dir",
+                            str(tmp_path / "cache"), "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "notes.txt is a file" in err
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_symbolic_link_output_is_one_error_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "real"
+    before = make_old_site(real)
+    (tmp_path / "link").symlink_to(real)
+    code, err = cli(capsys, "--output", str(tmp_path / "link"), "--cache-dir",
+                    str(tmp_path / "cache"), "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "symbolic link" in err
+    assert contents(real) == before and (tmp_path / "link").is_symlink()
+
+
+def test_an_output_inside_the_notebooks_is_one_error_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = make_checkout(tmp_path)
+    code, err = cli(capsys, "--output", str(source / "notebooks" / "_site"), "--cache-dir",
+                    str(tmp_path / "cache"), "--source", str(source))
+    assert code == 1 and "is inside the notebooks" in err
+    assert not (source / "notebooks" / "_site").exists()
+
+
+def test_a_usage_error_is_exit_code_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["build"])
+    assert caught.value.code == 2
+    assert "the following arguments are required: --output" in capsys.readouterr().err
+
+

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .build import CACHE_ENV, LiteBuildError, build_site, default_cache_dir
+from .build import CACHE_ENV, SITE_MARKER, LiteBuildError, build_site, default_cache_dir
 
 
 def parser() -> argparse.ArgumentParser:
@@ -28,7 +28,9 @@ def parser() -> argparse.ArgumentParser:
                     "no network. Downloads (the Pyodide core from npm, wheels from PyPI) are "
                     "cached.")
     build.add_argument("--output", "-o", type=Path, required=True, metavar="DIR",
-                       help="the folder to write (new, empty, or a site built before)")
+                       help="the folder to write: new, empty, or a site this builder wrote (it "
+                            f"holds {SITE_MARKER}); the new site replaces it only once "
+                            "complete")
     build.add_argument("--source", type=Path, metavar="DIR",
                        help="the project checkout to build the wheel from (default: the "
                             "checkout this package runs from)")
