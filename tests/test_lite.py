@@ -6,11 +6,14 @@ runs it in Chromium.)"""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
+import tarfile
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from horserace_nb.lite import (
+    EXTRA_WHEELS,
     KERNEL_PLUGIN,
     KERNEL_PRELOAD,
     LiteBuildError,
@@ -31,6 +35,7 @@ from horserace_nb.lite import build as build
 from horserace_nb.lite.__main__ import main
 from horserace_nb.lite.build import (
     JUPYTERLITE_VERSION,
+    PYODIDE_NEEDS,
     PYODIDE_VERSION,
     SITE_MARKER,
     build_config,
@@ -38,7 +43,9 @@ from horserace_nb.lite.build import (
     check_site,
     lite_json,
     marker_problem,
+    npm_integrity,
     replacing,
+    wheel_problem,
     write_marker,
 )
 
@@ -225,6 +232,41 @@ def test_the_package_does_not_import_the_site_builder() -> None:
 
 
 # --------------------------------------------------------------------------- issue 16: helpers
+LOCK_VERSIONS = {"micropip": "0.11.1", "packaging": "26.1", "ipython": "9.12.0",
+                 "jedi": "0.19.2", "svgwrite": "1.4.3", "typing-extensions": "4.15.0"}
+"""A fake Pyodide lock: the build's :data:`LOCK_ROOTS`, without dependencies."""
+
+
+def fake_lock() -> dict[str, object]:
+    packages = {key: lock_entry(key, version,
+                                f"{key.replace('-', '_')}-{version}-py3-none-any.whl", [])
+                for key, version in LOCK_VERSIONS.items()}
+    return {"info": {"python": "3.14.2"}, "packages": packages}
+
+
+def make_tarball(path: Path, files: dict[str, bytes]) -> Path:
+    """An npm-style tarball: *files* under ``package/``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(path, "w:gz") as archive:
+        for name, data in sorted(files.items()):
+            member = tarfile.TarInfo(f"package/{name}")
+            member.size = len(data)
+            archive.addfile(member, io.BytesIO(data))
+    return path
+
+
+def core_files(lock: object | None = None, lock_bytes: bytes | None = None) -> dict[str, bytes]:
+    files = {name: b"core" for name in PYODIDE_NEEDS}
+    files["pyodide-lock.json"] = (lock_bytes if lock_bytes is not None
+                                  else json.dumps(lock or fake_lock()).encode())
+    return files
+
+
+def trust(monkeypatch: pytest.MonkeyPatch, tarball: Path) -> None:
+    """Take *tarball* for npm's own (the pinned sha512 is the real core's)."""
+    monkeypatch.setattr(build, "PYODIDE_INTEGRITY", npm_integrity(tarball))
+
+
 def fake_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gives: Path | None = None,
              stdout: str = "", stderr: str = "", code: int = 0) -> Path:
     """An ``npm`` first on PATH that copies *gives* (if any) to ``--pack-destination``,
@@ -556,6 +598,166 @@ def test_folders_made_for_a_failed_site_are_removed(tmp_path: Path) -> None:
         new.path.mkdir()
         raise LiteBuildError("the build failed")
     assert list(tmp_path.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- downloads
+def test_wheel_problem_finds_damage(tmp_path: Path) -> None:
+    good = make_wheel(tmp_path, "micropip", "0.11.1", files=["micropip/__init__.py"])
+    assert wheel_problem(good, "micropip", "0.11.1") is None
+    assert wheel_problem(good) is None
+    data = good.read_bytes()
+
+    def variant(name: str, content: bytes) -> Path:
+        path = tmp_path / name / good.name
+        path.parent.mkdir()
+        path.write_bytes(content)
+        return path
+
+    assert "not a sound zip" in str(wheel_problem(variant("truncated", data[: len(data) // 2])))
+    assert "not a sound zip" in str(wheel_problem(variant("garbage", b"<html>502</html>")))
+    assert "not a sound zip" in str(wheel_problem(variant("empty", b"")))
+    with zipfile.ZipFile(tmp_path / "stored.whl", "w") as archive:  # uncompressed members
+        archive.writestr("micropip/__init__.py", "A" * 200)
+        archive.writestr("micropip-0.11.1.dist-info/METADATA", "Name: micropip\nVersion: 0.11.1\n")
+    stored = (tmp_path / "stored.whl").read_bytes()
+    middle = stored.index(b"A" * 200) + 100
+    flipped = stored[:middle] + b"B" + stored[middle + 1:]  # one byte changed: its CRC fails
+    assert wheel_problem(tmp_path / "stored.whl") is None
+    assert "micropip/__init__.py in it is damaged" in str(wheel_problem(variant("flip", flipped)))
+    assert "not micropip 0.11.2" in str(wheel_problem(good, "micropip", "0.11.2"))
+
+
+def wheel_cache(folder: Path) -> dict[str, Path]:
+    """A download cache holding sound wheels for the fake lock and :data:`EXTRA_WHEELS`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = {**LOCK_VERSIONS, **EXTRA_WHEELS}
+    return {key: make_wheel(folder, key, version) for key, version in specs.items()}
+
+
+def test_a_truncated_cached_wheel_is_fetched_again(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 3: a truncated micropip in the cache is not shipped: it is fetched again
+    (only it), checked, and put in the cache."""
+    cache = tmp_path / "wheels"
+    wheels = wheel_cache(cache)
+    micropip = wheels["micropip"]
+    micropip.write_bytes(micropip.read_bytes()[:100])
+    asked: list[dict[str, str]] = []
+
+    def download(specs: dict[str, str], dest: Path) -> None:
+        asked.append(dict(specs))
+        for key, version in specs.items():
+            make_wheel(dest, key, version)
+
+    monkeypatch.setattr(build, "_pip_download", download)
+    logged: list[str] = []
+    downloads: list[str] = []
+    found = build._cached_wheels({**LOCK_VERSIONS, **EXTRA_WHEELS}, cache, logged.append,
+                                 downloads)
+    assert asked == [{"micropip": "0.11.1"}]
+    assert downloads == [micropip.name]
+    assert found["micropip"] == micropip and wheel_problem(micropip, "micropip", "0.11.1") is None
+    assert any("damaged" in line and micropip.name in line for line in logged)
+    assert sorted(p.name for p in cache.iterdir()) == sorted(p.name for p in wheels.values())
+
+
+def test_a_wheel_damaged_again_stops_the_build_and_keeps_the_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, items 3 and 13: the extra wheel anywidget is garbage in the cache and from
+    PyPI too: one error line naming it; the earlier site untouched, no temporary folder."""
+    cache = tmp_path / "cache"
+    trust(monkeypatch, make_tarball(build.pyodide_tarball(cache), core_files()))
+    wheels = wheel_cache(cache / "wheels")
+    wheels["anywidget"].write_bytes(b"<html>Bad gateway</html>")
+
+    def download(specs: dict[str, str], dest: Path) -> None:
+        for key, version in specs.items():
+            (dest / make_wheel(dest, key, version).name).write_bytes(b"<html>again</html>")
+
+    monkeypatch.setattr(build, "_pip_download", download)
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(cache))
+    assert code == 1
+    assert f"pip download gave a damaged {wheels['anywidget'].name}: it is not a sound zip" in err
+    assert contents(site) == before and leftovers(tmp_path) == []
+
+
+def test_a_damaged_cached_tarball_is_fetched_again(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    good = make_tarball(tmp_path / "good" / f"pyodide-{PYODIDE_VERSION}.tgz", core_files())
+    trust(monkeypatch, good)
+    cache = tmp_path / "cache"
+    tarball = build.pyodide_tarball(cache)
+    tarball.parent.mkdir(parents=True)
+    tarball.write_bytes(good.read_bytes()[:300])
+    calls = fake_npm(tmp_path, monkeypatch, gives=good)
+    downloads: list[str] = []
+    lock = build._pyodide_core(cache, tmp_path / "core", lambda message: None, downloads)
+    assert lock == fake_lock()
+    assert tarball.read_bytes() == good.read_bytes() and downloads == [tarball.name]
+    assert sorted(p.name for p in (tmp_path / "core").iterdir()) == sorted(PYODIDE_NEEDS)
+    assert [call[:2] for call in json.loads(calls.read_text())] == [
+        ["pack", f"pyodide@{PYODIDE_VERSION}"]]
+    assert [p.name for p in tarball.parent.iterdir()] == [tarball.name]
+
+
+TARBALL_DAMAGE = {
+    "garbage": (lambda good: b"<html>Service unavailable</html>", False, "checksum"),
+    "truncated": (lambda good: good.read_bytes()[:200], False, "checksum"),
+    "empty": (lambda good: b"", False, "checksum"),
+    "truncated, trusted": (lambda good: good.read_bytes()[:200], True, "not a readable .tgz"),
+    "no lock": (lambda good: make_tarball(good.parent / "x" / "no-lock.tgz", {
+        name: b"" for name in PYODIDE_NEEDS if name != "pyodide-lock.json"}).read_bytes(),
+        True, "it lacks pyodide-lock.json"),
+    "broken lock": (lambda good: make_tarball(good.parent / "x" / "broken.tgz", core_files(
+        lock_bytes=b'{"info": {}, "packages": {')).read_bytes(), True, "is not JSON"),
+    "lock of another shape": (lambda good: make_tarball(good.parent / "x" / "shape.tgz",
+                                                        core_files(lock={"packages": []})
+                                                        ).read_bytes(),
+                              True, "has no info and packages"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(TARBALL_DAMAGE))
+def test_a_damaged_tarball_is_one_error_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str],
+                                             damage: str) -> None:
+    """Issue 16, item 13: a garbage, truncated or empty tarball, one without a lock or with
+    broken lock JSON, in the cache and from npm again: one error line naming the file; the
+    earlier site untouched."""
+    make_bytes, trusted, message = TARBALL_DAMAGE[damage]
+    good = make_tarball(tmp_path / "good" / "pyodide.tgz", core_files())
+    bad = tmp_path / "bad.tgz"
+    bad.write_bytes(make_bytes(good))
+    if trusted:
+        trust(monkeypatch, bad)
+    cache = tmp_path / "cache"
+    build.pyodide_tarball(cache).parent.mkdir(parents=True)
+    shutil.copyfile(bad, build.pyodide_tarball(cache))
+    calls = fake_npm(tmp_path, monkeypatch, gives=bad)
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(cache))
+    assert code == 1
+    assert f"gave a damaged pyodide-{PYODIDE_VERSION}.tgz: " in err and message in err
+    assert len(json.loads(calls.read_text())) == 1  # fetched again, once
+    assert contents(site) == before and leftovers(tmp_path) == []
+    assert not build.pyodide_tarball(cache).exists()  # the damaged file is not kept
+
+
+def test_the_pinned_checksum_is_npms_for_the_real_core() -> None:
+    """:data:`PYODIDE_INTEGRITY` is what ``npm pack`` reports for the core (checked against a
+    core the build fetched into the usual cache, when there is one)."""
+    assert build.PYODIDE_INTEGRITY.startswith("sha512-")
+    tarball = build.pyodide_tarball(build.default_cache_dir())
+    if not tarball.is_file():
+        pytest.skip(f"no Pyodide core in {tarball.parent}")
+    assert npm_integrity(tarball) == build.PYODIDE_INTEGRITY
+    assert build.read_pyodide_tarball(tarball)["info"]["python"].startswith("3.14")
 
 
 # --------------------------------------------------------------------------- the CLI

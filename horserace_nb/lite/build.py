@@ -37,10 +37,16 @@ How the build keeps what is there:
 * It writes the new site beside the old one (a hidden folder in the same parent) and swaps it
   in with a rename only once it is complete and checked (:func:`check_site`); on any failure
   the old site is left as it was and the hidden folder is removed.
+* Every download is checked before it is shipped, in the cache and straight from the network:
+  the Pyodide tarball against npm's sha512 of it (:data:`PYODIDE_INTEGRITY`), its files and
+  its lock; each wheel as a zip file (every member's CRC) naming the distribution and version
+  asked for (``pip download`` itself checks PyPI's sha256). A damaged cached file is fetched
+  again once; if the new one is damaged too, the build stops and names it.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import importlib.metadata
@@ -56,6 +62,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
+import zlib
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from email.parser import HeaderParser
@@ -64,6 +71,10 @@ from typing import Any
 
 PYODIDE_VERSION = "314.0.6"
 """The Pyodide release the kernel of jupyterlite-pyodide-kernel 0.8.6 expects."""
+PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4Yr"
+                     "VOIFxbV8poyDOOmWwxQ==")
+"""npm's integrity (sha512) of ``pyodide-314.0.6.tgz``: ``npm view pyodide@314.0.6
+dist.integrity``. Change it with :data:`PYODIDE_VERSION`."""
 PYODIDE_NEEDS: tuple[str, ...] = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
@@ -214,13 +225,17 @@ def _top_level_imports(names: Sequence[str]) -> list[str]:
 def wheel_entry(wheel: Path) -> dict[str, Any]:
     """A Pyodide lock entry for the pure-Python *wheel*: name, version, file name, sha256 of
     the file, what it imports, what it depends on (its requirements in the Pyodide kernel)."""
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        metadata_names = [n for n in names
-                          if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
-        if len(metadata_names) != 1:
-            raise LiteBuildError(f"{wheel.name} is not a wheel (no single .dist-info/METADATA)")
-        metadata = HeaderParser().parsestr(archive.read(metadata_names[0]).decode("utf-8"))
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            metadata_names = [n for n in names
+                              if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
+            if len(metadata_names) != 1:
+                raise LiteBuildError(f"{wheel.name} is not a wheel (no single "
+                                     ".dist-info/METADATA)")
+            metadata = HeaderParser().parsestr(archive.read(metadata_names[0]).decode("utf-8"))
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as err:
+        raise LiteBuildError(f"{wheel.name} is not a sound wheel ({err})") from None
     if not wheel.name.endswith("-none-any.whl"):
         raise LiteBuildError(f"{wheel.name} is not a pure-Python wheel: the site's kernel can "
                              "only load wheels for any platform")
@@ -387,6 +402,27 @@ def _run(cmd: Sequence[str], what: str, cwd: Path | None = None) -> str:
     return done.stdout
 
 
+def _make_folder(folder: Path, what: str) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LiteBuildError(f"cannot make {what} {folder}: {err.strerror}") from None
+
+
+def _discard(path: Path, problem: str, log: Log) -> None:
+    """Remove the damaged cached file *path*, to fetch it again."""
+    log(f"{path} is damaged ({problem}): fetching it again")
+    try:
+        path.unlink()
+    except OSError as err:
+        raise LiteBuildError(f"{path} is damaged ({problem}) and cannot be removed "
+                             f"({err.strerror}): delete it and build again") from None
+
+
+class _Damaged(Exception):
+    """A downloaded or cached file that is not what it should be (the message says how)."""
+
+
 # --------------------------------------------------------------------------- the Pyodide core
 def pyodide_tarball(cache: Path) -> Path:
     """Where the download cache *cache* keeps the npm tarball of the Pyodide core (with it
@@ -394,30 +430,103 @@ def pyodide_tarball(cache: Path) -> Path:
     return cache / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
 
 
-def _pyodide_core(cache: Path, log: Log, downloads: list[str]) -> Path:
-    """The npm tarball of the Pyodide core, from the cache or ``npm pack``."""
-    tarball = pyodide_tarball(cache)
-    if tarball.is_file():
-        return tarball
+def npm_integrity(path: Path) -> str:
+    """The npm form of the sha512 of the file *path* (``sha512-`` and the digest in base64)."""
+    digest = hashlib.sha512()
+    with path.open("rb") as file:
+        while chunk := file.read(1 << 20):
+            digest.update(chunk)
+    return "sha512-" + base64.b64encode(digest.digest()).decode("ascii")
+
+
+def _lock_problem(lock: object) -> str | None:
+    """What keeps *lock* from being a Pyodide lock the build can read, or ``None``."""
+    if not (isinstance(lock, dict) and isinstance(lock.get("info"), dict)
+            and isinstance(lock.get("packages"), dict)):
+        return "has no info and packages"
+    for key, entry in lock["packages"].items():
+        if not (isinstance(entry, dict) and isinstance(entry.get("file_name"), str)
+                and isinstance(entry.get("version"), str)
+                and isinstance(entry.get("depends", []), list)):
+            return f"has a malformed entry {key!r}"
+    return None
+
+
+def read_pyodide_tarball(tarball: Path) -> dict[str, Any]:
+    """Pyodide's lock file from the npm *tarball* of the core, once the tarball is known to be
+    the one npm publishes (:data:`PYODIDE_INTEGRITY`), a readable ``.tgz`` holding the files the
+    kernel loads, with a lock in the shape the build reads. Raises ``_Damaged`` otherwise."""
+    found = npm_integrity(tarball)
+    if found != PYODIDE_INTEGRITY:
+        raise _Damaged(f"its checksum {found[:20]}… is not npm's for pyodide "
+                       f"{PYODIDE_VERSION} ({PYODIDE_INTEGRITY[:20]}…)")
+    try:
+        with tarfile.open(tarball, "r:gz") as archive:
+            members = {member.name: member for member in archive.getmembers()
+                       if member.isfile()}
+            missing = [name for name in PYODIDE_NEEDS if f"package/{name}" not in members]
+            if missing:
+                raise _Damaged(f"it lacks {', '.join(missing)}")
+            source = archive.extractfile(members["package/pyodide-lock.json"])
+            assert source is not None
+            with source:
+                data = source.read()
+    except (tarfile.TarError, EOFError, zlib.error, OSError) as err:
+        raise _Damaged(f"it is not a readable .tgz ({err})") from None
+    try:
+        lock = json.loads(data.decode("utf-8"))
+    except ValueError as err:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise _Damaged(f"its pyodide-lock.json is not JSON ({err})") from None
+    problem = _lock_problem(lock)
+    if problem is not None:
+        raise _Damaged(f"its pyodide-lock.json {problem}")
+    return dict(lock)
+
+
+def _npm_pack(tarball: Path, folder: Path) -> Path:
+    """``npm pack pyodide@VERSION`` into *folder*: the file it wrote (*tarball* is where the
+    cache keeps it, for the messages)."""
     npm = shutil.which("npm")
     if npm is None:
         raise LiteBuildError(
             "npm was not found: the build takes the Pyodide core from the npm registry "
             f"(npm pack pyodide@{PYODIDE_VERSION}). Install Node.js with npm (Debian/Ubuntu: "
             "apt-get install npm; elsewhere: https://nodejs.org), or put "
-            f"pyodide-{PYODIDE_VERSION}.tgz into {tarball.parent}")
-    tarball.parent.mkdir(parents=True, exist_ok=True)
+            f"{tarball.name} into {tarball.parent}")
+    _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(folder),
+          "--silent"], "npm pack")
+    packed = folder / tarball.name
+    if not packed.is_file():
+        raise LiteBuildError(f"npm pack wrote no {tarball.name} (it wrote: "
+                             f"{sorted(path.name for path in folder.iterdir())})")
+    return packed
+
+
+def _pyodide_core(cache: Path, dest: Path, log: Log, downloads: list[str]) -> dict[str, Any]:
+    """Unpack the Pyodide core into *dest* from the cache, or from ``npm pack`` when the cache
+    has no sound tarball (a damaged one is fetched again); its lock file."""
+    tarball = pyodide_tarball(cache)
+    if tarball.is_file():
+        try:
+            lock = read_pyodide_tarball(tarball)
+        except _Damaged as bad:
+            _discard(tarball, str(bad), log)
+        else:
+            _unpack_pyodide(tarball, dest)
+            return lock
+    _make_folder(tarball.parent, "the download cache")
     log(f"fetching the Pyodide core: npm pack pyodide@{PYODIDE_VERSION}")
-    with tempfile.TemporaryDirectory(dir=tarball.parent) as tmp:
-        _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
-              "--silent"], "npm pack")
-        packed = Path(tmp) / tarball.name
-        if not packed.is_file():
-            raise LiteBuildError(f"npm pack wrote no {tarball.name} (it wrote: "
-                                 f"{sorted(p.name for p in Path(tmp).iterdir())})")
+    with tempfile.TemporaryDirectory(dir=tarball.parent, prefix=".npm-pack-") as tmp:
+        packed = _npm_pack(tarball, Path(tmp))
+        try:
+            lock = read_pyodide_tarball(packed)
+        except _Damaged as bad:
+            raise LiteBuildError(f"npm pack pyodide@{PYODIDE_VERSION} gave a damaged "
+                                 f"{tarball.name}: {bad}") from None
         packed.replace(tarball)
     downloads.append(tarball.name)
-    return tarball
+    _unpack_pyodide(tarball, dest)
+    return lock
 
 
 def _unpack_pyodide(tarball: Path, dest: Path) -> None:
@@ -435,6 +544,32 @@ def _unpack_pyodide(tarball: Path, dest: Path) -> None:
 
 
 # --------------------------------------------------------------------------- wheels
+def wheel_problem(wheel: Path, key: str | None = None, version: str | None = None) -> str | None:
+    """What is wrong with the file *wheel*, or ``None``: it must be a sound zip file (every
+    member's CRC checked) holding one ``.dist-info/METADATA`` that names a distribution, and,
+    when they are given, the one of lock key *key* at *version*."""
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            bad = archive.testzip()
+            if bad is not None:
+                return f"{bad} in it is damaged"
+            metadata_names = [name for name in archive.namelist()
+                              if re.fullmatch(r"[^/]+\.dist-info/METADATA", name)]
+            if len(metadata_names) != 1:
+                return "it has no single .dist-info/METADATA"
+            text = archive.read(metadata_names[0]).decode("utf-8")
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+            NotImplementedError) as err:
+        return f"it is not a sound zip file ({err})"
+    metadata = HeaderParser().parsestr(text)
+    name, found = metadata.get("Name"), metadata.get("Version")
+    if not name or not found:
+        return "its METADATA names no distribution"
+    if key is not None and (canonical(str(name)), str(found)) != (key, version):
+        return f"it holds {name} {found}, not {key} {version}"
+    return None
+
+
 def _find_wheel(folder: Path, key: str, version: str) -> Path | None:
     for wheel in sorted(folder.glob("*.whl")):
         parts = wheel.name.split("-")
@@ -444,28 +579,48 @@ def _find_wheel(folder: Path, key: str, version: str) -> Path | None:
     return None
 
 
-def _download_wheels(specs: Mapping[str, str], folder: Path, log: Log,
-                     downloads: list[str]) -> dict[str, Path]:
-    """The pure-Python wheels *specs* (name → version) for Python 3.14, from the cache or PyPI
-    (``pip download``)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    missing = {key: version for key, version in specs.items()
-               if _find_wheel(folder, key, version) is None}
-    if missing:
-        log(f"downloading {len(missing)} wheel(s) for Python {PYODIDE_PYTHON} from PyPI")
-        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-              "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
-              "--dest", str(folder), *(f"{key}=={version}" for key, version in missing.items())],
-             "pip download")
+def _pip_download(specs: Mapping[str, str], dest: Path) -> None:
+    """``pip download`` the pure-Python wheels *specs* (name → version) for Python 3.14 into
+    *dest* (pip checks each file against the sha256 the index gives)."""
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+          "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
+          "--dest", str(dest), *(f"{key}=={version}" for key, version in specs.items())],
+         "pip download")
+
+
+def _cached_wheels(specs: Mapping[str, str], folder: Path, log: Log,
+                   downloads: list[str]) -> dict[str, Path]:
+    """The pure-Python wheels *specs* (lock key → version) for Python 3.14: from the cache
+    *folder* when they pass :func:`wheel_problem`, else from PyPI. A damaged cached wheel is
+    fetched again; a download is checked too and moved into the cache only when sound."""
+    _make_folder(folder, "the download cache")
     wheels: dict[str, Path] = {}
+    missing: dict[str, str] = {}
     for key, version in specs.items():
         wheel = _find_wheel(folder, key, version)
-        if wheel is None:
-            raise LiteBuildError(f"pip download gave no pure-Python wheel of {key} {version}")
-        if key in missing:
-            downloads.append(wheel.name)
-        wheels[key] = wheel
-    return wheels
+        if wheel is not None:
+            problem = wheel_problem(wheel, key, version)
+            if problem is None:
+                wheels[key] = wheel
+                continue
+            _discard(wheel, problem, log)
+        missing[key] = version
+    if missing:
+        log(f"downloading {len(missing)} wheel(s) for Python {PYODIDE_PYTHON} from PyPI")
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".pip-download-") as tmp:
+            _pip_download(missing, Path(tmp))
+            for key, version in missing.items():
+                fetched = _find_wheel(Path(tmp), key, version)
+                if fetched is None:
+                    raise LiteBuildError(f"pip download gave no pure-Python wheel of {key} "
+                                         f"{version}")
+                problem = wheel_problem(fetched, key, version)
+                if problem is not None:
+                    raise LiteBuildError(f"pip download gave a damaged {fetched.name}: "
+                                         f"{problem}")
+                wheels[key] = fetched.replace(folder / fetched.name)
+                downloads.append(fetched.name)
+    return {key: wheels[key] for key in specs}
 
 
 def _project_wheel(source: Path, dest: Path, log: Log) -> Path:
@@ -487,6 +642,9 @@ def _project_wheel(source: Path, dest: Path, log: Log) -> Path:
     wheels = sorted((dest / "wheel").glob("*.whl"))
     if len(wheels) != 1:
         raise LiteBuildError(f"pip wheel wrote {len(wheels)} wheels: {wheels}")
+    problem = wheel_problem(wheels[0])
+    if problem is not None:
+        raise LiteBuildError(f"pip wheel wrote a damaged {wheels[0].name}: {problem}")
     return wheels[0]
 
 
@@ -496,9 +654,12 @@ def _kernel_wheels(extension: Path) -> list[Path]:
     wheels = []
     for key, version in KERNEL_WHEELS.items():
         wheel = _find_wheel(folder, key, version)
-        if wheel is None:
-            raise LiteBuildError(f"the Pyodide kernel's extension ({extension}) lacks its "
-                                 f"{key} {version} wheel: pip install 'horserace_nb[lite]'")
+        problem = "missing" if wheel is None else wheel_problem(wheel, key, version)
+        if problem is not None:
+            raise LiteBuildError(f"the Pyodide kernel's extension ({extension}) has no sound "
+                                 f"{key} {version} wheel ({problem}): reinstall it, pip "
+                                 "install --force-reinstall 'horserace_nb[lite]'")
+        assert wheel is not None
         wheels.append(wheel)
     return wheels
 
@@ -770,12 +931,11 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
     with replacing(output) as new, tempfile.TemporaryDirectory(prefix="horserace-lite-") as tmp:
         lite_dir = Path(tmp) / "lite"
         pyodide_dir = lite_dir / "static" / "pyodide"
-        _unpack_pyodide(_pyodide_core(cache, say, downloads), pyodide_dir)
-        lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+        lock = _pyodide_core(cache, pyodide_dir, say, downloads)
         lock_keys = lock_closure(lock, LOCK_ROOTS)
         specs = {key: str(lock["packages"][key]["version"]) for key in lock_keys}
         specs.update(EXTRA_WHEELS)
-        wheels = _download_wheels(specs, cache / "wheels", say, downloads)
+        wheels = _cached_wheels(specs, cache / "wheels", say, downloads)
         project = _project_wheel(source, Path(tmp) / "project", say)
 
         kernel_extension = _kernel_extension()
