@@ -14,6 +14,7 @@ import stat
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +36,7 @@ from horserace_nb.lite import build as build
 from horserace_nb.lite.__main__ import main
 from horserace_nb.lite.build import (
     JUPYTERLITE_VERSION,
+    NPM_FETCH_OPTIONS,
     PYODIDE_NEEDS,
     PYODIDE_VERSION,
     SITE_MARKER,
@@ -44,6 +46,7 @@ from horserace_nb.lite.build import (
     lite_json,
     marker_problem,
     npm_integrity,
+    npm_reason,
     replacing,
     wheel_problem,
     write_marker,
@@ -232,6 +235,33 @@ def test_the_package_does_not_import_the_site_builder() -> None:
 
 
 # --------------------------------------------------------------------------- issue 16: helpers
+NPM_UNREACHABLE_STDERR = """\
+npm error code ECONNREFUSED
+npm error syscall connect
+npm error errno ECONNREFUSED
+npm error FetchError: request to http://127.0.0.1:9/pyodide failed, reason: connect \
+ECONNREFUSED 127.0.0.1:9
+npm error     at ClientRequest.<anonymous> (/usr/lib/node_modules/npm/node_modules/\
+minipass-fetch/lib/index.js:130:14)
+npm error     at process.processTicksAndRejections (node:internal/process/task_queues:83:21) {
+npm error   code: 'ECONNREFUSED',
+npm error   port: 9,
+npm error   type: 'system'
+npm error }
+npm error
+npm error If you are behind a proxy, please make sure that the 'proxy' config is set properly.
+npm error A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log
+"""
+"""What npm 11 prints on stderr when the registry refuses the connection."""
+
+NPM_UNREACHABLE_JSON = json.dumps({"error": {
+    "code": "ECONNREFUSED",
+    "summary": "FetchError: request to http://127.0.0.1:9/pyodide failed, reason: connect "
+               "ECONNREFUSED 127.0.0.1:9",
+    "detail": "If you are behind a proxy, please make sure that the 'proxy' config is set "
+              "properly."}})
+"""What ``npm pack --json`` prints on stdout then."""
+
 LOCK_VERSIONS = {"micropip": "0.11.1", "packaging": "26.1", "ipython": "9.12.0",
                  "jedi": "0.19.2", "svgwrite": "1.4.3", "typing-extensions": "4.15.0"}
 """A fake Pyodide lock: the build's :data:`LOCK_ROOTS`, without dependencies."""
@@ -760,6 +790,46 @@ def test_the_pinned_checksum_is_npms_for_the_real_core() -> None:
     assert build.read_pyodide_tarball(tarball)["info"]["python"].startswith("3.14")
 
 
+# --------------------------------------------------------------------------- npm
+def test_npm_reason_is_npms_own(tmp_path: Path) -> None:
+    assert npm_reason(NPM_UNREACHABLE_JSON, NPM_UNREACHABLE_STDERR) == (
+        "FetchError: request to http://127.0.0.1:9/pyodide failed, reason: connect "
+        "ECONNREFUSED 127.0.0.1:9")
+    from_stderr = npm_reason("", NPM_UNREACHABLE_STDERR)
+    assert from_stderr.startswith("FetchError: request to http://127.0.0.1:9/pyodide failed")
+    assert "If you are behind a proxy" in from_stderr
+    assert " at " not in from_stderr and "complete log" not in from_stderr
+    assert npm_reason("", "") == "npm printed no reason"
+
+
+def test_npm_failure_says_why_with_bounded_retries(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 15: npm's reason is passed through (it used to be swallowed by
+    ``--silent``), and npm is told to give up soon."""
+    calls = fake_npm(tmp_path, monkeypatch, stdout=NPM_UNREACHABLE_JSON,
+                     stderr=NPM_UNREACHABLE_STDERR, code=1)
+    with pytest.raises(LiteBuildError) as caught:
+        build._pyodide_core(tmp_path / "cache", tmp_path / "core", lambda message: None, [])
+    message = str(caught.value)
+    assert "\n" not in message and "--silent" not in message
+    assert f"npm pack pyodide@{PYODIDE_VERSION} failed: FetchError" in message
+    assert "ECONNREFUSED 127.0.0.1:9" in message and "npm config get registry" in message
+    [args] = json.loads(calls.read_text())
+    assert set(NPM_FETCH_OPTIONS) <= set(args) and "--json" in args
+    assert list((tmp_path / "cache" / "npm").iterdir()) == []  # no temporary folder left
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="npm is not installed")
+def test_an_unreachable_npm_registry_fails_in_seconds(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real npm, pointed at a closed port on loopback (nothing leaves the machine)."""
+    monkeypatch.setenv("npm_config_registry", "http://127.0.0.1:9/")
+    started = time.perf_counter()
+    with pytest.raises(LiteBuildError, match="ECONNREFUSED"):
+        build._pyodide_core(tmp_path / "cache", tmp_path / "core", lambda message: None, [])
+    assert time.perf_counter() - started < 20  # npm's defaults took 70 s
+
+
 # --------------------------------------------------------------------------- the CLI
 def test_a_cache_dir_naming_a_file_is_one_error_line(tmp_path: Path) -> None:
     """Issue 16, item 13, through ``python -m horserace_nb.lite``."""
@@ -812,3 +882,24 @@ def test_a_usage_error_is_exit_code_2(capsys: pytest.CaptureFixture[str]) -> Non
     assert "the following arguments are required: --output" in capsys.readouterr().err
 
 
+def test_an_os_error_during_the_build_is_one_error_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What no check can foresee (a full disk, say) is one line too, not a traceback."""
+    from horserace_nb.lite import __main__ as cli_module
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device", str(tmp_path / "site"))
+
+    monkeypatch.setattr(cli_module, "build_site", full)
+    code, err = cli(capsys, "--output", str(tmp_path / "site"))
+    assert code == 1 and "No space left on device" in err
+
+
+def test_a_failing_tool_is_one_line() -> None:
+    with pytest.raises(LiteBuildError) as caught:
+        build._run([sys.executable, "-c", "import sys; print('Collecting x'); "
+                    "sys.exit('ERROR: No matching distribution found for x==1')"],
+                   "pip download")
+    assert str(caught.value) == ("pip download failed (exit 1): ERROR: No matching "
+                                 "distribution found for x==1")

@@ -53,9 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         report = build_site(args.output, source=args.source, notebooks=args.notebooks,
                             cache_dir=args.cache_dir, log=log)
-    except LiteBuildError as err:
+    except (LiteBuildError, OSError) as err:  # OSError: the disk full, a file unreadable, …
         print(f"error: {err}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("error: interrupted (an earlier site is left as it was)", file=sys.stderr)
+        return 130
     print(report.summary())
     print(f"preview: python -m http.server -d {report.output} 8000 --bind 127.0.0.1  →  "
           "http://127.0.0.1:8000/lab/index.html?path=index.ipynb")

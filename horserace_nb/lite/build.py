@@ -79,6 +79,12 @@ PYODIDE_NEEDS: tuple[str, ...] = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
 """The files of the Pyodide core the kernel loads (under ``package/`` in the npm tarball)."""
+NPM_FETCH_OPTIONS: tuple[str, ...] = (
+    "--fetch-retries=1", "--fetch-retry-mintimeout=1000", "--fetch-retry-maxtimeout=3000",
+    "--fetch-timeout=20000",
+)
+"""npm options for ``npm pack``: one retry after 1–3 s, 20 s at most for a response to start.
+An unreachable registry fails in seconds (npm's defaults: about 70 s)."""
 PYODIDE_PYTHON = "3.14"
 JUPYTERLITE_VERSION = "0.8.6"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -388,17 +394,27 @@ def _need_build_tools() -> None:
                 "pip install 'horserace_nb[lite]'")
 
 
+def tool_reason(output: str, count: int = 2) -> str:
+    """What a tool said went wrong, on one line: its last *count* ``ERROR`` lines, else its
+    last *count* lines (blank lines left out, each cut to 300 characters).
+
+    >>> tool_reason("Collecting x\\nERROR: no x 1.0\\nERROR: No matching distribution\\n")
+    'ERROR: no x 1.0; ERROR: No matching distribution'
+    """
+    lines = [line.strip()[:300] for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if line.lower().startswith("error")]
+    return "; ".join((errors or lines)[-count:]) or "it printed nothing"
+
+
 def _run(cmd: Sequence[str], what: str, cwd: Path | None = None) -> str:
     try:
         done = subprocess.run(list(cmd), cwd=cwd, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL, check=False)
-    except FileNotFoundError as err:
-        raise LiteBuildError(f"{what}: {cmd[0]} not found") from err
+    except OSError as err:
+        raise LiteBuildError(f"{what}: cannot run {cmd[0]} ({err.strerror})") from None
     if done.returncode != 0:
-        output = (done.stdout + done.stderr).strip()
-        tail = output if len(output) < 4000 else "…" + output[-4000:]
-        raise LiteBuildError(f"{what} failed (exit {done.returncode}): "
-                             f"{' '.join(cmd)}\n{tail}")
+        said = tool_reason(done.stdout + "\n" + done.stderr)
+        raise LiteBuildError(f"{what} failed (exit {done.returncode}): {said}")
     return done.stdout
 
 
@@ -483,18 +499,52 @@ def read_pyodide_tarball(tarball: Path) -> dict[str, Any]:
     return dict(lock)
 
 
+def npm_reason(stdout: str, stderr: str) -> str:
+    """What ``npm --json`` said went wrong: the summary of its JSON error, else its first
+    meaningful ``npm error`` lines (no stack frames, no dumped objects, no log file)."""
+    try:
+        summary = str(json.loads(stdout)["error"]["summary"]).strip()
+    except (ValueError, KeyError, TypeError):
+        summary = ""
+    if summary:
+        return summary[:500]
+    lines = []
+    for line in stderr.splitlines():
+        prefix = next((p for p in ("npm error", "npm ERR!") if line.startswith(p)), None)
+        if prefix is None:
+            continue
+        rest = line[len(prefix):]  # " reason", or "   frame" and "  key: value" (indented)
+        text = rest.strip()
+        if (not text or rest.startswith("  ") or text in ("{", "}")
+                or re.fullmatch(r"(code|errno|syscall) \S+", text)
+                or text.startswith("A complete log")):
+            continue
+        lines.append(text[:300])
+    return "; ".join(lines[:2]) or "npm printed no reason"
+
+
 def _npm_pack(tarball: Path, folder: Path) -> Path:
     """``npm pack pyodide@VERSION`` into *folder*: the file it wrote (*tarball* is where the
     cache keeps it, for the messages)."""
+    spec = f"pyodide@{PYODIDE_VERSION}"
     npm = shutil.which("npm")
     if npm is None:
         raise LiteBuildError(
             "npm was not found: the build takes the Pyodide core from the npm registry "
-            f"(npm pack pyodide@{PYODIDE_VERSION}). Install Node.js with npm (Debian/Ubuntu: "
-            "apt-get install npm; elsewhere: https://nodejs.org), or put "
-            f"{tarball.name} into {tarball.parent}")
-    _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(folder),
-          "--silent"], "npm pack")
+            f"(npm pack {spec}). Install Node.js with npm (Debian/Ubuntu: apt-get install "
+            f"npm; elsewhere: https://nodejs.org), or put {tarball.name} into {tarball.parent}")
+    cmd = [npm, "pack", spec, "--pack-destination", str(folder), "--json", "--loglevel=error",
+           *NPM_FETCH_OPTIONS]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                              check=False)
+    except OSError as err:
+        raise LiteBuildError(f"npm pack: cannot run {npm} ({err.strerror})") from None
+    if done.returncode != 0:
+        raise LiteBuildError(
+            f"npm pack {spec} failed: {npm_reason(done.stdout, done.stderr)}. Check that the "
+            f"npm registry is reachable (npm config get registry), or put {tarball.name} into "
+            f"{tarball.parent}")
     packed = folder / tarball.name
     if not packed.is_file():
         raise LiteBuildError(f"npm pack wrote no {tarball.name} (it wrote: "
