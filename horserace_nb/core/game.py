@@ -33,7 +33,7 @@ from .actions import Action, Draw, Pass, Place
 from .errors import IllegalMove, RecordError
 from .layout import Ends, Layout
 from .quoting import excerpt
-from .record import Entry, Position, Setup
+from .record import Entry, Placement, Position, Setup
 from .rules import HORSE_RACE, Rules
 from .settlement import HandResult, settle
 from .tiles import FULL_SET, Side, Tile
@@ -172,6 +172,10 @@ class SeatView:
     game_over: bool = False
     continuing: bool = False  #: the seat to act goes on after a double or a score (R17)
     rules: Rules = HORSE_RACE  #: the game's numbers (target, scoring multiple, …)
+    hand_start: tuple[Placement, ...] = ()
+    """The placements on the table when this hand began: a position's
+    (:meth:`Game.from_position`), none for a dealt hand. Replaying :attr:`history` from here
+    gives the layout at every moment of the hand."""
 
     def side_of(self, seat: int) -> int:
         """The scoring side of *seat*: the seat, or its team with partners (R2)."""
@@ -694,7 +698,16 @@ class Game:
             boneyard_size=len(self._boneyard), scores=tuple(self._scores), history=history,
             hand_number=self.hand_number, pending=self._pending if mine else None,
             hand_over=self._hand_over, game_over=self._winners is not None,
-            continuing=self._continuing, rules=self.rules)
+            continuing=self._continuing, rules=self.rules, hand_start=self.hand_start)
+
+    @property
+    def hand_start(self) -> tuple[Placement, ...]:
+        """The placements on the table when the current hand began: the position's for the
+        hand a :meth:`from_position` game starts in, none for a dealt hand."""
+        position = self._setup.position
+        if position is None or position.hand_number != self.hand_number:
+            return ()
+        return position.layout
 
     # ------------------------------------------------------------------ records
     def state(self) -> dict[str, Any]:

@@ -208,7 +208,8 @@ def review_game(game: Game, seat: int, *, seed: int | None = None,
         review.
     :param rollouts: sampled deals of the hidden tiles per decision (more: slower, less noise).
     :param hand: review only this hand (numbered from 1), or every hand.
-    :raises ValueError: for a seat that is not in the game or a bad *rollouts* / *hand*.
+    :raises ValueError: for a seat that is not in the game, a hand it has not reached (or
+        not a hand number), or a bad *rollouts*.
     """
     if not isinstance(game, Game):
         raise ValueError(f"game is a Game, not {excerpt(game)}")
@@ -216,8 +217,9 @@ def review_game(game: Game, seat: int, *, seed: int | None = None,
         raise ValueError(f"seat is a seat from 0 to {game.players - 1}, not {excerpt(seat)}")
     if type(rollouts) is not int or rollouts < 1:
         raise ValueError(f"rollouts is a whole number ≥ 1, not {excerpt(rollouts)}")
-    if hand is not None and (type(hand) is not int or hand < 1):
-        raise ValueError(f"hand: hands are numbered from 1, not {excerpt(hand)}")
+    if hand is not None and (type(hand) is not int or not 1 <= hand <= game.hand_number):
+        raise ValueError(f"hand is a hand of this game, from 1 to {game.hand_number}, "
+                         f"not {excerpt(hand)}")
     if seed is not None and type(seed) is not int:
         raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
     setup = game.setup
