@@ -36,6 +36,7 @@ import traitlets
 from ..core.game import Game
 from ..render.svg import SvgImage, game_svg
 from ..sessions.play import check_names
+from ..sessions.protocol import Text, board_moves
 from ..teaching.bots import StrongBot
 from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
 from ..words.i18n import check_lang, t
@@ -241,6 +242,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _: self._go(self.index + 1))
         self.last_button.on_click(lambda _: self._go(len(self.entries) - 1))
         self.close_button.on_click(lambda _: self._on_close())
+        self.board.on_refusal(self._on_refusal)
         self.lang_switch.observe(self._on_switch, names="value")
         self.close_button.layout.display = "" if closable else "none"
         self.show_switch = switch
@@ -252,6 +254,10 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
             self.run()
         else:  # shown first ("Reviewing…"), computed as soon as the kernel is free
             self._handle = loop.call_soon(self._run_later)
+
+    def _on_refusal(self, text: Text) -> None:
+        """A board message refused (this board is for watching): say why."""
+        self.messages.say(text(self.lang), kind="error")
 
     def close(self) -> None:
         """Close the widget (a review not yet computed is not computed)."""
@@ -455,7 +461,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
                               f"{esc(self.counter_text(lang))}</span>")
         self.first_button.disabled = self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
-        self.board.show(self.board_svg(entry))
+        self.board.show(self.board_svg(entry), board_moves(None, self.lang))
         colour = "#2a7a2a" if entry.loss < AS_GOOD else "#1d3557"
         self.explanation.value = (f"<p class='hr-review-explain' lang='{esc(lang)}' "
                                   f"style='color:{colour}'>{esc(entry.explain(lang))}</p>")
