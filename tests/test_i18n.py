@@ -25,6 +25,7 @@ from horserace_nb.words.i18n import (
     side_name,
     t,
 )
+from horserace_nb.words.names import list_text
 
 FIELDS = string.Formatter()
 PACKAGE = Path(i18n.__file__).parent
@@ -180,8 +181,8 @@ def test_rule_text_terms() -> None:
     切り下げ / 切り上げ for the rounding, タロン glossed as タロン（山札）."""
     assert "중립적인 추첨" in MESSAGES["play.lead_lot"]["ko"]
     assert "公平なくじ" in MESSAGES["play.lead_lot"]["ja"]
-    assert "切り下げ" in MESSAGES["play.settle_rounding"]["ja"]
-    assert "切り上げ" in MESSAGES["play.settle_rounding"]["ja"]
+    assert "切り下げ" in MESSAGES["settle.rounding"]["ja"]
+    assert "切り上げ" in MESSAGES["settle.rounding"]["ja"]
     assert "タロン（山札）" in t("render.boneyard", "ja", count=3)
     ko = " ".join(MESSAGES[k]["ko"] for k in MESSAGES)
     assert "제비" not in ko and "눈 합계" not in ko
@@ -286,7 +287,7 @@ def test_english_counts_agree_with_their_nouns() -> None:
     assert t("play.tile_fits", "en", tile="[1|1]", count=1).startswith("[1|1] fits in 1 place,")
     assert t("play.undone", "en", count=2, name="Seat 1", tile="[1|1]").startswith(
         "Took back 2 actions:")
-    assert t("settle.pips", "en", seat=1, pips=1) == "Player 1 holds 1 pip."
+    assert t("settle.pips", "en", name="Player 1", pips=1) == "Player 1 holds 1 pip."
     assert t("exercise.wrong_total", "en", ends=1).startswith("Not quite: there is 1 scoring end.")
     assert t("exercise.wrong_total", "en", ends=3).startswith("Not quite: there are 3 scoring")
     no_plural_words = re.compile(r"\b1 (points|tiles|actions|pips|sampled deals)\b")
@@ -297,20 +298,28 @@ def test_english_counts_agree_with_their_nouns() -> None:
 
 @pytest.mark.parametrize(("count", "lang", "expected"), [
     (1, "en", "1 point"), (0, "en", "0 points"), (2, "en", "2 points"), (-1, "en", "-1 point"),
-    ("1.5", "en", "1.5 points"), (1, "ko", "1 points"), (0, "fr", "0 point"),
-    (21, "ru", "21 point"), (22, "ru", "22 points"), (5, "pl", "5 points"),
+    ("1.5", "en", "1.5 points"), (1, "ko", "1 points"), (2, "ja", "2 points"),
 ])
-def test_plural_picks_the_form_by_the_language_rule(count: object, lang: str,
-                                                    expected: str) -> None:
+def test_plural_picks_the_form_by_the_language_files_rule(count: object, lang: str,
+                                                          expected: str) -> None:
     forms = ["# point", "# points"]
     assert plural(count, forms, lang) == expected
 
 
+@pytest.mark.parametrize(("count", "rule", "expected"), [
+    (0, "one_with_zero_other", "0 point"), (2, "one_with_zero_other", "2 points"),
+    (21, "one_few_many", "21 point"), (22, "one_few_many", "22 points"),
+    (5, "one_only_few_many", "5 points"), (1, "other", "1 points"),
+])
+def test_plural_rules_by_name(count: object, rule: str, expected: str) -> None:
+    assert plural(count, ["# point", "# points"], rule=rule) == expected
+
+
 def test_three_form_languages_use_their_three_forms() -> None:
     forms = ["# one", "# few", "# many"]
-    assert [plural(n, forms, "ru") for n in (1, 3, 5, 11, 21, 24)] == [
+    assert [plural(n, forms, rule="one_few_many") for n in (1, 3, 5, 11, 21, 24)] == [
         "1 one", "3 few", "5 many", "11 many", "21 one", "24 few"]
-    assert [plural(n, forms, "pl") for n in (1, 2, 12, 22, 25)] == [
+    assert [plural(n, forms, rule="one_only_few_many") for n in (1, 2, 12, 22, 25)] == [
         "1 one", "2 few", "12 many", "22 few", "25 many"]
 
 
@@ -318,7 +327,7 @@ def test_three_form_languages_use_their_three_forms() -> None:
 
 def test_bad_side_names_the_valid_sides_in_each_language() -> None:
     for lang in SHIPPED:
-        sides = t("render.list_sep", lang).join(side_name(s, lang) for s in Side)
+        sides = list_text([side_name(s, lang) for s in Side], lang)
         text = t("error.bad_side", lang, side="left", sides=sides)
         assert "left" in text and side_name("branch_b", lang) in text
     assert t("error.bad_side", "en", side="left", sides="low end, high end") \

@@ -75,11 +75,11 @@ from ..words.describe import (
     last_placement,
     layout_title,
     score_items,
-    scoring_sides,
     status_sentences,
     summary_sentences,
 )
 from ..words.i18n import check_lang, t
+from ..words.names import scoring_sides, seat_names
 from .geometry import UNIT, Box, Geometry, layout_geometry
 from .theme import DEFAULT_THEME, Theme
 
@@ -677,7 +677,7 @@ def _state(game: Game | SeatView, seat: int) -> _State:
 
 def _names(names: Sequence[str] | None, players: int, lang: str) -> list[str]:
     if names is None:
-        return [t("render.seat", lang, n=i + 1) for i in range(players)]
+        return seat_names(players, lang)
     names = list(names)
     if len(names) != players:
         raise ValueError(f"give one name per seat: {players} names, not {len(names)}")

@@ -32,6 +32,7 @@ from ..core.tiles import Tile
 from ..teaching.bots import Bot, GreedyBot, hint
 from ..words import narration
 from ..words.i18n import t
+from ..words.names import seat_name, team_name
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
            "check_bots", "check_names", "check_match", "placements_by_tile"]
@@ -183,7 +184,7 @@ class PlayController:
     # ------------------------------------------------------------------ names
     def name(self, seat: int, lang: str) -> str:
         """The name of *seat* (the given name, or "Seat n" in *lang*)."""
-        return narration.seat_name(seat, lang, self._names)
+        return seat_name(seat, lang, self._names)
 
     def names(self, lang: str) -> list[str]:
         return [self.name(s, lang) for s in range(self.game.players)]
@@ -206,7 +207,7 @@ class PlayController:
         name = self.tagged if tagged else self.name
         if not self.game.partners:
             return name(side, lang)
-        return t("render.team", lang, a=name(side, lang), b=name(side + 2, lang))
+        return team_name(name(side, lang), name(side + 2, lang), lang)
 
     # ------------------------------------------------------------------ turn state
     def human_turn(self) -> bool:

@@ -44,6 +44,7 @@ from ..core.quoting import excerpt
 from ..core.record import Entry, Setup
 from ..core.rules import HORSE_RACE, Rules
 from ..words.i18n import check_lang, side_name, t
+from ..words.names import sentences
 from .bots import StrongBot
 
 __all__ = ["ReviewEntry", "Option", "review_game", "compare", "result_text", "move_text",
@@ -101,7 +102,6 @@ class ReviewEntry:
         played is the strong player's choice."""
         lang = check_lang(lang)
         view = self.view
-        sep = "" if lang == "ja" else " "
         parts = [_move_text(view, self.action, "played", lang)]
         if self.is_best:
             parts.append(t("review.same", lang))
@@ -117,7 +117,7 @@ class ReviewEntry:
                            tiles=" → ".join(str(p.tile) for p in self.best_turn[1:])))
             if self.best_turn_wins:
                 parts.append(t("review.turn_wins", lang, target=view.rules.target))
-        return sep.join(parts)
+        return sentences(parts, lang)
 
     @property
     def best_turn_wins(self) -> bool:

@@ -39,6 +39,7 @@ from ..teaching.puzzles import PUZZLES, Puzzle
 from ..teaching.review import move_text
 from ..words import narration
 from ..words.i18n import check_lang, t
+from ..words.names import sentences
 from .board import Board, Choice, Text, check_size
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
 
@@ -284,9 +285,9 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                 except IllegalMove:
                     self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
                 else:
-                    self._say(lambda lang: _join(lang, t("puzzle.wrong_next", lang, move=move_text(
+                    self._say(lambda lang: sentences((t("puzzle.wrong_next", lang, move=move_text(
                         "puzzle.move", layout, step, lang, rules=rules, score=score)),
-                        t("puzzleui.wrong_next", lang)), "error")
+                        t("puzzleui.wrong_next", lang)), lang), "error")
             else:
                 self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
             return False, self.message
@@ -439,5 +440,3 @@ def _moves(game: Game, lang: str) -> dict[str, Any]:
     return out
 
 
-def _join(lang: str, *parts: str) -> str:
-    return ("" if lang == "ja" else " ").join(parts)

@@ -39,7 +39,7 @@ from ..sessions.play import check_names
 from ..teaching.bots import StrongBot
 from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
 from ..words.i18n import check_lang, t
-from ..words.narration import seat_name
+from ..words.names import seat_name, sentences
 from .board import Board, check_size, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 
@@ -69,8 +69,8 @@ class ReviewSummary:
         text = t("reviewui.summary", lang, decisions=self.decisions, as_good=self.as_good,
                  lost=f"{self.lost:.1f}")
         if self.gave_up:
-            sep = "" if lang == "ja" else " "
-            text += sep + t("reviewui.summary_gave_up", lang, count=self.gave_up)
+            text = sentences((text, t("reviewui.summary_gave_up", lang, count=self.gave_up)),
+                             lang)
         return text
 
 
