@@ -62,6 +62,7 @@ from typing import Any, Protocol
 
 import svgwrite
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.game import Game, SeatView
 from ..core.layout import Layout
@@ -661,8 +662,7 @@ def _state(game: Game | SeatView, seat: int) -> _State:
             pending=game.pending, hand_number=game.hand_number, hand_over=game.hand_over,
             result=last.result if current and last is not None else None,
             winners=(last.winners if game.game_over and last is not None else None))
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(game.players):
-        raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}")
+    validate.seat(seat, game.players)
     hands = game.hands
     winners = game.winners
     return _State(

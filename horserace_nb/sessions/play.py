@@ -29,6 +29,7 @@ from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
 from ..core.tiles import Tile
+from ..core.validate import is_seat
 from ..teaching.bots import Bot, GreedyBot, hint
 from ..words import narration
 from ..words.i18n import t
@@ -70,10 +71,6 @@ def placements_by_tile(game: Game) -> dict[Tile, list[Place]]:
     return by_tile
 
 
-def _is_seat(value: object, players: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and value in range(players)
-
-
 def check_seats(human: object, players: int) -> list[int]:
     """The human seats: a seat number, a list of them, or ``None``/``[]`` for none.
 
@@ -91,7 +88,7 @@ def check_seats(human: object, players: int) -> list[int]:
                          f"not {human!r}")
     seats: list[int] = []
     for seat in items:
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"human: a human seat is from 0 to {players - 1}, not {seat!r}")
         if seat not in seats:
             seats.append(seat)
@@ -110,7 +107,7 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
         raise ValueError(f"bots maps seats to computer players, not {type(bots).__name__}")
     out: dict[int, Bot] = {}
     for seat, bot in bots.items():
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"bots: {seat!r} is not a seat of this game; seats are the whole "
                              f"numbers 0 to {players - 1}")
         if seat in human:

@@ -37,6 +37,8 @@ from ..core.quoting import excerpt
 from ..core.rules import HORSE_RACE, placement_score
 from ..core.settlement import settle
 from ..core.tiles import FULL_SET, STRAIGHTS, Side, Tile
+from ..core.validate import seed as check_seed
+from ..core.validate import whole
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
 from ..words.names import and_list, list_text, point_name, points_phrase, scoring_side, seat_name
@@ -126,12 +128,6 @@ def _feedback(ok: bool, message: str) -> Feedback:
     return Feedback(ok, message, _rules_in(message))
 
 
-def _whole(value: object, name: str) -> int:
-    if type(value) is not int:
-        raise ValueError(f"{name} is a whole number, not {excerpt(value)}")
-    return value
-
-
 def _point(value: object) -> Point:
     if (isinstance(value, (str, bytes)) or not isinstance(value, Sequence)
             or len(value) != 2):
@@ -152,7 +148,7 @@ def _points(value: object) -> frozenset[Point]:
 def _seat_set(value: object, sides: int) -> frozenset[int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ValueError(f"the answer is a collection of seats (or teams), not {excerpt(value)}")
-    out = frozenset(_whole(s, "a seat") for s in value)
+    out = frozenset(whole(s, "a seat") for s in value)
     if any(not 0 <= s < sides for s in out):
         raise ValueError(f"seats (or teams) are numbered from 0 to {sides - 1}, not "
                          f"{excerpt(sorted(out))}")
@@ -170,12 +166,6 @@ def _point_key(point: Point) -> tuple[int, str]:
 
 def _rng(kind: str, seed: int) -> random.Random:
     return random.Random(f"horserace-exercise:{kind}:{seed}")
-
-
-def _check_seed(seed: object) -> int:
-    if type(seed) is not int:
-        raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
-    return seed
 
 
 def _sum(layout: Layout) -> str:
@@ -208,7 +198,7 @@ class Exercise(ABC, Generic[A]):
     """The rules the exercise practises."""
 
     def __init__(self, seed: int = 1) -> None:
-        self._start(_check_seed(seed))
+        self._start(check_seed(seed))
         self._build(_rng(self.kind, self.seed))
 
     def _start(self, seed: int) -> None:
@@ -483,7 +473,7 @@ class EndTotal(LayoutExercise[int]):
         return [t("exercise.total.q", lang)]
 
     def _coerce(self, answer: object) -> int:
-        return _whole(answer, "the end total")
+        return whole(answer, "the end total")
 
     def _slips(self) -> list[tuple[int, str, Tile]]:
         """Totals a learner reaches by a known slip, with the message that explains it."""
@@ -552,7 +542,7 @@ class PlacementScore(LayoutExercise[int]):
         return [said, t("exercise.score.q", lang)]
 
     def _coerce(self, answer: object) -> int:
-        return _whole(answer, "the score")
+        return whole(answer, "the score")
 
     def _verdict(self, answer: int, lang: str) -> Feedback:
         raw = self.answer
@@ -780,7 +770,7 @@ class NextPlayer(Exercise[int | None]):
     def choice_label(self, choice: Any, lang: str = "en") -> str:
         if choice is None:
             return t("exercise.next.nobody", lang)
-        return seat_name(_whole(choice, "a seat"), lang)
+        return seat_name(whole(choice, "a seat"), lang)
 
     def prompt(self, lang: str = "en") -> list[str]:
         event, name = self.event, seat_name(self.event.seat, lang)
@@ -805,7 +795,7 @@ class NextPlayer(Exercise[int | None]):
     def _coerce(self, answer: object) -> int | None:
         if answer is None:
             return None
-        seat = _whole(answer, "a seat")
+        seat = whole(answer, "a seat")
         if not 0 <= seat < self.players:
             raise ValueError(f"seats are numbered from 0 to {self.players - 1}, not {seat}")
         return seat
@@ -887,7 +877,7 @@ class Settlement(Exercise[SettlementAnswer]):
         return list(range(2 if self.partners else self.game.players))
 
     def choice_label(self, choice: Any, lang: str = "en") -> str:
-        return scoring_side(_whole(choice, "a side"), self.partners, lang)
+        return scoring_side(whole(choice, "a side"), self.partners, lang)
 
     def prompt(self, lang: str = "en") -> list[str]:
         game, result = self.game, self.result
@@ -913,9 +903,9 @@ class Settlement(Exercise[SettlementAnswer]):
         if isinstance(answer, SettlementAnswer):
             _seat_set(answer.winners, len(self.choices()))
             for name in ("pips", "rounded", "points"):
-                _whole(getattr(answer, name), name)
+                whole(getattr(answer, name), name)
             return answer
-        points = _whole(answer, "the answer (a SettlementAnswer or the points)")
+        points = whole(answer, "the answer (a SettlementAnswer or the points)")
         right = self.answer
         return SettlementAnswer(right.winners, right.pips, right.rounded, points)
 
@@ -1036,7 +1026,7 @@ class GameWinner(Exercise[frozenset[int]]):
         return list(range(len(self.scores)))
 
     def choice_label(self, choice: Any, lang: str = "en") -> str:
-        return scoring_side(_whole(choice, "a side"), self.partners, lang)
+        return scoring_side(whole(choice, "a side"), self.partners, lang)
 
     def prompt(self, lang: str = "en") -> list[str]:
         target = HORSE_RACE.target
@@ -1103,7 +1093,7 @@ def make_exercise(kind: str, seed: int = 1) -> Exercise[Any]:
     """
     if kind not in KINDS:
         raise ValueError(f"kind: one of {', '.join(KINDS)}, not {excerpt(kind)}")
-    return KINDS[kind](_check_seed(seed))
+    return KINDS[kind](check_seed(seed))
 
 
 class ExerciseSet:
@@ -1122,10 +1112,9 @@ class ExerciseSet:
         names = [kinds] if isinstance(kinds, str) else list(kinds)
         if not names or any(not isinstance(k, str) or k not in KINDS for k in names):
             raise ValueError(f"kinds: one or more of {', '.join(KINDS)}, not {excerpt(kinds)}")
-        if type(count) is not int or count < 1:
-            raise ValueError(f"count is a whole number of exercises ≥ 1, not {excerpt(count)}")
+        whole(count, "count", low=1, what="a whole number of exercises ≥ 1")
         self.kinds = tuple(names)
-        self.seed = _check_seed(seed)
+        self.seed = check_seed(seed)
         self.exercises: list[Exercise[Any]] = [self._make(i) for i in range(count)]
         self.index = 0
 

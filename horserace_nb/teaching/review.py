@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.game import Game, SeatView
 from ..core.layout import Layout
@@ -212,14 +213,12 @@ def review_game(game: Game, seat: int, *, seed: int | None = None,
     """
     if not isinstance(game, Game):
         raise ValueError(f"game is a Game, not {excerpt(game)}")
-    if type(seat) is not int or not 0 <= seat < game.players:
-        raise ValueError(f"seat is a seat from 0 to {game.players - 1}, not {excerpt(seat)}")
-    if type(rollouts) is not int or rollouts < 1:
-        raise ValueError(f"rollouts is a whole number ≥ 1, not {excerpt(rollouts)}")
-    if hand is not None and (type(hand) is not int or hand < 1):
-        raise ValueError(f"hand: hands are numbered from 1, not {excerpt(hand)}")
-    if seed is not None and type(seed) is not int:
-        raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
+    validate.seat(seat, game.players)
+    validate.whole(rollouts, "rollouts", low=1)
+    if hand is not None:
+        validate.whole(hand, "hand", low=1, says="hands are numbered from 1")
+    if seed is not None:
+        validate.seed(seed)
     setup = game.setup
     actions: Sequence[Entry] = game.actions
     replay = Game.from_setup(setup)

@@ -25,7 +25,6 @@ Front-end messages (``model.send``) are ``{"kind": "select" | "place", "tile": "
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,10 +34,11 @@ import anywidget
 import traitlets
 
 from ..core.tiles import Side, Tile
+from ..core.validate import is_whole
 from ..words.i18n import t
 from .common import Lang
 
-__all__ = ["Board", "Choice", "Text", "check_size"]
+__all__ = ["Board", "Choice", "Text"]
 
 Text = Callable[[str], str]
 """A sentence that can be written in any language."""
@@ -56,18 +56,6 @@ class Choice:
     tile: Tile
     on: Tile | None = None
     side: Side | None = None
-
-
-def check_size(size: object, name: str = "size") -> float:
-    """A picture width in pixels: a finite positive number (a bool is not one).
-
-    :raises ValueError: naming the parameter otherwise.
-    """
-    if (isinstance(size, bool) or not isinstance(size, (int, float))
-            or not math.isfinite(size) or size <= 0):
-        raise ValueError(f"{name} is the largest width of the picture in pixels, a number above "
-                         f"0, not {size!r}")
-    return float(size)
 
 
 class Board(anywidget.AnyWidget):
@@ -152,7 +140,7 @@ class Board(anywidget.AnyWidget):
             return None, _say("board.bad_message")
         kind = content.get("kind")
         rev = content.get("rev")
-        if kind not in ("select", "place") or isinstance(rev, bool) or not isinstance(rev, int):
+        if kind not in ("select", "place") or not is_whole(rev):
             return None, _say("board.bad_message")
         try:
             tile = Tile.parse(_field(content.get("tile")))

@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.game import Game
 from ..core.layout import Layout
 from ..core.tiles import FULL_SET, Side, Tile
@@ -24,7 +25,7 @@ from ..teaching.exercises import (
 )
 from ..words import narration
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, check_size
+from .board import Board, Choice
 from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves",
@@ -112,7 +113,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
                  lang: str = "en", size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.drills = ExerciseSet(kinds, seed=seed, count=count)
         super().__init__()
         self.messages = MessageArea()

@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
@@ -39,7 +40,7 @@ from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
 from ..words.names import list_text
-from .board import Board, Choice, check_size, with_static_svg
+from .board import Board, Choice, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .review import ReviewWidget
 
@@ -134,7 +135,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                              f"plays to {game.target} (R26)")
         self.controller = PlayController(game, human=human, bots=bots, names=names)
         self.controller.match = match
-        self.size = check_size(size)
+        self.size = validate.size(size)
         """The largest width of the board picture, in pixels."""
         self.auto_delay = 0.9
         """Seconds between computer moves in automatic play."""

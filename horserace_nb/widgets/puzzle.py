@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
@@ -40,7 +41,7 @@ from ..teaching.review import move_text
 from ..words import narration
 from ..words.i18n import check_lang, t
 from ..words.names import sentences
-from .board import Board, Choice, Text, check_size
+from .board import Board, Choice, Text
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
 
 __all__ = ["PuzzleWidget", "Progress"]
@@ -82,7 +83,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, key_or_puzzle: str | Puzzle | None = None, *, lang: str = "en",
                  size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.puzzles: list[Puzzle] = list(PUZZLES.values())
         if isinstance(key_or_puzzle, Puzzle):
             if key_or_puzzle not in self.puzzles:
@@ -252,7 +253,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         keys = [p.key for p in self.puzzles]
         if isinstance(key_or_index, str) and key_or_index in keys:
             index = keys.index(key_or_index)
-        elif type(key_or_index) is int and 0 <= key_or_index < len(keys):
+        elif validate.is_whole(key_or_index) and 0 <= key_or_index < len(keys):
             index = key_or_index
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "

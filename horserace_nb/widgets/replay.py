@@ -15,6 +15,7 @@ from typing import Any, overload
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Action
 from ..core.game import Event, Game
 from ..core.layout import Layout
@@ -26,7 +27,7 @@ from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementSc
 from ..words import narration
 from ..words.i18n import check_lang, t
 from ..words.names import list_text, scoring_side, seat_name
-from .board import Board, Choice, check_size, with_static_svg
+from .board import Board, Choice, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, question_html, safe
 from .exercise import point_moves, position_svg
 
@@ -231,7 +232,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
                  switch: bool = True, predict: bool = False) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.steps, self.example = build_steps(source)
         super().__init__()
         self.messages = MessageArea()
