@@ -14,9 +14,11 @@ from horserace_nb.core.errors import IllegalMove
 from horserace_nb.core.tiles import FULL_SET, Side
 from horserace_nb.words import i18n
 from horserace_nb.words.i18n import (
+    GRAMMAR,
     LANGS,
     LOCALES,
     MESSAGES,
+    PLURAL_RULES,
     Catalog,
     catalog,
     label,
@@ -104,6 +106,39 @@ def test_adding_a_language_is_adding_a_file(tmp_path: Path) -> None:
                                            "xx": "xlow"}
     with pytest.raises(ValueError, match="en, ko, ja, xx"):
         cat.t("side.low", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_file_says_how_its_language_joins_and_counts(lang: str) -> None:
+    """A language is one file: its name, plural rule, sentence joiner and list patterns are in
+    it (GRAMMAR), not in code."""
+    data = files()[lang]
+    assert set(GRAMMAR) <= set(data), sorted(set(GRAMMAR) - set(data))
+    assert data["_plural"] in PLURAL_RULES
+    assert {n for _, n, _, _ in FIELDS.parse(data["_list_and"]) if n} == {"first", "last"}
+    assert data["_sentence_joiner"] in (" ", "")
+
+
+def test_a_new_file_without_grammar_entries_takes_englishs(tmp_path: Path) -> None:
+    (tmp_path / "en.json").write_text((PACKAGE / "locales" / "en.json").read_text("utf-8"),
+                                      "utf-8")
+    (tmp_path / "xx.json").write_text('{"_label": "Xish"}', "utf-8")
+    cat = Catalog.from_directory(tmp_path)
+    assert cat.grammar("_list_and", "xx", first="A", last="B") == "A and B"
+    assert cat.grammar("_sentence_joiner", "xx") == " "
+    assert cat.plural_rule("xx")(1) == 0 and cat.plural_rule("xx")(2) == 1
+    with pytest.raises(KeyError, match="not a grammar entry"):
+        cat.grammar("side.low", "xx")
+
+
+def test_a_bad_plural_rule_or_list_pattern_is_refused_with_its_file(tmp_path: Path) -> None:
+    (tmp_path / "en.json").write_text('{"_plural": "one_other"}', "utf-8")
+    (tmp_path / "xx.json").write_text('{"_plural": "two_forms"}', "utf-8")
+    with pytest.raises(ValueError, match=r"xx\.json: _plural: 'two_forms' is not a plural rule"):
+        Catalog.from_directory(tmp_path)
+    (tmp_path / "xx.json").write_text('{"_list_and": "{a} et {b}"}', "utf-8")
+    with pytest.raises(ValueError, match=r"xx\.json: _list_and joins \{first\} and \{last\}"):
+        Catalog.from_directory(tmp_path)
 
 
 def test_a_broken_file_is_refused_with_its_name(tmp_path: Path) -> None:
