@@ -131,26 +131,20 @@ def test_a_new_file_without_grammar_entries_takes_englishs(tmp_path: Path) -> No
         cat.grammar("side.low", "xx")
 
 
-def test_a_bad_plural_rule_or_list_pattern_is_refused_with_its_file(tmp_path: Path) -> None:
-    (tmp_path / "en.json").write_text('{"_plural": "one_other"}', "utf-8")
-    (tmp_path / "xx.json").write_text('{"_plural": "two_forms"}', "utf-8")
-    with pytest.raises(ValueError, match=r"xx\.json: _plural: 'two_forms' is not a plural rule"):
-        Catalog.from_directory(tmp_path)
-    (tmp_path / "xx.json").write_text('{"_list_and": "{a} et {b}"}', "utf-8")
-    with pytest.raises(ValueError, match=r"xx\.json: _list_and joins \{first\} and \{last\}"):
-        Catalog.from_directory(tmp_path)
-
-
-def test_a_broken_file_is_refused_with_its_name(tmp_path: Path) -> None:
-    (tmp_path / "en.json").write_text('{"a": "{n:plural}"}', "utf-8")
-    with pytest.raises(ValueError, match=r"en\.json.*'a'"):
-        Catalog.from_directory(tmp_path)
-    (tmp_path / "en.json").write_text('{"a": "fine"', "utf-8")
-    with pytest.raises(ValueError, match=r"en\.json is not valid JSON"):
-        Catalog.from_directory(tmp_path)
-    (tmp_path / "en.json").write_text('{"a": "{x:을}"}', "utf-8")
-    (tmp_path / "ko.json").write_text('["not", "an", "object"]', "utf-8")
-    with pytest.raises(ValueError, match=r"ko\.json must hold one object"):
+@pytest.mark.parametrize(("texts", "message"), [
+    ({"en": '{"a": "{n:plural}"}'}, r"en\.json.*'a'"),
+    ({"en": '{"a": "fine"'}, r"en\.json is not valid JSON"),
+    ({"en": '{"a": "{x:을}"}', "ko": '["not", "an", "object"]'}, r"ko\.json must hold one object"),
+    ({"en": "{}", "xx": '{"_plural": "two_forms"}'},
+     r"xx\.json: _plural: 'two_forms' is not a plural rule"),
+    ({"en": "{}", "xx": '{"_list_and": "{a} et {b}"}'},
+     r"xx\.json: _list_and joins \{first\} and \{last\}"),
+])
+def test_a_broken_file_is_refused_with_its_name(tmp_path: Path, texts: dict[str, str],
+                                                message: str) -> None:
+    for lang, text in texts.items():
+        (tmp_path / f"{lang}.json").write_text(text, "utf-8")
+    with pytest.raises(ValueError, match=message):
         Catalog.from_directory(tmp_path)
 
 
