@@ -24,6 +24,7 @@ __all__ = ["MessageArea", "safe", "esc", "lang_switch", "Lang"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
 def esc(text: object) -> str:
     """Escape *text* for HTML (an ipywidgets HTML widget sets innerHTML unsanitized)."""
     return html.escape(str(text), quote=True)
