@@ -28,9 +28,11 @@ from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
 from ..core.tiles import Tile
+from ..core.validate import is_seat
 from ..teaching.bots import Bot, GreedyBot, hint
 from ..words import narration
 from ..words.i18n import t
+from ..words.names import seat_name, team_name
 from .protocol import Moves, Text, board_moves, fits_text, placements_by_tile, select_refusal
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
@@ -57,10 +59,6 @@ def check_match(match: object) -> str:
     return match
 
 
-def _is_seat(value: object, players: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and value in range(players)
-
-
 def check_seats(human: object, players: int) -> list[int]:
     """The human seats: a seat number, a list of them, or ``None``/``[]`` for none.
 
@@ -78,7 +76,7 @@ def check_seats(human: object, players: int) -> list[int]:
                          f"not {human!r}")
     seats: list[int] = []
     for seat in items:
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"human: a human seat is from 0 to {players - 1}, not {seat!r}")
         if seat not in seats:
             seats.append(seat)
@@ -97,7 +95,7 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
         raise ValueError(f"bots maps seats to computer players, not {type(bots).__name__}")
     out: dict[int, Bot] = {}
     for seat, bot in bots.items():
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"bots: {seat!r} is not a seat of this game; seats are the whole "
                              f"numbers 0 to {players - 1}")
         if seat in human:
@@ -171,7 +169,7 @@ class PlayController:
     # ------------------------------------------------------------------ names
     def name(self, seat: int, lang: str) -> str:
         """The name of *seat* (the given name, or "Seat n" in *lang*)."""
-        return narration.seat_name(seat, lang, self._names)
+        return seat_name(seat, lang, self._names)
 
     def names(self, lang: str) -> list[str]:
         return [self.name(s, lang) for s in range(self.game.players)]
@@ -194,7 +192,7 @@ class PlayController:
         name = self.tagged if tagged else self.name
         if not self.game.partners:
             return name(side, lang)
-        return t("render.team", lang, a=name(side, lang), b=name(side + 2, lang))
+        return team_name(name(side, lang), name(side + 2, lang), lang)
 
     # ------------------------------------------------------------------ turn state
     def human_turn(self) -> bool:

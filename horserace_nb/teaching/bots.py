@@ -39,6 +39,7 @@ from ..core.layout import Layout, placement_score
 from ..core.rules import HORSE_RACE
 from ..core.tiles import FULL_SET, Side, Tile
 from ..words.i18n import check_lang, side_name, t
+from ..words.names import sentences
 
 __all__ = [
     "Bot", "RandomBot", "GreedyBot", "StrongBot", "Decision", "Hint", "hint", "placement_total",
@@ -141,7 +142,7 @@ class Hint:
     def text(self, lang: str | None = None) -> str:
         """The explanation as one paragraph."""
         lang = check_lang(lang or self.lang)
-        return ("" if lang in ("ja",) else " ").join(self.lines(lang))
+        return sentences(self.lines(lang), lang)
 
 
 def _greedy_key(layout: Layout, action: Place, hand_size: int, drawn: bool,

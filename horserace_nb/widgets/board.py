@@ -31,7 +31,6 @@ feedback stays).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,26 +39,15 @@ import anywidget
 import traitlets
 
 from ..core.tiles import Side, Tile
+from ..core.validate import is_whole
 from ..sessions.protocol import Choice, Kind, Moves, Text
 from ..words.i18n import t
 from .common import Lang
 
-__all__ = ["Board", "Choice", "Moves", "Text", "check_size"]
+__all__ = ["Board", "Choice", "Moves", "Text"]
 
 _HERE = Path(__file__).parent
 _MAX_FIELD = 40  # no tile or side name is longer: anything longer is garbage
-
-
-def check_size(size: object, name: str = "size") -> float:
-    """A picture width in pixels: a finite positive number (a bool is not one).
-
-    :raises ValueError: naming the parameter otherwise.
-    """
-    if (isinstance(size, bool) or not isinstance(size, (int, float))
-            or not math.isfinite(size) or size <= 0):
-        raise ValueError(f"{name} is the largest width of the picture in pixels, a number above "
-                         f"0, not {size!r}")
-    return float(size)
 
 
 class Board(anywidget.AnyWidget):
@@ -185,7 +173,7 @@ def _read(content: Any) -> tuple[Kind, Tile, Tile | None, Side | None, int] | No
         return None
     kind = content.get("kind")
     rev = content.get("rev")
-    if kind not in ("select", "place") or isinstance(rev, bool) or not isinstance(rev, int):
+    if kind not in ("select", "place") or not is_whole(rev):
         return None
     try:
         tile = Tile.parse(_field(content.get("tile")))

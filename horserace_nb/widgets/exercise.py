@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.layout import Layout
 from ..core.tiles import Side, Tile
 from ..sessions.protocol import Text, board_moves, place_message, tile_position
@@ -22,7 +23,7 @@ from ..teaching.exercises import (
     check_total,
 )
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, check_size
+from .board import Board, Choice
 from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "question_html", "message_html"]
@@ -90,7 +91,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
                  lang: str = "en", size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.drills = ExerciseSet(kinds, seed=seed, count=count)
         super().__init__()
         self.messages = MessageArea()

@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
@@ -43,7 +44,8 @@ from ..teaching.exercises import MAX_STARS, stars_for
 from ..teaching.puzzles import PUZZLES, Puzzle, Turn
 from ..teaching.review import move_text
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, Text, check_size
+from ..words.names import sentences
+from .board import Board, Choice, Text
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
 
 __all__ = ["PuzzleWidget", "Progress"]
@@ -85,7 +87,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, key_or_puzzle: str | Puzzle | None = None, *, lang: str = "en",
                  size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.puzzles: list[Puzzle] = list(PUZZLES.values())
         if isinstance(key_or_puzzle, Puzzle):
             if key_or_puzzle not in self.puzzles:
@@ -265,7 +267,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         keys = [p.key for p in self.puzzles]
         if isinstance(key_or_index, str) and key_or_index in keys:
             index = keys.index(key_or_index)
-        elif type(key_or_index) is int and 0 <= key_or_index < len(keys):
+        elif validate.is_whole(key_or_index) and 0 <= key_or_index < len(keys):
             index = key_or_index
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
@@ -301,9 +303,9 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                 except IllegalMove:
                     self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
                 else:
-                    self._say(lambda lang: _join(lang, t("puzzle.wrong_next", lang, move=move_text(
+                    self._say(lambda lang: sentences((t("puzzle.wrong_next", lang, move=move_text(
                         "puzzle.move", layout, step, lang, rules=rules, score=score)),
-                        t("puzzleui.wrong_next", lang)), "error")
+                        t("puzzleui.wrong_next", lang)), lang), "error")
             else:
                 self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
             return False, self.message
@@ -315,8 +317,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             self._say(lambda lang: t("puzzleui.go_on", lang, move=move_text(
                 "puzzle.move", layout, step, lang, rules=rules, score=score)), "ok")
         elif not self.done:  # the answer, and the turn goes on after it (R17)
-            self._say(lambda lang: _join(lang, puzzle.check(attempt, lang)[1],
-                                         t("puzzleui.turn_goes_on", lang)), "ok")
+            self._say(lambda lang: sentences((puzzle.check(attempt, lang)[1],
+                                              t("puzzleui.turn_goes_on", lang)), lang), "ok")
         else:
             if not record.solved:
                 record.attempts += 1
@@ -351,7 +353,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             parts.append(t("puzzle.then_move", lang, move=move_text(
                 "puzzle.move", game.layout, step, lang, rules=game.rules, score=score)))
             game.apply(step)
-        return _join(lang, *parts)
+        return sentences(parts, lang)
 
     def _score(self) -> int:
         return self.game.scores[self.game.side_of(self.puzzle.seat)]
@@ -475,7 +477,3 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         from IPython.display import display
 
         display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
-
-
-def _join(lang: str, *parts: str) -> str:
-    return ("" if lang == "ja" else " ").join(parts)
