@@ -49,7 +49,7 @@ from horserace_nb.widgets import (
 from horserace_nb.widgets.board import Board
 from horserace_nb.words.i18n import LANGS
 
-BUDGET_S = 14.0
+BUDGET_S = 12.0
 """Wall-clock seconds for the whole pass (every test of this module together), shared evenly
 by the widgets fuzzed."""
 WIDGETS = 7
