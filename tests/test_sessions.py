@@ -120,7 +120,9 @@ def test_a_puzzle_session_judges_counts_and_says_each_placement() -> None:
     for step in puzzle.chain:
         ok, (kind, text) = session.judge(step)
         assert ok and kind == "ok"
-    assert session.solved and session.done and session.stars == 2
+    assert not session.solved and not session.done  # 15 scores: the turn goes on (R17)
+    ok, _ = session.judge(Place("[3|5]", "[5|5]", "straight_b"))
+    assert ok and session.solved and session.done and session.stars == 2
     session.reset()
     assert session.steps == () and not session.done and session.solved  # the stars stay
     assert session.hint() and session.hints_shown("ja")

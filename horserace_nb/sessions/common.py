@@ -1,6 +1,6 @@
-"""What the session models share: sentences in any language (:data:`Text`, :data:`Note`),
-the checks of who plays (seats, names), and the legal placements grouped by tile (what a board
-lights for each hand tile).
+"""What the session models share besides the board's protocol (:mod:`.protocol`): a line of
+what to say (:data:`Note`: a kind and a sentence in any language) and the checks of who plays
+(seats, names).
 
 >>> check_seats([1, 0, 1], 3)
 [0, 1]
@@ -10,33 +10,15 @@ lights for each hand tile).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ..core.actions import Place
-from ..core.game import Game
-from ..core.tiles import Tile
+from ..core.validate import is_seat
+from .protocol import Text
 
-__all__ = ["Note", "Text", "check_names", "check_seats", "is_seat", "placements_by_tile"]
+__all__ = ["Note", "Text", "check_names", "check_seats"]
 
-Text = Callable[[str], str]
-"""A sentence that can be written in any language (rendered when shown, again on a switch)."""
 Note = tuple[str, Text]
 """``(kind, text)``: kind is "info", "ok", "error" or "hint"."""
-
-
-def placements_by_tile(game: Game) -> dict[Tile, list[Place]]:
-    """The legal placements of the player to act, grouped by the tile they place (in tile,
-    then point order): what a board lights up for each hand tile."""
-    by_tile: dict[Tile, list[Place]] = {}
-    for action in game.legal_actions():
-        if isinstance(action, Place):
-            by_tile.setdefault(action.tile, []).append(action)
-    return by_tile
-
-
-def is_seat(value: object, players: int) -> bool:
-    """*value* is a seat of a game of *players* (a whole number, not a bool)."""
-    return not isinstance(value, bool) and isinstance(value, int) and value in range(players)
 
 
 def check_seats(human: object, players: int) -> list[int]:

@@ -8,12 +8,15 @@ position as it stands and the judging of each placement (:class:`PuzzleSession`)
 >>> ok, note = session.judge(Place("[5|6]", "[5|5]", "straight_b"))
 >>> ok, note[0], session.steps
 (False, 'error', ())
->>> [session.judge(step)[0] for step in session.puzzle.chain], session.solved, session.stars
-([True], True, 2)
+>>> [session.judge(step)[0] for step in session.puzzle.chain], session.solved  # R17: goes on
+([True], False)
+>>> session.judge(Place("[3|5]", "[5|5]", "straight_b"))[0], session.solved, session.stars
+(True, True, 2)
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,9 +24,10 @@ from ..core.actions import Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
 from ..teaching.exercises import MAX_STARS, stars_for
-from ..teaching.puzzles import PUZZLES, Puzzle
+from ..teaching.puzzles import PUZZLES, Puzzle, Turn
 from ..teaching.review import move_text
 from ..words.i18n import t
+from ..words.names import sentences
 from .common import Note, Text
 
 __all__ = ["Progress", "PuzzleSession"]
@@ -43,10 +47,6 @@ class Progress:
     def stars(self) -> int:
         """3 at the first try, 2 at the second, 1 later; 0 unsolved or shown first."""
         return stars_for(self.attempts, self.solved, self.revealed)
-
-
-def _join(lang: str, *parts: str) -> str:
-    return ("" if lang == "ja" else " ").join(parts)
 
 
 class PuzzleSession:
@@ -110,8 +110,18 @@ class PuzzleSession:
 
     @property
     def done(self) -> bool:
-        """The turn is complete (solved on the board) or the answer is shown: nothing to place."""
-        return self.shown or len(self.steps) == len(self.puzzle.chain)
+        """The turn is complete (solved on the board) or the answer is shown: nothing to place.
+        A turn that goes on after the answer (R17) is not complete yet."""
+        if self.shown:
+            return True
+        if len(self.steps) < len(self.puzzle.chain):
+            return False
+        return not self._turn_goes_on()
+
+    def _turn_goes_on(self) -> bool:
+        game = self.game
+        return (not game.hand_over and game.to_play == self.puzzle.seat
+                and any(isinstance(a, Place) for a in game.legal_actions()))
 
     # ------------------------------------------------------------------ the learner's actions
     def reset(self) -> None:
@@ -156,7 +166,10 @@ class PuzzleSession:
         :attr:`said`)."""
         puzzle, record = self.puzzle, self.record
         attempt = (*self.steps, step)
-        ok, _ = puzzle.check(attempt, "en")
+        if len(attempt) > len(puzzle.chain):
+            ok = self._keeps_the_best(attempt)
+        else:
+            ok, _ = puzzle.check(attempt, "en")
         if not ok:
             if not record.solved:
                 record.attempts += 1
@@ -165,15 +178,48 @@ class PuzzleSession:
         layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
         self.game.apply(step)
         self.steps = attempt
-        if len(attempt) < len(puzzle.chain):
+        answer = len(puzzle.chain)
+        if len(attempt) < answer or (len(attempt) > answer and not self.done):
             self.said = ("ok", lambda lang: t("puzzleui.go_on", lang, move=move_text(
                 "puzzle.move", layout, step, lang, rules=rules, score=score)))
+        elif not self.done:  # the answer, and the turn goes on after it (R17)
+            self.said = ("ok", lambda lang: sentences((puzzle.check(attempt, lang)[1],
+                                                      t("puzzleui.turn_goes_on", lang)), lang))
         else:
             if not record.solved:
                 record.attempts += 1
                 record.solved = True
-            self.said = ("ok", lambda lang: puzzle.check(attempt, lang)[1])
+            self.said = ("ok", functools.partial(self._solved_text, puzzle, attempt))
         return True, self.said
+
+    def _keeps_the_best(self, attempt: tuple[Place, ...]) -> bool:
+        """Past the answer: *attempt* still begins one of the best turns that begin with the
+        placements made so far (reaching the target, then emptying the hand, then the raw
+        points of the whole turn)."""
+        def value(turn: Turn) -> tuple[bool, bool, int]:
+            return turn.wins, turn.out, turn.raw
+
+        made = len(self.steps)
+        turns = [turn for turn in self.puzzle.turns() if turn.chain[:made] == self.steps]
+        if not turns:
+            return False
+        best = max(value(turn) for turn in turns)
+        return any(turn.chain[:made + 1] == attempt and value(turn) == best for turn in turns)
+
+    @staticmethod
+    def _solved_text(puzzle: Puzzle, attempt: tuple[Place, ...], lang: str) -> str:
+        """The answer's verdict, then every placement the turn went on with (R17)."""
+        answer = puzzle.chain
+        game = puzzle.game()
+        for step in answer:
+            game.apply(step)
+        parts = [puzzle.check(answer, lang)[1]]
+        for step in attempt[len(answer):]:
+            score = game.scores[game.side_of(puzzle.seat)]
+            parts.append(t("puzzle.then_move", lang, move=move_text(
+                "puzzle.move", game.layout, step, lang, rules=game.rules, score=score)))
+            game.apply(step)
+        return sentences(parts, lang)
 
     def _wrong(self, step: Place, attempt: tuple[Place, ...]) -> Text:
         puzzle = self.puzzle
@@ -184,9 +230,9 @@ class PuzzleSession:
             except IllegalMove:
                 pass
             else:
-                return lambda lang: _join(lang, t("puzzle.wrong_next", lang, move=move_text(
+                return lambda lang: sentences((t("puzzle.wrong_next", lang, move=move_text(
                     "puzzle.move", layout, step, lang, rules=rules, score=score)),
-                    t("puzzleui.wrong_next", lang))
+                    t("puzzleui.wrong_next", lang)), lang)
         return lambda lang: puzzle.check(attempt, lang)[1]
 
     def _score(self) -> int:

@@ -24,11 +24,11 @@ from ..core.game import Event, Game
 from ..core.layout import Layout
 from ..core.record import Record, loads
 from ..core.record import parse as parse_record
-from ..core.settlement import HandResult
 from ..teaching.examples import EXAMPLES, Example
 from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words import narration
 from ..words.i18n import check_lang, t
+from ..words.names import list_text, scoring_side, seat_name
 
 __all__ = ["ReplayStep", "ReplaySteps", "build_steps", "step_texts", "question_for",
            "Prediction"]
@@ -152,24 +152,6 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
     return ReplaySteps(record=source), None
 
 
-def _who(index: int, partners: bool, lang: str) -> str:
-    """A scoring side by name: "Player 2", or a team "Player 1 & Player 3" (R2)."""
-    if partners:
-        return narration.side_names(4, True, lang)[index]
-    return t("replay.seat", lang, seat=index + 1)
-
-
-def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
-    lines = [t("settle.reason_" + result.reason, lang)]
-    for seat, pips in enumerate(result.pips):
-        lines.append(t("settle.pips", lang, seat=seat + 1, pips=pips))
-    for b in result.bonuses:
-        key = "settle.bonus_team" if game.partners else "settle.bonus"
-        lines.append(t(key, lang, who=_who(b.winner, game.partners, lang),
-                       pips=b.pips, rounded=b.rounded, points=b.points))
-    return lines
-
-
 def step_texts(step: ReplayStep, total_steps: int, lang: str,
                example: Example | None = None) -> dict[str, Any]:
     """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``details`` (list),
@@ -191,7 +173,7 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         out["sum"] = narration.sum_line(step.layout, lang)
         out["turn"] = narration.as_if_from_hand(step.layout, lang)
     else:
-        who = t("replay.seat", lang, seat=event.seat + 1)
+        who = seat_name(event.seat, lang)
         if event.kind == "place":
             assert event.tile is not None
             what = narration.placement_heading(event.tile, event.on, event.side, lang)
@@ -203,18 +185,18 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         out["heading"] = f"{counter} — {who}: {what}"
         out["turn"] = narration.turn_line(event, lang)
         if event.result is not None and game is not None:
-            out["details"] = _settlement_lines(event.result, game, lang)
+            out["details"] = narration.settlement(event.result, lang).lines()
         if event.winners is not None:
             partners = game is not None and game.partners
-            names = narration.list_text([_who(w, partners, lang) for w in event.winners], lang)
+            names = list_text([scoring_side(w, partners, lang) for w in event.winners], lang)
             out["details"] = [*out["details"], t("replay.winners", lang, winners=names)]
     if game is not None:
-        scores = narration.list_text(
-            [t("replay.score_item", lang, who=_who(i, game.partners, lang), score=s)
+        scores = list_text(
+            [t("replay.score_item", lang, who=scoring_side(i, game.partners, lang), score=s)
              for i, s in enumerate(game.scores)], lang)
         hands = t("replay.hands_sep", lang).join(
-            t("replay.hand_item", lang, who=t("replay.seat", lang, seat=i + 1),
-              tiles=narration.list_text([str(x) for x in h], lang) or "—")
+            t("replay.hand_item", lang, who=seat_name(i, lang),
+              tiles=list_text([str(x) for x in h], lang) or "—")
             for i, h in enumerate(game.hands))
         out["details"] = [*out["details"],
                           t("replay.scores", lang, scores=scores, target=game.target),

@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core import validate
 from ..core.game import Game
 from ..teaching.bots import StrongBot
 from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
 from ..words.i18n import check_lang, t
+from ..words.names import sentences
 
 __all__ = ["ReviewSession", "ReviewSummary", "summarize"]
 
@@ -45,8 +47,8 @@ class ReviewSummary:
         text = t("reviewui.summary", lang, decisions=self.decisions, as_good=self.as_good,
                  lost=f"{self.lost:.1f}")
         if self.gave_up:
-            sep = "" if lang == "ja" else " "
-            text += sep + t("reviewui.summary_gave_up", lang, count=self.gave_up)
+            text = sentences((text, t("reviewui.summary_gave_up", lang, count=self.gave_up)),
+                             lang)
         return text
 
 
@@ -64,13 +66,6 @@ def summarize(entries: Sequence[ReviewEntry]) -> ReviewSummary:
         gave_up=len(gave_up))
 
 
-def _check_int(value: object, name: str, low: int, high: int | None, what: str) -> int:
-    if (type(value) is not int or value < low  # a bool is not a number here
-            or (high is not None and value > high)):
-        raise ValueError(f"{name} is {what}, not {value!r}")
-    return value
-
-
 class ReviewSession:
     """One seat's decisions in a game (a copy taken now), reviewed once, hand by hand.
 
@@ -83,14 +78,13 @@ class ReviewSession:
                  seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"game: review a Game, not {type(game).__name__}")
-        self.seat = _check_int(seat, "seat", 0, game.players - 1,
-                               f"a seat from 0 to {game.players - 1}")
+        self.seat = validate.seat(seat, game.players)
         if hand is not None:
-            _check_int(hand, "hand", 1, game.hand_number,
-                       f"a hand of this game, from 1 to {game.hand_number}")
+            validate.whole(hand, "hand", low=1, high=game.hand_number,
+                           what=f"a hand of this game, from 1 to {game.hand_number}")
         if seed is not None:
-            _check_int(seed, "seed", -(2**63), None, "a whole number")
-        self.rollouts = _check_int(rollouts, "rollouts", 1, None, "a whole number ≥ 1")
+            validate.seed(seed)
+        self.rollouts = validate.whole(rollouts, "rollouts", low=1)
         self.game = game.copy()
         """The game as it was when the review was asked for."""
         self.hand = hand

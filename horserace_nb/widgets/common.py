@@ -18,17 +18,13 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.errors import IllegalMove
-from ..core.game import Game
-from ..core.layout import Layout
-from ..core.tiles import FULL_SET, Tile
 from ..sessions.common import Note, Text
-from ..teaching.exercises import MAX_STARS, Point
-from ..words import i18n, narration
+from ..teaching.exercises import MAX_STARS
+from ..words import i18n
 from ..words.i18n import check_lang, t
 
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "Lang", "Text", "Note",
-           "KINDS", "message_html", "messages_html", "question_html", "stars_html", "point_moves",
-           "position_svg"]
+           "KINDS", "message_html", "messages_html", "question_html", "stars_html"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -174,8 +170,8 @@ def safe(method: F) -> F:
 
 
 class Lang(traitlets.Unicode):  # type: ignore[type-arg]
-    """A trait holding one of the catalog's languages (en, ko, ja); anything else is refused
-    with the list of languages there are."""
+    """A trait holding one of the catalog's languages (one locale file each); anything else is
+    refused with the list of languages there are."""
 
     def validate(self, obj: Any, value: Any) -> str:
         value = super().validate(obj, value)
@@ -202,22 +198,3 @@ def lang_switch(value: str) -> widgets.ToggleButtons:
     switch.add_class("hr-lang")
     return switch
 
-
-# ---------------------------------------------------------------- a board asking for one point
-def point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
-    """The board's moves for one tile: its points, labelled, with no preview (the preview would
-    give the answer away)."""
-    return {str(tile): {"announce": t("exercise.click_point", lang), "points": [
-        {"on": str(on), "side": side.value,
-         "label": narration.target_label(tile, on, side, lang), "preview": ""}
-        for on, side in points]}}
-
-
-def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
-    """A board picture with *tile* in the learner's hand and the layout's open points as hidden
-    spots for the board to light (a position with the tile to place, seat 0 to play)."""
-    from ..render.svg import game_svg
-
-    other = next(x for x in FULL_SET if x is not tile and x not in layout)
-    game = Game.from_position(layout, hands=[[tile], [other]], boneyard=[], to_play=0)
-    return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))

@@ -5,13 +5,15 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..core import validate
 from ..core.layout import Layout
 from ..core.tiles import Side, Tile
+from ..sessions.protocol import Text, board_moves, place_message, tile_position
 from ..teaching.exercises import (
     Exercise,
     ExerciseSet,
@@ -21,17 +23,8 @@ from ..teaching.exercises import (
 )
 from ..words.i18n import check_lang, t
 from .base import View, replace_children
-from .board import Board, Choice, check_size
-from .common import (
-    MessageArea,
-    esc,
-    message_html,
-    point_moves,
-    position_svg,
-    question_html,
-    safe,
-    stars_html,
-)
+from .board import Board, Choice
+from .common import MessageArea, esc, message_html, question_html, safe, stars_html
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises"]
 
@@ -97,7 +90,7 @@ class ExerciseWidget(View):
     def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
                  lang: str = "en", size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.drills = ExerciseSet(kinds, seed=seed, count=count)
         super().__init__(lang=lang, switch=False)
         self.counter = widgets.HTML()
@@ -133,9 +126,10 @@ class ExerciseWidget(View):
         self.show_button.on_click(lambda _: self._on_show())
         self.next_button.on_click(lambda _: self._on_next())
         self.board.on_choice(self._on_board)
+        self.board.on_refusal(self._on_refusal)
         self.feedback: Feedback | None = None
         """The verdict on the last answer checked (in ``lang``: written again on a switch)."""
-        self._judged: tuple[Exercise[Any], Any] | None = None  # what self.feedback is about
+        self._again: Callable[[str], Feedback] | None = None  # self.feedback in any language
         self._shown: Exercise[Any] | None = None  # the exercise the controls are built for
         self.start()
 
@@ -179,7 +173,7 @@ class ExerciseWidget(View):
         """Check the answer the controls hold (the Check button)."""
         answer = self.current_answer()
         if answer is _NO_CHOICE:
-            return self._say(Feedback(False, t("exercise.no_answer", self.lang)), None)
+            return self._say(lambda lang: Feedback(False, t("exercise.no_answer", lang)))
         return self._judge(answer)
 
     def answer(self, value: Any) -> Feedback:
@@ -201,17 +195,25 @@ class ExerciseWidget(View):
         return self.check()
 
     def click_point(self, on: Tile | str, side: Side | str) -> Feedback:
-        """What clicking the lit point *side* of *on* does (the board sends the same)."""
-        tile = self.exercise.tile
-        self.board.receive({"kind": "place", "tile": str(tile), "on": str(on),
-                            "side": Side.coerce(side).value, "rev": self.board.revision})
-        assert self.feedback is not None
+        """What clicking the lit point *side* of *on* does (the board sends the same).
+
+        :raises ValueError: for an exercise that is not answered on the board.
+        """
+        ex = self.exercise
+        if ex.answer_form != "point" or ex.tile is None:
+            raise ValueError(f"click_point answers an exercise on the board (where); this one "
+                             f"({ex.kind}) is answered with its controls: use answer()")
+        self.feedback = None
+        self.board.receive(place_message(ex.tile, on, side, self.board.revision))
+        if self.feedback is None:  # refused by the board: the sentence is in the message area
+            raise ValueError("click_point: the board refused the click (its message area "
+                             "says why)")
         return self.feedback
 
     def try_again(self) -> None:
         """Clear the answer and the message (the exercise and its attempts stay)."""
         self.messages.clear()
-        self.feedback, self._judged = None, None
+        self.feedback, self._again = None, None
         for button in self.toggles:
             button.value = False
         for field in (self.number, self.pips, self.rounded, self.points):
@@ -248,31 +250,46 @@ class ExerciseWidget(View):
 
     @safe
     def _on_board(self, choice: Choice) -> None:
-        if choice.kind != "place" or choice.on is None or choice.side is None:
+        ex = self.exercise
+        tile = ex.tile
+        if ex.answer_form != "point" or tile is None:  # the board shows, it asks nothing
+            self._on_refusal(lambda lang: t("board.readonly", lang))
+            return
+        if choice.tile is not tile:  # another tile: not an answer to this question
+            other = choice.tile
+            self._say(lambda lang: Feedback(False, t("exercise.other_tile", lang, tile=tile,
+                                                     other=other)))
+            return
+        if choice.kind == "select":
+            return  # the board lights the tile's points itself
+        if choice.on is None or choice.side is None:  # the layout is not empty: no opening
+            self._say(lambda lang: Feedback(False, t("exercise.click_point", lang)))
             return
         self._judge((choice.on, choice.side))
 
+    def _on_refusal(self, text: Text) -> None:
+        """A message the board refused (stale, malformed, on a board to watch): say why (again
+        in the new language after a switch)."""
+        self.messages.tell(text, self.lang, kind="error")
+
     def relocalize(self, lang: str) -> None:
         self._show_exercise()
-        if self._judged is not None:  # the last verdict in the new language (the message
-            ex, answer = self._judged  # area writes its lines again itself)
-            self.feedback = ex.verdict(answer, lang)
+        if self._again is not None:  # the last verdict in the new language (the message
+            self.feedback = self._again(lang)  # area writes its lines again itself)
 
     # ------------------------------------------------------------------ drawing
     def _judge(self, answer: Any) -> Feedback:
         ex = self.exercise
-        feedback = ex.check(answer, self.lang)
-        return self._say(feedback, (ex, answer))
+        feedback = ex.check(answer, self.lang)  # counts the attempt (once)
+        return self._say(lambda lang: ex.verdict(answer, lang), feedback)
 
-    def _say(self, feedback: Feedback, judged: tuple[Exercise[Any], Any] | None) -> Feedback:
-        self.feedback, self._judged = feedback, judged
-        kind = "ok" if feedback.ok else "error"
-        if judged is None:
-            self.messages.tell(lambda lang: t("exercise.no_answer", lang), self.lang, kind=kind)
-        else:
-            ex, answer = judged
-            self.messages.tell(lambda lang: ex.verdict(answer, lang).message, self.lang,
-                               kind=kind)
+    def _say(self, again: Callable[[str], Feedback], feedback: Feedback | None = None
+             ) -> Feedback:
+        """Show a verdict; *again* writes it in any language (a switch says it again)."""
+        feedback = again(self.lang) if feedback is None else feedback
+        self.feedback, self._again = feedback, again
+        self.messages.tell(lambda lang: again(lang).message, self.lang,
+                           kind="ok" if feedback.ok else "error")
         self._show_stars()
         return feedback
 
@@ -283,7 +300,7 @@ class ExerciseWidget(View):
 
     @safe
     def _show_exercise(self) -> None:
-        from ..render.svg import layout_svg
+        from ..render.svg import game_svg, layout_svg
 
         lang, ex = self.lang, self.exercise
         counter = t("exercise.counter", lang, n=self.drills.index + 1,
@@ -293,9 +310,12 @@ class ExerciseWidget(View):
         form = ex.answer_form
         if form == "point":
             assert ex.tile is not None
+            position = tile_position(ex.layout, ex.tile)
             self.board.readonly = False
-            self.board.show(position_svg(ex.layout, ex.tile, lang=lang, size=self.size),
-                            point_moves(ex.tile, ex.choices(), lang), str(ex.tile))
+            self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
+                                         interactive=True, highlight=None)),
+                            board_moves(position, lang, preview=False, question=True),
+                            str(ex.tile))
         else:
             self.board.readonly = True
             numbers = form in ("seat", "settlement")  # turns and settlements: show the counts

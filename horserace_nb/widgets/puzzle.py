@@ -6,7 +6,10 @@ answer away). A placement is judged at once by :meth:`Puzzle.check
 <horserace_nb.teaching.puzzles.Puzzle.check>`: a wrong one is explained with its rule and changes
 nothing;
 a right one is placed, and when the best turn goes on (R17) the learner places the next tile on
-the updated board until the turn is complete. "Hint" reveals the puzzle's hints one at a time,
+the updated board until the turn is complete — past the answer too, when the turn goes on after
+it (a placement there is right when it keeps the turn's best score within reach, exactly as
+:meth:`Puzzle.turns <horserace_nb.teaching.puzzles.Puzzle.turns>` counts it). The puzzle is
+solved when the turn is complete. "Hint" reveals the puzzle's hints one at a time,
 gentle first; the last one is the answer. Stars as in the exercises: 3 when solved at the first
 try, 2 at the second, 1 later, 0 once the answer was shown (or its last hint, which gives it)
 before it was solved.
@@ -17,7 +20,9 @@ The puzzle logic (which puzzle, how each went, the judging) is
 >>> w = PuzzleWidget("fifteen")
 >>> w.place("[5|6]", "[5|5]", "straight_b")[0]
 False
->>> w.play(w.puzzle.answer)[0], w.solved, w.stars
+>>> w.play(w.puzzle.answer)[0], w.solved       # 15 scores: the turn goes on (R17)
+(True, False)
+>>> w.place("[3|5]", "[5|5]", "straight_b")[0], w.solved, w.stars
 (True, True, 2)
 """
 
@@ -29,17 +34,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.game import Game
 from ..core.quoting import excerpt
 from ..core.tiles import Side, Tile
-from ..sessions.common import Note, Text, placements_by_tile
+from ..sessions.common import Note, Text
+from ..sessions.protocol import board_moves, select_refusal
 from ..sessions.puzzle import Progress, PuzzleSession
 from ..teaching.puzzles import PUZZLES, Puzzle
-from ..words import narration
 from ..words.i18n import check_lang, t
 from .base import View
-from .board import Board, Choice, check_size
+from .board import Board, Choice
 from .common import esc, safe, stars_html
 
 __all__ = ["PuzzleWidget"]
@@ -63,7 +69,7 @@ class PuzzleWidget(View):
     def __init__(self, key_or_puzzle: str | Puzzle | None = None, *, lang: str = "en",
                  size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         puzzles: list[Puzzle] = list(PUZZLES.values())
         if isinstance(key_or_puzzle, Puzzle):
             if key_or_puzzle not in puzzles:
@@ -241,7 +247,7 @@ class PuzzleWidget(View):
         keys = [p.key for p in self.puzzles]
         if isinstance(key_or_index, str) and key_or_index in keys:
             index = keys.index(key_or_index)
-        elif type(key_or_index) is int and 0 <= key_or_index < len(keys):
+        elif validate.is_whole(key_or_index) and 0 <= key_or_index < len(keys):
             index = key_or_index
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
@@ -262,7 +268,10 @@ class PuzzleWidget(View):
     @safe
     def _on_choice(self, choice: Choice) -> None:
         if choice.kind != "place":
-            return  # the board lights the tile's points itself
+            refusal = None if self.done else select_refusal(self.game, choice.tile)
+            if refusal is not None:  # a tile that fits nowhere, not in the hand, not the drawn
+                self._say(("error", refusal))
+            return  # otherwise the board lights the tile's points itself
         if self.done:
             self._say(("info", lambda lang: t("puzzleui.done", lang)))
             return
@@ -358,27 +367,10 @@ class PuzzleWidget(View):
         svg = str(game_svg(game, seat=seat, lang=lang, size=self.size, interactive=not done,
                            highlight=self.steps[-1].tile if self.steps else None))
         self.board.readonly = done
-        moves = {} if done else _moves(game, lang)
+        moves = board_moves(None if done else game, lang, preview=False)
         pending = game.pending
         self.board.show(svg, moves, "" if done or pending is None else str(pending))
 
     def _show_stars(self) -> None:
         self.stars_line.value = stars_html(self.stars, t(
             "exercise.stars", self.lang, stars=self.total_stars, max=self.max_stars))
-
-
-
-def _moves(game: Game, lang: str) -> dict[str, Any]:
-    """The board's moves: every legal placement of the player to act, labelled, with no
-    preview (it would give the answer away)."""
-    out: dict[str, Any] = {}
-    for tile, places in placements_by_tile(game).items():
-        announce = (t("play.tile_open", lang, tile=tile) if game.layout.is_empty
-                    else t("play.tile_fits", lang, tile=tile, count=len(places)))
-        out[str(tile)] = {"announce": announce, "points": [
-            {"on": None if p.on is None else str(p.on),
-             "side": None if p.side is None else p.side.value,
-             "label": narration.target_label(tile, p.on, p.side, lang), "preview": ""}
-            for p in places]}
-    return out
-

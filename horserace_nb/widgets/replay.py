@@ -13,13 +13,15 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.tiles import Side, Tile
+from ..sessions.protocol import Text, board_moves, tile_position
 from ..sessions.replay import Prediction, ReplayStep, build_steps, question_for, step_texts
 from ..teaching.exercises import Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words.i18n import check_lang, t
 from .base import View
-from .board import Board, Choice, check_size
-from .common import esc, message_html, point_moves, position_svg, question_html, safe
+from .board import Board, Choice
+from .common import esc, message_html, question_html, safe
 
 __all__ = ["ReplayWidget"]
 
@@ -49,7 +51,7 @@ class ReplayWidget(View):
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
                  switch: bool = True, predict: bool = False) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.steps, self.example = build_steps(source)
         super().__init__(lang=lang, switch=switch)
         last = len(self.steps) - 1
@@ -104,6 +106,7 @@ class ReplayWidget(View):
         self.predict_reveal.on_click(lambda _: self._on_reveal())
         widgets.link((self.predict_toggle, "value"), (self, "predict"))
         self.board.on_choice(self._on_board)
+        self.board.on_refusal(self._on_refusal)
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.start()
@@ -223,8 +226,23 @@ class ReplayWidget(View):
 
     @safe
     def _on_board(self, choice: Choice) -> None:
-        if choice.kind == "place" and choice.on is not None and choice.side is not None:
-            self.predict_answer((choice.on, choice.side))
+        question = self.question
+        if question is None or question.tile is None:  # nothing asked on the board now
+            self._on_refusal(lambda lang: t("board.readonly", lang))
+        elif choice.tile is not question.tile:  # another tile: not an answer to the question
+            tile, other = question.tile, choice.tile
+            self._on_refusal(lambda lang: t("exercise.other_tile", lang, tile=tile,
+                                            other=other))
+        elif choice.kind == "place":
+            if choice.on is None or choice.side is None:  # no opening on a layout
+                self._on_refusal(lambda lang: t("exercise.click_point", lang))
+            else:
+                self.predict_answer((choice.on, choice.side))
+
+    def _on_refusal(self, text: Text) -> None:
+        """A message the board refused (stale, malformed, on a board to watch): say why (again
+        in the new language after a switch)."""
+        self.messages.tell(text, self.lang, kind="error")
 
     def relocalize(self, lang: str) -> None:
         self._render()
@@ -255,7 +273,7 @@ class ReplayWidget(View):
                               highlight=last if placed and not step.dealt else None))
 
     def _render_question(self) -> None:
-        from ..render.svg import layout_svg
+        from ..render.svg import game_svg, layout_svg
 
         lang, prediction = self.lang, self.prediction
         assert prediction is not None
@@ -265,17 +283,18 @@ class ReplayWidget(View):
         lines = []
         if isinstance(question, PlayedPoint):
             assert question.tile is not None
+            position = tile_position(question.layout, question.tile)
             self.board.readonly = False
-            self.board.show(position_svg(question.layout, question.tile, lang=lang,
-                                         size=self.size),
-                            point_moves(question.tile, question.choices(), lang),
+            self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
+                                         interactive=True, highlight=None)),
+                            board_moves(position, lang, preview=False, question=True),
                             str(question.tile))
             lines.append(t("predict.where.q", lang, tile=question.tile))
         else:
             self.board.readonly = True
             self.board.show(str(layout_svg(asked.layout, lang=lang, size=self.size,
                                            highlight=asked.layout.tiles[-1],
-                                           show_numbers=False)))
+                                           show_numbers=False)), board_moves(None, lang))
             heading = step_texts(asked, len(self.steps), lang, self.example)["heading"]
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"
@@ -304,7 +323,7 @@ class ReplayWidget(View):
         else:
             self.predict_box.layout.display = "none"
             self.board.readonly = True
-            self.board.show(self.board_svg(step))
+            self.board.show(self.board_svg(step), board_moves(None, lang))
         self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
                                if texts["sum"] else "")
         self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"

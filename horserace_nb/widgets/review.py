@@ -33,15 +33,17 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.game import Game
 from ..render.svg import SvgImage, game_svg
 from ..sessions.common import check_names
+from ..sessions.protocol import Text, board_moves
 from ..sessions.review import ReviewSession, ReviewSummary, summarize
 from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry
 from ..words.i18n import check_lang, t
-from ..words.narration import seat_name
+from ..words.names import seat_name
 from .base import View, running_loop
-from .board import Board, check_size
+from .board import Board
 from .common import esc, safe
 
 __all__ = ["ReviewWidget", "review_svg"]
@@ -86,7 +88,7 @@ class ReviewWidget(View):
                  names: Sequence[str] | None = None, switch: bool = True,
                  closable: bool = False) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.session = ReviewSession(game, seat, hand=hand, seed=seed, rollouts=rollouts)
         self.names = None if names is None else [
             str(name) for name in check_names(names, game.players)]
@@ -125,6 +127,7 @@ class ReviewWidget(View):
         self.next_button.on_click(lambda _: self._go(self.index + 1))
         self.last_button.on_click(lambda _: self._go(len(self.entries) - 1))
         self.close_button.on_click(lambda _: self._on_close())
+        self.board.on_refusal(self._on_refusal)
         self.close_button.layout.display = "" if closable else "none"
         self.start()
         loop = running_loop()
@@ -132,6 +135,10 @@ class ReviewWidget(View):
             self.run()
         else:  # shown first ("Reviewing…"), computed as soon as the kernel is free
             self._handle = loop.call_soon(self._run_later)
+
+    def _on_refusal(self, text: Text) -> None:
+        """A board message refused (this board is for watching): say why."""
+        self.messages.tell(text, self.lang, kind="error")
 
     def stop(self) -> None:
         """A review not yet computed is not computed (the widget is being closed)."""
@@ -312,7 +319,7 @@ class ReviewWidget(View):
                               f"{esc(self.counter_text(lang))}</span>")
         self.first_button.disabled = self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
-        self.board.show(self.board_svg(entry))
+        self.board.show(self.board_svg(entry), board_moves(None, self.lang))
         kind = "ok" if entry.loss < AS_GOOD else "info"
         self.explanation.value = (f"<p class='hr-review-explain hr-msg-{kind}' "
                                   f"lang='{esc(lang)}'>{esc(entry.explain(lang))}</p>")
