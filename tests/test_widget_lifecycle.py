@@ -60,7 +60,7 @@ def test_exercise_feedback_and_a_shown_answer_are_said_again_in_the_new_language
     again = w.exercise.verdict(w.exercise.answer + 1, "ko")
     assert w.feedback == again and again.message != wrong.message
     assert again.message in _text(w.messages.html.value)
-    assert "hr-msg-error" in w.messages.html.value and "lang='ko'" in w.messages.html.value
+    assert "hr-msg-error" in w.messages.html.value and 'lang="ko"' in w.messages.html.value
     assert w.exercise.attempts == 1  # saying it again counts no attempt
     w.show_answer()
     w.lang = "ja"
