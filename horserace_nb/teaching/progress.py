@@ -95,7 +95,17 @@ _TOP = ("format", "version", "learner", "site", "saved", "results", "rules", "ga
 
 
 class ResultsError(ValueError):
-    """A results file or a stored value that cannot be read; the message names the field."""
+    """A results file or a stored value that cannot be read; the message names the field.
+
+    :attr:`code` says why in a word, for a sentence in the reader's language: ``large``,
+    ``json`` (not JSON text), ``format`` (not a results file), ``version`` (another version)
+    or ``field`` (:attr:`field` missing, unknown or out of range).
+    """
+
+    def __init__(self, message: str, *, code: str = "field", field: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field or message.split(":", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -137,10 +147,12 @@ class Result:
     def day(self) -> dt.date:
         return dt.date.fromisoformat(self.when[:10])
 
-    def rank(self) -> tuple[int, int, int, str]:
+    def rank(self) -> tuple[int, int, int, int, str]:
         """Orders two copies of one result: more stars, then fewer tries, then fewer hints
-        are better (then the text, so that the order is total)."""
-        return (self.stars, -self.tries, -self.hints, _dump(record_of(self)))
+        are better, then a game whose points lost are known (then the text, so that the
+        order is total; ``store.js`` orders them alike)."""
+        return (self.stars, -self.tries, -self.hints, int(self.lost is not None),
+                _dump(record_of(self)))
 
 
 def record_of(result: Result) -> dict[str, Any]:
@@ -283,28 +295,31 @@ def results_file(results: Iterable[Result], *, learner: str = "", site: str = ""
 
 def _load(text: str | bytes, limit: int) -> Any:
     if len(text) > limit:
-        raise ResultsError(f"file: larger than {limit // 1000} KB; not a results file")
+        raise ResultsError(f"file: larger than {limit // 1000} KB; not a results file",
+                           code="large")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ResultsError("file: not UTF-8 text") from None
+            raise ResultsError("file: not UTF-8 text", code="json") from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise ResultsError("file: nested too deeply; not a results file") from None
+        raise ResultsError("file: nested too deeply; not a results file", code="json") from None
     except ValueError as exc:
-        raise ResultsError(f"file: not JSON ({str(exc)[:60]})") from None
+        raise ResultsError(f"file: not JSON ({str(exc)[:60]})", code="json") from None
 
 
 def _envelope(data: Any, fmt: str, names: Sequence[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise ResultsError(f"file: a JSON object with format {fmt!r}, not {_short(data)}")
+        raise ResultsError(f"file: a JSON object with format {fmt!r}, not {_short(data)}",
+                           code="format")
     if data.get("format") != fmt:
-        raise ResultsError(f"format: {fmt!r} expected, not {_short(data.get('format'))}")
+        raise ResultsError(f"format: {fmt!r} expected, not {_short(data.get('format'))}",
+                           code="format")
     if data.get("version") != VERSION:
         raise ResultsError(f"version: {VERSION} expected (this package reads version "
-                           f"{VERSION}), not {_short(data.get('version'))}")
+                           f"{VERSION}), not {_short(data.get('version'))}", code="version")
     for name in data:
         if name not in names:
             raise ResultsError(f"file: unknown field {_short(name)}")
@@ -315,7 +330,7 @@ def _records(value: Any, where: str, games: bool | None) -> list[Result]:
     if not isinstance(value, list):
         raise ResultsError(f"{where}: a list, not {_short(value)}")
     if len(value) > MAX_RESULTS:
-        raise ResultsError(f"{where}: more than {MAX_RESULTS} results")
+        raise ResultsError(f"{where}: more than {MAX_RESULTS} results", code="large")
     out = []
     for i, entry in enumerate(value):
         result = read_record(entry, f"{where}[{i}]")
@@ -346,7 +361,7 @@ def read_results(text: str | bytes, *, name: str = "") -> ResultsFile:
     results = _records(data["results"], "results", False)
     games = _records(data["games"], "games", True)
     if len(results) + len(games) > MAX_RESULTS:
-        raise ResultsError(f"results: more than {MAX_RESULTS} results")
+        raise ResultsError(f"results: more than {MAX_RESULTS} results", code="large")
     _check_summary(data["rules"])
     merged = merge(results, games)
     return ResultsFile(learner, site, saved, tuple(merged), name)
@@ -566,7 +581,7 @@ class ClassData:
     refused with their reasons, and what the report shows."""
 
     files: list[ResultsFile] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[tuple[str, ResultsError]] = field(default_factory=list)
     roster: tuple[str, ...] = ()
 
     def learners(self) -> list[str]:
@@ -626,6 +641,6 @@ def class_data(files: Iterable[tuple[str, str | bytes]], roster: Iterable[str] =
         try:
             data.files.append(read_results(text, name=name))
         except ResultsError as exc:
-            data.refused.append((name, str(exc)))
+            data.refused.append((name, exc))
     return data
 

@@ -41,6 +41,7 @@ from ..words import narration
 from ..words.i18n import check_lang, t
 from .board import Board, Choice, Text, check_size
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
+from .store import Recorder
 
 __all__ = ["PuzzleWidget", "Progress"]
 
@@ -125,6 +126,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.hint_button = button(icon="lightbulb-o")
         self.retry_button = button(icon="undo")
         self.show_button = button(icon="eye")
+        self.recorder = Recorder(lang=lang)
+        """Records each puzzle finished in the learner's browser (issue 20)."""
         row = functools.partial(widgets.HBox, layout=widgets.Layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between"))
         self.children = [
@@ -134,7 +137,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.messages.box,
             row([widgets.HBox([self.previous_button, self.menu, self.next_button]),
-                 self.counter]),
+                 self.counter]), self.recorder.store,
         ]
         self.add_class("hr-puzzle")
         self._menu_quiet = False
@@ -224,6 +227,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             record.revealed = True
         self._show_hints()
         self._show_stars()
+        if record.revealed:
+            self._record()
         return self.hints_shown[-1]
 
     def try_again(self) -> None:
@@ -244,6 +249,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                                  why=t(f"puzzle.{puzzle.key}.right", lang)), "info")
         self._show_board()
         self._show_stars()
+        self._record()
         return self.message
 
     def go(self, key_or_index: str | int) -> Puzzle:
@@ -256,6 +262,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
                              f"{len(keys) - 1}, not {excerpt(key_or_index)}")
+        if self.progress[self.index].attempts:
+            self._record()  # left after a try: recorded as it stands
         self.index = index
         self._reset()
         return self.puzzle
@@ -289,6 +297,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                         t("puzzleui.wrong_next", lang)), "error")
             else:
                 self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
+            self.recorder.missed(puzzle, self.message)
             return False, self.message
         layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
         self.game.apply(step)
@@ -301,7 +310,14 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                 record.attempts += 1
                 record.solved = True
             self._say(lambda lang: puzzle.check(attempt, lang)[1], "ok")
+            self._record()
         return True, self.message
+
+    def _record(self) -> None:
+        record, puzzle = self.progress[self.index], self.puzzle
+        if puzzle.key in PUZZLES:  # a puzzle of one's own is not on the lesson map
+            self.recorder.finish(puzzle, "puzzle", puzzle.key, 0, stars=record.stars,
+                                 tries=record.attempts, hints=record.hints)
 
     def _score(self) -> int:
         return self.game.scores[self.game.side_of(self.puzzle.seat)]
@@ -346,6 +362,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def _on_lang(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self.board.lang = change["new"]
+            self.recorder.store.lang = change["new"]
             self._show_all()
 
     # ------------------------------------------------------------------ drawing
