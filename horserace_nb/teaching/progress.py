@@ -583,14 +583,22 @@ class ClassData:
     files: list[ResultsFile] = field(default_factory=list)
     refused: list[tuple[str, ResultsError]] = field(default_factory=list)
     roster: tuple[str, ...] = ()
+    _maps: dict[int, list[LessonState]] = field(default_factory=dict, repr=False,
+                                                compare=False)
+
+    def lessons(self, index: int) -> list[LessonState]:
+        """The lesson map of file *index* (computed once)."""
+        if index not in self._maps:
+            self._maps[index] = lesson_map(self.files[index].results)
+        return self._maps[index]
 
     def learners(self) -> list[str]:
         return [f.learner or f.name for f in self.files]
 
     def table(self) -> list[tuple[str, list[tuple[int, int]]]]:
         """Learner × lesson: (stars, possible) per lesson of the map."""
-        return [(name, [(s.stars, s.possible) for s in lesson_map(f.results)])
-                for name, f in zip(self.learners(), self.files, strict=True)]
+        return [(name, [(s.stars, s.possible) for s in self.lessons(i)])
+                for i, name in enumerate(self.learners())]
 
     def rules_missed(self, top: int = 10) -> list[tuple[str, int]]:
         """The rules most missed across the class: (rule, misses), most first."""
@@ -615,8 +623,8 @@ class ClassData:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["learner", *[f"lesson {lesson}" for lesson in LESSONS],
                          "stars", "possible", "games", "points lost", "rules missed"])
-        for name, f in zip(self.learners(), self.files, strict=True):
-            states = lesson_map(f.results)
+        for i, (name, f) in enumerate(zip(self.learners(), self.files, strict=True)):
+            states = self.lessons(i)
             games = [r for r in f.results if r.is_game]
             lost = sum(r.lost for r in games if r.lost is not None)
             missed = sorted({rule for r in f.results for rule in _misses(r)},
