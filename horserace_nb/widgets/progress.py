@@ -296,7 +296,8 @@ class Progress(widgets.VBox):  # type: ignore[misc]
                 f"<li class='hr-rule hr-rule-{state.state}' data-rule='{state.rule}' "
                 f"style='min-width:11em;padding:0.15em 0'>"
                 f"<a href='{page}#r{number}' target='_blank' style='display:inline-block;"
-                f"min-width:44px;min-height:24px'>{state.rule}</a> "
+                "min-width:44px;min-height:24px;color:var(--jp-content-link-color,#1976d2);"
+                f"text-decoration:underline'>{state.rule}</a> "
                 f"<span aria-hidden='true' style='color:{_COLOUR[state.state]}'>"
                 f"{_MARK[state.state]}</span> {esc(word)}</li>")
         return (f"<div lang='{lang}'><b>{esc(t('progress.rules', lang))}</b>"

@@ -157,11 +157,13 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
             head = "".join(f"<th scope='col' style='padding:0.2em 0.6em'>"
                            f"{esc(t(f'progress.lesson.{n}', lang))}</th>" for n in LESSONS)
             rows = []
-            for name, cells in data.table():
+            for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
                 possible = sum(p for _, p in cells)
-                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center'>"
-                              f"{s}{'/' + str(p) if p else ''}</td>" for s, p in cells)
+                shown = [f"{s}/{p}" if p else t("progress.games", lang, count=state.games)
+                         for (s, p), state in zip(cells, data.lessons(i), strict=True)]
+                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center'>{esc(c)}</td>"
+                              for c in shown)
                 rows.append(f"<tr><th scope='row' style='text-align:left;padding:0.2em 0.6em'>"
                             f"{esc(name)}</th>{tds}<td style='padding:0.2em 0.6em'>"
                             f"{won}/{possible}</td></tr>")
