@@ -98,7 +98,9 @@ def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() ->
     results = w.recorder.store.results
     assert len(results) == 1 and results[0].kind == "match" and results[0].lost is None
     assert results[0].lesson == "05" and results[0].case == "2p" and results[0].seed == 45
-    w.open_review()
+    review = w.open_review()
+    assert review is not None
+    review.run()  # computed later where an event loop runs: now, here
     [reviewed] = w.recorder.store.results
     assert reviewed.lost is not None and reviewed.when == results[0].when
 
