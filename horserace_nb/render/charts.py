@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import svgwrite
 
 from ..words.i18n import check_lang, t
+from ..words.names import list_text
 from .svg import CLASS_PREFIX, SvgImage
 from .theme import DEFAULT_THEME, Theme
 
@@ -44,7 +45,7 @@ def bars_svg(bars: Sequence[tuple[str, int]], *, lang: str = "en", width: float 
         raise ValueError("bars: every count is 0 or more")
     words = [t("report.bar", lang, rule=rule, count=count) for rule, count in bars]
     title = t("report.missed_title", lang)
-    desc = (t("report.chart_label", lang, list=t("render.list_sep", lang).join(words))
+    desc = (t("report.chart_label", lang, list=list_text(words, lang))
             if bars else t("report.missed_none", lang))
     height = _PAD * 2 + _ROW * max(1, len(bars))
     drawing = svgwrite.Drawing(size=(_num(width), _num(height)), debug=False,

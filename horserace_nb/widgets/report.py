@@ -30,6 +30,7 @@ import traitlets
 from ..teaching.course import LESSONS
 from ..teaching.progress import MAX_BYTES, ClassData, ResultsError, class_data
 from ..words.i18n import check_lang, t
+from ..words.names import list_text
 from .common import Lang, MessageArea, esc, safe
 
 __all__ = ["ClassReport"]
@@ -177,7 +178,7 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
                             f"<div class='hr-report-chart'>{bars_svg(missed, lang=lang)}</div>"
                             "</div>")
         absent = data.not_started()
-        line = (t("report.not_started", lang, names=t("render.list_sep", lang).join(absent))
+        line = (t("report.not_started", lang, names=list_text(absent, lang))
                 if absent else t("report.all_started", lang))
         self.not_started.value = (f"<p class='hr-report-absent' lang='{lang}'>{esc(line)}</p>"
                                   if learners or absent else "")
