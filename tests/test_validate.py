@@ -28,7 +28,7 @@ def test_bounds_and_messages() -> None:
     assert validate.whole(0, "n", low=0, high=3) == 0
     with pytest.raises(ValueError, match=r"^n is a whole number from 1 to 3, not 4$"):
         validate.whole(4, "n", low=1, high=3)
-    with pytest.raises(ValueError, match=r"^hand is a hand of this game, from 1 to 1, not 0$"):
+    with pytest.raises(ValueError, match=r"^hand: hands are numbered from 1, not 0$"):
         validate.whole(0, "hand", low=1, says="hands are numbered from 1")
     assert validate.seat(3, 4) == 3 and validate.is_seat(0, 2) and not validate.is_seat(True, 2)
     with pytest.raises(ValueError, match=r"^leader is a seat from 0 to 1, not True$"):
