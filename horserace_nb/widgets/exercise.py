@@ -25,6 +25,7 @@ from ..words.i18n import check_lang, t
 from .base import View, replace_children
 from .board import Board, Choice
 from .common import MessageArea, esc, message_html, question_html, safe, stars_html
+from .store import Recorder
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises"]
 
@@ -112,13 +113,15 @@ class ExerciseWidget(View):
         self.show_button = button(icon="eye")
         self.next_button = button(icon="step-forward")
         self.toggles: list[widgets.ToggleButton] = []
+        self.recorder = Recorder(lang=lang)
+        """Records each exercise finished in the learner's browser (issue 20)."""
         self.children = [
             widgets.HBox([self.counter, self.stars_line],
                          layout=widgets.Layout(justify_content="space-between")),
             self.board, self.prompt, self.choice_box, self.numbers_box,
             widgets.HBox([self.check_button, self.retry_button, self.show_button,
                           self.next_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.messages.box,
+            self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-exercise")
         self.check_button.on_click(lambda _: self._on_check())
@@ -223,6 +226,7 @@ class ExerciseWidget(View):
         """Show the answer with its rule (no stars for an exercise not yet solved)."""
         ex = self.exercise
         text = ex.reveal(self.lang)
+        self._record()
         self.messages.tell(lambda lang: t("exercise.shown", lang, text=ex.answer_text(lang)),
                            self.lang)
         self._show_stars()
@@ -230,6 +234,8 @@ class ExerciseWidget(View):
 
     def next(self) -> Exercise[Any]:
         """On to the next exercise (a fresh seed past the set's end)."""
+        if self.exercise.attempts:
+            self._record()  # left after a try: recorded as it stands
         self.drills.next()
         self.try_again()
         self._show_exercise()
@@ -273,6 +279,7 @@ class ExerciseWidget(View):
         self.messages.tell(text, self.lang, kind="error")
 
     def relocalize(self, lang: str) -> None:
+        self.recorder.store.lang = lang
         self._show_exercise()
         if self._again is not None:  # the last verdict in the new language (the message
             self.feedback = self._again(lang)  # area writes its lines again itself)
@@ -283,11 +290,18 @@ class ExerciseWidget(View):
         feedback = ex.check(answer, self.lang)  # counts the attempt (once)
         return self._say(lambda lang: ex.verdict(answer, lang), feedback)
 
+    def _record(self) -> None:
+        ex = self.exercise
+        self.recorder.finish(ex, "exercise", ex.kind, ex.seed, stars=ex.stars, tries=ex.attempts)
+
     def _say(self, again: Callable[[str], Feedback], feedback: Feedback | None = None
              ) -> Feedback:
         """Show a verdict; *again* writes it in any language (a switch says it again)."""
         feedback = again(self.lang) if feedback is None else feedback
         self.feedback, self._again = feedback, again
+        self.recorder.tried(self.exercise, feedback)
+        if self.exercise.solved:
+            self._record()
         self.messages.tell(lambda lang: again(lang).message, self.lang,
                            kind="ok" if feedback.ok else "error")
         self._show_stars()

@@ -47,6 +47,7 @@ from ..words.i18n import check_lang, t
 from .base import View
 from .board import Board, Choice
 from .common import esc, safe, stars_html
+from .store import Recorder
 
 __all__ = ["PuzzleWidget"]
 
@@ -104,6 +105,8 @@ class PuzzleWidget(View):
         self.hint_button = button(icon="lightbulb-o")
         self.retry_button = button(icon="undo")
         self.show_button = button(icon="eye")
+        self.recorder = Recorder(lang=lang)
+        """Records each puzzle finished in the learner's browser (issue 20)."""
         row = functools.partial(widgets.HBox, layout=widgets.Layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between"))
         self.children = [
@@ -113,7 +116,7 @@ class PuzzleWidget(View):
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.messages.box,
             row([widgets.HBox([self.previous_button, self.menu, self.next_button]),
-                 self.counter]),
+                 self.counter]), self.recorder.store,
         ]
         self.add_class("hr-puzzle")
         self._menu_quiet = False
@@ -228,6 +231,8 @@ class PuzzleWidget(View):
             return None
         self._show_hints()
         self._show_stars()
+        if self.session.record.revealed:
+            self._record()
         return self.hints_shown[-1]
 
     def try_again(self) -> None:
@@ -240,6 +245,7 @@ class PuzzleWidget(View):
         self._say(self.session.said)
         self._show_board()
         self._show_stars()
+        self._record()
         return self.message
 
     def go(self, key_or_index: str | int) -> Puzzle:
@@ -252,6 +258,8 @@ class PuzzleWidget(View):
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
                              f"{len(keys) - 1}, not {excerpt(key_or_index)}")
+        if self.session.record.attempts:
+            self._record()  # left after a try: recorded as it stands
         self.session.go(index)
         self._reset()
         return self.puzzle
@@ -278,6 +286,10 @@ class PuzzleWidget(View):
         ok, note = self.session.judge(Place(choice.tile, choice.on, choice.side))
         self._say(note)
         self.verdict = ok, self.message
+        if not ok:
+            self.recorder.missed(self.puzzle, self.message)
+        elif self.solved and self.done:
+            self._record()
         self._show_board()
         self._show_stars()
 
@@ -306,7 +318,14 @@ class PuzzleWidget(View):
             self.go(change["new"])
 
     def relocalize(self, lang: str) -> None:
+        self.recorder.store.lang = lang
         self._show_all()
+
+    def _record(self) -> None:
+        record, puzzle = self.session.record, self.puzzle
+        if puzzle.key in PUZZLES:  # a puzzle of one's own is not on the lesson map
+            self.recorder.finish(puzzle, "puzzle", puzzle.key, 0, stars=record.stars,
+                                 tries=record.attempts, hints=record.hints)
 
     # ------------------------------------------------------------------ drawing
     def _reset(self) -> None:

@@ -22,6 +22,7 @@ from ..words.i18n import check_lang, t
 from .base import View
 from .board import Board, Choice
 from .common import esc, message_html, question_html, safe
+from .store import Recorder
 
 __all__ = ["ReplayWidget"]
 
@@ -91,12 +92,14 @@ class ReplayWidget(View):
             self.predict_prompt,
             widgets.HBox([self.predict_number, self.predict_check, self.predict_reveal])])
         self.predict_box.add_class("hr-predict")
+        self.recorder = Recorder(lang=lang)
+        """Records each prediction answered or shown in the learner's browser (issue 20)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
             self.predict_feedback, self.board, self.sum_line, self.turn_line, self.details,
-            self.alt_text, self.messages.box,
+            self.alt_text, self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -172,7 +175,9 @@ class ReplayWidget(View):
         if prediction is None:
             raise ValueError("no prediction is asked now: press Next in predict mode first")
         feedback = prediction.check(value, self.lang)
+        self.recorder.tried(prediction.question, feedback)
         if feedback.ok:
+            self._record()
             self._drop_question()
             self.step = prediction.index
         self._answered = prediction
@@ -189,8 +194,18 @@ class ReplayWidget(View):
         """Show the step asked about without answering ("Show the step")."""
         if self.pending is not None:
             pending = self.pending
+            if self.question is not None:
+                self.question.reveal(self.lang)
+                self._record()
             self._drop_question()
             self.step = pending
+
+    def _record(self) -> None:
+        question, step = self.question, self.pending
+        if question is not None and step is not None:
+            source = self.example.key if self.example is not None else "game"
+            self.recorder.finish(question, "predict", f"{question.kind}@{source}", step,
+                                 stars=question.stars, tries=question.attempts)
 
     def _ask(self, index: int, question: LayoutExercise[Any]) -> None:
         self.prediction = Prediction(index, question)
@@ -245,6 +260,7 @@ class ReplayWidget(View):
         self.messages.tell(text, self.lang, kind="error")
 
     def relocalize(self, lang: str) -> None:
+        self.recorder.store.lang = lang
         self._render()
         self._show_feedback()  # the last verdict, said again in the new language
 
