@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -81,6 +80,8 @@ from ..words.describe import (
 )
 from ..words.i18n import check_lang, t
 from .geometry import UNIT, Box, Geometry, layout_geometry
+from .text import text_width as _text_width
+from .text import wrap as _wrap
 from .theme import DEFAULT_THEME, Theme
 
 __all__ = ["SvgImage", "layout_svg", "game_svg", "save_svg"]
@@ -147,61 +148,6 @@ def _clean(text: object) -> str:
 
 def _short(name: str) -> str:
     return name if len(name) <= _NAME_MAX else name[: _NAME_MAX - 1] + "…"
-
-
-def _text_width(text: str, size: float) -> float:
-    """An estimate of the rendered width: wide (CJK) characters 1 em, others 0.6 em."""
-    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
-    return size * (wide + 0.6 * (len(text) - wide))
-
-
-_NO_START = frozenset("、。，．：；）)]」』】！？・ー…")  # never begins a line (Japanese kinsoku)
-_NO_END = frozenset("(（[「『【")  # never ends a line
-
-
-def _is_wide(c: str) -> bool:
-    return unicodedata.east_asian_width(c) in "WF"
-
-
-def _atoms(word: str) -> list[str]:
-    """A word cut where a line may break: between wide (CJK) characters and next to them, but
-    not before closing punctuation nor after opening punctuation."""
-    if not any(_is_wide(c) for c in word):
-        return [word]
-    atoms: list[str] = []
-    current = ""
-    for c in word:
-        prev = current[-1] if current else ""
-        if (prev and (_is_wide(c) or _is_wide(prev)) and c not in _NO_START
-                and prev not in _NO_END and c != " "):
-            atoms.append(current)
-            current = ""
-        current += c
-    atoms.append(current)
-    return atoms
-
-
-def _wrap(text: str, size: float, width: float, keep: Sequence[str] = ()) -> list[str]:
-    """Greedy line breaking at spaces and around wide (CJK) characters; the spaces inside the
-    *keep* phrases (e.g. "Bob 12") do not break.
-
-    >>> _wrap("Counted contributions: 2 + 8 = 10.", 10, 100)
-    ['Counted', 'contributions: 2', '+ 8 = 10.']
-    """
-    for phrase in keep:
-        text = text.replace(phrase, phrase.replace(" ", "\x00"))
-    lines: list[str] = []
-    line = ""
-    for word in re.findall(r"[^ ]+ *", text):
-        for atom in _atoms(word.replace("\x00", " ")):
-            if line and _text_width((line + atom).rstrip(), size) > width:
-                lines.append(line.rstrip())
-                line = atom.lstrip()
-            else:
-                line += atom
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines or [""]
 
 
 def _point_id(prefix: str, tile: Tile, side: Side) -> str:
