@@ -28,21 +28,24 @@ LANG_LABELS = {"en": "English", "ko": "한국어", "ja": "日本語"}
 """Each language named in itself (the switch shows these, whatever the current language)."""
 
 
+MESSAGE_KINDS = ("info", "ok", "error", "hint")
+"""The kinds of message line (classes ``hr-msg-<kind>``, coloured by the board's style sheet)."""
+
+
 def esc(text: object) -> str:
     """Escape *text* for HTML (an ipywidgets HTML widget sets innerHTML unsanitized)."""
     return html.escape(str(text), quote=True)
 
 
-_COLOURS = {"info": "#1d3557", "ok": "#2a7a2a", "error": "#b00020"}
-
-
 def message_html(text: str, kind: str = "info") -> str:
     """Feedback (escaped) for the message area, as :meth:`MessageArea.say
     <horserace_nb.widgets.common.MessageArea.say>` writes it but with a compact line height:
-    feedback of two or three lines reads as one paragraph."""
-    kind = kind if kind in _COLOURS else "info"
-    return (f"<div class='hr-msg hr-msg-{kind}' role='status' "
-            f"style='color:{_COLOURS[kind]};line-height:1.45;margin:0.2em 0'>{esc(text)}</div>")
+    feedback of two or three lines reads as one paragraph. Its colour is the class's
+    (``hr-msg-info|ok|error|hint``, from the theme in the board's style sheet): no inline colour,
+    so it follows JupyterLab's light, dark and high-contrast themes."""
+    kind = kind if kind in MESSAGE_KINDS else "info"
+    return (f"<div class='hr-msg hr-msg-{kind}' style='line-height:1.45;margin:0.2em 0'>"
+            f"{esc(text)}</div>")
 
 
 def question_html(lines: Sequence[str]) -> str:

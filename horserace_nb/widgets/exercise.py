@@ -273,6 +273,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
         self.messages.say_html(message_html(feedback.message, "ok" if feedback.ok else "error"))
+        self.board.announce(feedback.message)  # the widget's one live region
         self._show_stars()
         return feedback
 

@@ -421,9 +421,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         if fb is None:
             return
         kind = "ok" if fb.ok else "error"
-        colour = "#2a7a2a" if fb.ok else "#b00020"
-        self.predict_feedback.value = (f"<div class='hr-msg hr-msg-{kind}' role='status' "
-                                       f"style='color:{colour}'>{esc(fb.message)}</div>")
+        self.predict_feedback.value = (f"<div class='hr-msg hr-msg-{kind}' "
+                                       f"lang='{esc(self.lang)}'>{esc(fb.message)}</div>")
 
     @safe
     def _on_next(self) -> None:

@@ -422,8 +422,8 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         text = self.status_text()
         if not text:
             return ""
-        return (f"<div class='hr-msg hr-review-status' role='status' lang='{esc(self.lang)}' "
-                f"style='color:#4a4a4a'>{esc(text)}</div>")
+        return (f"<div class='hr-msg hr-msg-info hr-review-status' lang='{esc(self.lang)}'>"
+                f"{esc(text)}</div>")
 
     @safe
     def _render(self) -> None:
@@ -456,6 +456,6 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self.first_button.disabled = self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
         self.board.show(self.board_svg(entry))
-        colour = "#2a7a2a" if entry.loss < AS_GOOD else "#1d3557"
-        self.explanation.value = (f"<p class='hr-review-explain' lang='{esc(lang)}' "
-                                  f"style='color:{colour}'>{esc(entry.explain(lang))}</p>")
+        kind = "ok" if entry.loss < AS_GOOD else "info"
+        self.explanation.value = (f"<p class='hr-review-explain hr-msg hr-msg-{kind}' "
+                                  f"lang='{esc(lang)}'>{esc(entry.explain(lang))}</p>")
