@@ -30,7 +30,8 @@ from collections.abc import Sequence
 
 __all__ = ["wrap", "text_width", "atoms", "NO_START"]
 
-NO_START = frozenset("、。，．：；）)]」』】〕！？!?・ー…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〻゛゜")
+NO_START = frozenset("、。，．：；）)]」』】〕！？!?・ー…‥"
+                     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〻゛゜")
 """Characters that never begin a line (Japanese kinsoku: closing punctuation, small kana, the
 long-vowel mark)."""
 _NO_END = frozenset("(（[「『【〔")

@@ -148,7 +148,9 @@ class Board(anywidget.AnyWidget):
         {'n': 1, 'text': 'Ann passes.'}
         """
         if text:
-            self.announcement = {"n": int(self.announcement.get("n", 0)) + 1, "text": str(text)}
+            count = self.announcement.get("n", 0)
+            self.announcement = {"n": (count if isinstance(count, int) else 0) + 1,
+                                 "text": str(text)}
 
     # ------------------------------------------------------------------ browser → Python
     def on_choice(self, callback: Callable[[Choice], None]) -> None:
