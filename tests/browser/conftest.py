@@ -609,7 +609,8 @@ class PlayDriver:
         """Until a tile of the hand can be played (the computer moves, the learner draws)."""
         from playwright.sync_api import expect
 
-        expect(self.root.locator(".hr-board svg.hr-svg-horserace")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+        expect(self.root.locator(".hr-board svg.hr-svg-horserace")).to_be_visible(
+            timeout=KERNEL_TIMEOUT_MS)
         expect(self.root.locator(self.TILES).first).to_be_attached()
         for _ in range(limit):
             if self.root.locator(self.PLAYABLE).count():

@@ -33,7 +33,7 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-KEYS = "a b x c v z m y d d 1 2".split()
+KEYS = ["a", "b", "x", "c", "v", "z", "m", "y", "d", "d", "1", "2"]
 
 
 def board_notebook(server: JupyterServer, lang: str = "en") -> str:
@@ -325,8 +325,15 @@ LANG_CHECK = r"""(root) => {
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 def test_every_korean_and_japanese_text_is_marked(lang: str, lab_server: JupyterServer,
                                                   page: Any) -> None:
-    ui, driver = open_board(page, lab_server, lang)
-    if lang != "en":
+    from playwright.sync_api import expect
+
+    from horserace_nb.words.i18n import label, t
+
+    ui, driver = open_board(page, lab_server)  # the learner's turn (the driver reads English)
+    if lang != "en":  # then the widget's own switch
+        driver.settle(driver.root.locator(".hr-lang").get_by_text(label(lang)).click)
+        expect(driver.root).to_have_attribute("lang", lang)
+        expect(driver.root.locator(".hr-title")).to_contain_text(t("play.title", lang, target=61))
         driver.root.locator(driver.PLAYABLE).first.click()  # a choice, its preview
     page.wait_for_timeout(300)
     found = driver.root.evaluate(LANG_CHECK)
