@@ -6,9 +6,15 @@ runs it in Chromium.)"""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
+import shutil
+import stat
 import subprocess
 import sys
+import tarfile
+import time
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from horserace_nb.lite import (
+    EXTRA_WHEELS,
     KERNEL_PLUGIN,
     KERNEL_PRELOAD,
     LiteBuildError,
@@ -25,12 +32,24 @@ from horserace_nb.lite import (
     patch_lock,
     wheel_entry,
 )
+from horserace_nb.lite import build as build
 from horserace_nb.lite.__main__ import main
 from horserace_nb.lite.build import (
     JUPYTERLITE_VERSION,
+    NPM_FETCH_OPTIONS,
+    PYODIDE_NEEDS,
+    PYODIDE_VERSION,
+    SITE_MARKER,
     build_config,
     check_output,
+    check_site,
     lite_json,
+    marker_problem,
+    npm_integrity,
+    npm_reason,
+    replacing,
+    wheel_problem,
+    write_marker,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -185,29 +204,6 @@ def test_notebook_tree_is_the_repositorys(tmp_path: Path) -> None:
     assert notebook_tree(tmp_path) == ["en/a.ipynb"]
 
 
-# --------------------------------------------------------------------------- the output folder
-def test_check_output_accepts_only_an_earlier_site_or_an_empty_folder(tmp_path: Path) -> None:
-    source = tmp_path / "checkout"
-    source.mkdir()
-    old_site = tmp_path / "site"
-    old_site.mkdir()
-    (old_site / "jupyter-lite.json").write_text("{}")
-    check_output(old_site, source)
-    check_output(tmp_path / "new", source)
-    (tmp_path / "empty").mkdir()
-    check_output(tmp_path / "empty", source)
-
-    other = tmp_path / "photos"
-    other.mkdir()
-    (other / "holiday.jpg").write_text("")
-    with pytest.raises(LiteBuildError, match="not empty"):
-        check_output(other, source)
-    with pytest.raises(LiteBuildError, match="a file"):
-        check_output(other / "holiday.jpg", source)
-    with pytest.raises(LiteBuildError, match="overwrite the project"):
-        check_output(tmp_path, source)
-
-
 def test_missing_npm_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("jupyterlite_core")
@@ -236,3 +232,674 @@ def test_the_package_does_not_import_the_site_builder() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=REPO).stdout.strip()
     assert out == "[]"
+
+
+# --------------------------------------------------------------------------- issue 16: helpers
+NPM_UNREACHABLE_STDERR = """\
+npm error code ECONNREFUSED
+npm error syscall connect
+npm error errno ECONNREFUSED
+npm error FetchError: request to http://127.0.0.1:9/pyodide failed, reason: connect \
+ECONNREFUSED 127.0.0.1:9
+npm error     at ClientRequest.<anonymous> (/usr/lib/node_modules/npm/node_modules/\
+minipass-fetch/lib/index.js:130:14)
+npm error     at process.processTicksAndRejections (node:internal/process/task_queues:83:21) {
+npm error   code: 'ECONNREFUSED',
+npm error   port: 9,
+npm error   type: 'system'
+npm error }
+npm error
+npm error If you are behind a proxy, please make sure that the 'proxy' config is set properly.
+npm error A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log
+"""
+"""What npm 11 prints on stderr when the registry refuses the connection."""
+
+NPM_UNREACHABLE_JSON = json.dumps({"error": {
+    "code": "ECONNREFUSED",
+    "summary": "FetchError: request to http://127.0.0.1:9/pyodide failed, reason: connect "
+               "ECONNREFUSED 127.0.0.1:9",
+    "detail": "If you are behind a proxy, please make sure that the 'proxy' config is set "
+              "properly."}})
+"""What ``npm pack --json`` prints on stdout then."""
+
+LOCK_VERSIONS = {"micropip": "0.11.1", "packaging": "26.1", "ipython": "9.12.0",
+                 "jedi": "0.19.2", "svgwrite": "1.4.3", "typing-extensions": "4.15.0"}
+"""A fake Pyodide lock: the build's :data:`LOCK_ROOTS`, without dependencies."""
+
+
+def fake_lock() -> dict[str, object]:
+    packages = {key: lock_entry(key, version,
+                                f"{key.replace('-', '_')}-{version}-py3-none-any.whl", [])
+                for key, version in LOCK_VERSIONS.items()}
+    return {"info": {"python": "3.14.2"}, "packages": packages}
+
+
+def make_tarball(path: Path, files: dict[str, bytes]) -> Path:
+    """An npm-style tarball: *files* under ``package/``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(path, "w:gz") as archive:
+        for name, data in sorted(files.items()):
+            member = tarfile.TarInfo(f"package/{name}")
+            member.size = len(data)
+            archive.addfile(member, io.BytesIO(data))
+    return path
+
+
+def core_files(lock: object | None = None, lock_bytes: bytes | None = None) -> dict[str, bytes]:
+    files = {name: b"core" for name in PYODIDE_NEEDS}
+    files["pyodide-lock.json"] = (lock_bytes if lock_bytes is not None
+                                  else json.dumps(lock or fake_lock()).encode())
+    return files
+
+
+def trust(monkeypatch: pytest.MonkeyPatch, tarball: Path) -> None:
+    """Take *tarball* for npm's own (the pinned sha512 is the real core's)."""
+    monkeypatch.setattr(build, "PYODIDE_INTEGRITY", npm_integrity(tarball))
+
+
+def fake_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gives: Path | None = None,
+             stdout: str = "", stderr: str = "", code: int = 0) -> Path:
+    """An ``npm`` first on PATH that copies *gives* (if any) to ``--pack-destination``,
+    prints *stdout* and *stderr* and exits with *code*; it writes its arguments to the file
+    returned."""
+    folder = tmp_path / "fake-bin"
+    folder.mkdir(exist_ok=True)
+    calls = folder / "calls.json"
+    script = folder / "npm"
+    script.write_text(f"""#!{sys.executable}
+import json, pathlib, shutil, sys
+calls = pathlib.Path({str(calls)!r})
+calls.write_text(json.dumps([*json.loads(calls.read_text() or "[]"), sys.argv[1:]]))
+gives = {None if gives is None else str(gives)!r}
+if gives:
+    dest = pathlib.Path(sys.argv[sys.argv.index("--pack-destination") + 1])
+    shutil.copyfile(gives, dest / "pyodide-{PYODIDE_VERSION}.tgz")
+sys.stdout.write({stdout!r})
+sys.stderr.write({stderr!r})
+sys.exit({code})
+""")
+    script.chmod(0o755)
+    calls.write_text("[]")
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    return calls
+
+
+def make_checkout(tmp_path: Path) -> Path:
+    """A small stand-in for the project checkout: a pyproject.toml and one notebook."""
+    source = tmp_path / "checkout"
+    (source / "notebooks" / "en").mkdir(parents=True, exist_ok=True)
+    (source / "horserace_nb").mkdir(exist_ok=True)
+    (source / "pyproject.toml").write_text("[project]\nname = 'horserace_nb'\n")
+    (source / "notebooks" / "en" / "01.ipynb").write_text("{}")
+    return source
+
+
+def make_old_site(folder: Path) -> dict[str, bytes]:
+    """A site as the builder leaves it (its marker, a jupyter-lite.json, files in folders);
+    what it holds."""
+    for index in range(12):
+        path = folder / f"part{index % 3}" / f"file{index}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"old {index}")
+    (folder / "jupyter-lite.json").write_text("{}")
+    write_marker(folder, "0.1.0")
+    return contents(folder)
+
+
+def contents(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def leftovers(parent: Path) -> list[str]:
+    """The builder's temporary folders left in *parent*."""
+    return sorted(path.name for path in parent.iterdir() if ".horserace-" in path.name)
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """Run the CLI's main quietly; its exit code and its one error line (asserted single)."""
+    code = main(["build", "--quiet", *args])
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and err.startswith("error: "), err
+    assert "Traceback" not in err
+    return code, err
+
+
+def cli_process(*args: str, cwd: Path = REPO) -> tuple[int, str]:
+    """``python -m horserace_nb.lite build --quiet ARGS`` in a subprocess: its exit code and
+    its one error line."""
+    done = subprocess.run([sys.executable, "-m", "horserace_nb.lite", "build", "--quiet", *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+    err = done.stderr.strip()
+    assert "Traceback" not in err, err
+    assert err.count("\n") == 0 and err.startswith("error: "), err
+    return done.returncode, err
+
+
+# --------------------------------------------------------------------------- the output folder
+def test_check_output_accepts_only_its_own_site_or_an_empty_folder(tmp_path: Path) -> None:
+    source = make_checkout(tmp_path)
+    old_site = tmp_path / "site"
+    make_old_site(old_site)
+    assert check_output(old_site, source) == old_site.resolve()
+    check_output(tmp_path / "new", source)
+    check_output(tmp_path / "new" / "deeper", source)
+    (tmp_path / "empty").mkdir()
+    check_output(tmp_path / "empty", source)
+
+    other = tmp_path / "photos"
+    other.mkdir()
+    (other / "holiday.jpg").write_text("")
+    with pytest.raises(LiteBuildError, match=f"not empty and it holds no {SITE_MARKER}"):
+        check_output(other, source)
+    with pytest.raises(LiteBuildError, match="a file"):
+        check_output(other / "holiday.jpg", source)
+    with pytest.raises(LiteBuildError, match="cannot be made: .*holiday.jpg is a file"):
+        check_output(other / "holiday.jpg" / "site", source)
+    with pytest.raises(LiteBuildError, match="overwrite the project"):
+        check_output(tmp_path, source)
+
+
+@pytest.mark.parametrize("marker", ["not json", '{"tool": "someone-else"}', "[1, 2]"])
+def test_a_marker_the_builder_did_not_write_is_refused(tmp_path: Path, marker: str) -> None:
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "index.html").write_text("")
+    (folder / SITE_MARKER).write_text(marker)
+    with pytest.raises(LiteBuildError, match=f"its {SITE_MARKER} "):
+        check_output(folder, make_checkout(tmp_path))
+
+
+def test_the_marker_names_the_tool_and_version(tmp_path: Path) -> None:
+    write_marker(tmp_path, "0.2.0")
+    assert json.loads((tmp_path / SITE_MARKER).read_text()) == {
+        "tool": "horserace_nb.lite", "version": "0.2.0"}
+    assert marker_problem(tmp_path) is None
+
+
+def test_a_jupyterlite_project_without_the_marker_is_refused_and_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, item 2: a teacher's own JupyterLite project is not "a site built before"."""
+    project = tmp_path / "my-lite"
+    (project / "files").mkdir(parents=True)
+    (project / "jupyter-lite.json").write_text('{"jupyter-config-data": {}}')
+    (project / "files" / "my-lesson.ipynb").write_text("{}")
+    before = contents(project)
+    code, err = cli(capsys, "--output", str(project), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1
+    assert "jupyter-lite.json but no .horserace-site" in err and "did not write" in err
+    assert "choose a new or an empty folder" in err
+    assert contents(project) == before
+    assert not (tmp_path / "cache").exists()  # refused before any work
+
+
+@pytest.mark.parametrize("inside", ["notebooks/_site", "notebooks", "notebooks/en/site",
+                                    "horserace_nb/site"])
+def test_an_output_inside_the_notebooks_or_the_package_is_refused(tmp_path: Path,
+                                                                  inside: str) -> None:
+    """Issue 16, item 14: the next build would have taken the site for notebooks."""
+    source = make_checkout(tmp_path)
+    with pytest.raises(LiteBuildError, match="is inside .*Choose a folder outside it"):
+        check_output(source / inside, source)
+    assert not (source / "notebooks" / "_site").exists()
+
+
+def test_an_output_around_the_notebooks_or_the_cache_is_refused(tmp_path: Path) -> None:
+    source = make_checkout(tmp_path)
+    outside = tmp_path / "elsewhere"
+    with pytest.raises(LiteBuildError, match="holds the notebooks the site ships"):
+        check_output(outside, source, notebooks=outside / "lessons")
+    with pytest.raises(LiteBuildError, match="holds the download cache"):
+        check_output(outside, source, cache=outside / "cache")
+    with pytest.raises(LiteBuildError, match="is inside the download cache"):
+        check_output(outside / "cache" / "site", source, cache=outside / "cache")
+    check_output(source / "site", source)  # the README's --output site, in the checkout
+
+
+def test_an_output_that_is_a_symbolic_link_is_refused(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    make_old_site(real)
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    with pytest.raises(LiteBuildError, match="is a symbolic link"):
+        check_output(link, make_checkout(tmp_path))
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(LiteBuildError, match="is a symbolic link"):
+        check_output(tmp_path / "dangling", make_checkout(tmp_path))
+
+
+def test_a_read_only_old_site_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder in the old site that cannot be written (simulated: root writes anywhere)."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    locked = site / "part1"
+    real_access = os.access
+
+    def access(path: object, mode: int, **kwargs: object) -> bool:
+        return Path(str(path)) != locked and real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "is read-only" in err and "part1 cannot be written" in err
+    assert contents(site) == before and leftovers(tmp_path) == []
+    assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="root writes into read-only folders")
+def test_a_read_only_parent_is_refused_before_any_work_for_real(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    parent = tmp_path / "parent"
+    before = make_old_site(parent / "site")
+    parent.chmod(0o555)
+    try:
+        code, err = cli(capsys, "--output", str(parent / "site"), "--source",
+                        str(make_checkout(tmp_path)), "--cache-dir", str(tmp_path / "cache"))
+    finally:
+        parent.chmod(0o755)
+    assert code == 1 and "is read-only" in err
+    assert contents(parent / "site") == before and leftovers(parent) == []
+
+
+def test_a_parent_where_nothing_can_be_written_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, item 1: the parent folder refuses writes (simulated for root: every mkdir in
+    it fails as in a read-only folder). Nothing is fetched, the old site is untouched."""
+    parent = tmp_path / "parent"
+    site = parent / "site"
+    before = make_old_site(site)
+    real_mkdir = os.mkdir
+
+    def mkdir(path: object, *args: object, **kwargs: object) -> None:
+        if Path(str(path)).parent == parent:
+            raise PermissionError(13, "Permission denied", str(path))
+        real_mkdir(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    calls = fake_npm(tmp_path, monkeypatch, code=1)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "cannot write beside --output" in err and "Permission denied" in err
+    assert contents(site) == before and leftovers(parent) == []
+    assert json.loads(calls.read_text()) == []  # no npm run: refused before any work
+
+
+# --------------------------------------------------------------------------- the swap
+def test_the_new_site_replaces_the_old_one_by_a_rename(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    make_old_site(site)
+    site.chmod(0o750)
+    with replacing(site) as new:
+        assert new.path.parent.parent == tmp_path  # beside the old site, in the same parent
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+        assert (site / "jupyter-lite.json").is_file()  # the old site stays until the swap
+    assert contents(site) == {"index.html": b"new"}
+    assert stat.S_IMODE(site.stat().st_mode) == 0o750  # the old folder's permissions
+    assert leftovers(tmp_path) == [] and new.notes == []
+
+
+def test_the_old_site_stays_when_the_new_one_fails_its_checks(tmp_path: Path) -> None:
+    """Issue 16: the swap happens only for a complete, checked site."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    checks = pytest.raises(LiteBuildError, match="not usable offline: it lacks the notebooks "
+                                                 "en/01")
+    with checks, replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("half a site")
+        write_marker(new.path, "0.1.0")
+        check_site(new.path, ["en/01.ipynb"], "horserace-nb")
+    assert contents(site) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_the_old_site_stays_when_the_new_one_cannot_be_put_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 1: the rename that puts the new site in place fails (as for a
+    read-only parent): the old site is put back whole, the temporary folder removed."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    real_rename = os.rename
+
+    def rename(src: object, dst: object) -> None:
+        if Path(str(dst)) == site and Path(str(src)).name == "site":  # the new site only
+            raise PermissionError(13, "Permission denied", str(dst))
+        real_rename(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", rename)
+    fails = pytest.raises(LiteBuildError, match="Permission denied.*earlier site is untouched")
+    with fails, replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+    assert contents(site) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_the_old_site_stays_when_it_cannot_be_moved_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    before = make_old_site(site)
+
+    def rename(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied", str(src))
+
+    fails = pytest.raises(LiteBuildError, match="could not be moved aside.*untouched")
+    with fails, replacing(site) as new:
+        new.path.mkdir()
+        monkeypatch.setattr(os, "rename", rename)
+    assert contents(site) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_an_old_file_that_cannot_be_removed_leaves_the_new_site_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 1: a file of the old site that cannot be removed no longer leaves a half
+    deleted site: the new one is in place, whole, and the leftover is named."""
+    site = tmp_path / "site"
+    make_old_site(site)
+    real_unlink = os.unlink
+
+    def unlink(path: object, *args: object, **kwargs: object) -> None:
+        if str(path).endswith("file4.txt"):
+            raise PermissionError(13, "Operation not permitted", str(path))
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    with replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+    monkeypatch.undo()
+    assert contents(site) == {"index.html": b"new"}
+    assert len(new.notes) == 1 and "could not be removed entirely" in new.notes[0]
+    [left] = leftovers(tmp_path)
+    assert left in new.notes[0]
+
+
+def test_folders_made_for_a_failed_site_are_removed(tmp_path: Path) -> None:
+    output = tmp_path / "a" / "b" / "site"
+    with pytest.raises(LiteBuildError), replacing(output) as new:
+        assert (tmp_path / "a" / "b").is_dir()
+        new.path.mkdir()
+        raise LiteBuildError("the build failed")
+    assert list(tmp_path.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- downloads
+def test_wheel_problem_finds_damage(tmp_path: Path) -> None:
+    good = make_wheel(tmp_path, "micropip", "0.11.1", files=["micropip/__init__.py"])
+    assert wheel_problem(good, "micropip", "0.11.1") is None
+    assert wheel_problem(good) is None
+    data = good.read_bytes()
+
+    def variant(name: str, content: bytes) -> Path:
+        path = tmp_path / name / good.name
+        path.parent.mkdir()
+        path.write_bytes(content)
+        return path
+
+    assert "not a sound zip" in str(wheel_problem(variant("truncated", data[: len(data) // 2])))
+    assert "not a sound zip" in str(wheel_problem(variant("garbage", b"<html>502</html>")))
+    assert "not a sound zip" in str(wheel_problem(variant("empty", b"")))
+    with zipfile.ZipFile(tmp_path / "stored.whl", "w") as archive:  # uncompressed members
+        archive.writestr("micropip/__init__.py", "A" * 200)
+        archive.writestr("micropip-0.11.1.dist-info/METADATA", "Name: micropip\nVersion: 0.11.1\n")
+    stored = (tmp_path / "stored.whl").read_bytes()
+    middle = stored.index(b"A" * 200) + 100
+    flipped = stored[:middle] + b"B" + stored[middle + 1:]  # one byte changed: its CRC fails
+    assert wheel_problem(tmp_path / "stored.whl") is None
+    assert "micropip/__init__.py in it is damaged" in str(wheel_problem(variant("flip", flipped)))
+    assert "not micropip 0.11.2" in str(wheel_problem(good, "micropip", "0.11.2"))
+
+
+def wheel_cache(folder: Path) -> dict[str, Path]:
+    """A download cache holding sound wheels for the fake lock and :data:`EXTRA_WHEELS`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = {**LOCK_VERSIONS, **EXTRA_WHEELS}
+    return {key: make_wheel(folder, key, version) for key, version in specs.items()}
+
+
+def test_a_truncated_cached_wheel_is_fetched_again(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 3: a truncated micropip in the cache is not shipped: it is fetched again
+    (only it), checked, and put in the cache."""
+    cache = tmp_path / "wheels"
+    wheels = wheel_cache(cache)
+    micropip = wheels["micropip"]
+    micropip.write_bytes(micropip.read_bytes()[:100])
+    asked: list[dict[str, str]] = []
+
+    def download(specs: dict[str, str], dest: Path) -> None:
+        asked.append(dict(specs))
+        for key, version in specs.items():
+            make_wheel(dest, key, version)
+
+    monkeypatch.setattr(build, "_pip_download", download)
+    logged: list[str] = []
+    downloads: list[str] = []
+    found = build._cached_wheels({**LOCK_VERSIONS, **EXTRA_WHEELS}, cache, logged.append,
+                                 downloads)
+    assert asked == [{"micropip": "0.11.1"}]
+    assert downloads == [micropip.name]
+    assert found["micropip"] == micropip and wheel_problem(micropip, "micropip", "0.11.1") is None
+    assert any("damaged" in line and micropip.name in line for line in logged)
+    assert sorted(p.name for p in cache.iterdir()) == sorted(p.name for p in wheels.values())
+
+
+def test_a_wheel_damaged_again_stops_the_build_and_keeps_the_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, items 3 and 13: the extra wheel anywidget is garbage in the cache and from
+    PyPI too: one error line naming it; the earlier site untouched, no temporary folder."""
+    cache = tmp_path / "cache"
+    trust(monkeypatch, make_tarball(build.pyodide_tarball(cache), core_files()))
+    wheels = wheel_cache(cache / "wheels")
+    wheels["anywidget"].write_bytes(b"<html>Bad gateway</html>")
+
+    def download(specs: dict[str, str], dest: Path) -> None:
+        for key, version in specs.items():
+            (dest / make_wheel(dest, key, version).name).write_bytes(b"<html>again</html>")
+
+    monkeypatch.setattr(build, "_pip_download", download)
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(cache))
+    assert code == 1
+    assert f"pip download gave a damaged {wheels['anywidget'].name}: it is not a sound zip" in err
+    assert contents(site) == before and leftovers(tmp_path) == []
+
+
+def test_a_damaged_cached_tarball_is_fetched_again(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    good = make_tarball(tmp_path / "good" / f"pyodide-{PYODIDE_VERSION}.tgz", core_files())
+    trust(monkeypatch, good)
+    cache = tmp_path / "cache"
+    tarball = build.pyodide_tarball(cache)
+    tarball.parent.mkdir(parents=True)
+    tarball.write_bytes(good.read_bytes()[:300])
+    calls = fake_npm(tmp_path, monkeypatch, gives=good)
+    downloads: list[str] = []
+    lock = build._pyodide_core(cache, tmp_path / "core", lambda message: None, downloads)
+    assert lock == fake_lock()
+    assert tarball.read_bytes() == good.read_bytes() and downloads == [tarball.name]
+    assert sorted(p.name for p in (tmp_path / "core").iterdir()) == sorted(PYODIDE_NEEDS)
+    assert [call[:2] for call in json.loads(calls.read_text())] == [
+        ["pack", f"pyodide@{PYODIDE_VERSION}"]]
+    assert [p.name for p in tarball.parent.iterdir()] == [tarball.name]
+
+
+TARBALL_DAMAGE = {
+    "garbage": (lambda good: b"<html>Service unavailable</html>", False, "checksum"),
+    "truncated": (lambda good: good.read_bytes()[:200], False, "checksum"),
+    "empty": (lambda good: b"", False, "checksum"),
+    "truncated, trusted": (lambda good: good.read_bytes()[:200], True, "not a readable .tgz"),
+    "no lock": (lambda good: make_tarball(good.parent / "x" / "no-lock.tgz", {
+        name: b"" for name in PYODIDE_NEEDS if name != "pyodide-lock.json"}).read_bytes(),
+        True, "it lacks pyodide-lock.json"),
+    "broken lock": (lambda good: make_tarball(good.parent / "x" / "broken.tgz", core_files(
+        lock_bytes=b'{"info": {}, "packages": {')).read_bytes(), True, "is not JSON"),
+    "lock of another shape": (lambda good: make_tarball(good.parent / "x" / "shape.tgz",
+                                                        core_files(lock={"packages": []})
+                                                        ).read_bytes(),
+                              True, "has no info and packages"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(TARBALL_DAMAGE))
+def test_a_damaged_tarball_is_one_error_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str],
+                                             damage: str) -> None:
+    """Issue 16, item 13: a garbage, truncated or empty tarball, one without a lock or with
+    broken lock JSON, in the cache and from npm again: one error line naming the file; the
+    earlier site untouched."""
+    make_bytes, trusted, message = TARBALL_DAMAGE[damage]
+    good = make_tarball(tmp_path / "good" / "pyodide.tgz", core_files())
+    bad = tmp_path / "bad.tgz"
+    bad.write_bytes(make_bytes(good))
+    if trusted:
+        trust(monkeypatch, bad)
+    cache = tmp_path / "cache"
+    build.pyodide_tarball(cache).parent.mkdir(parents=True)
+    shutil.copyfile(bad, build.pyodide_tarball(cache))
+    calls = fake_npm(tmp_path, monkeypatch, gives=bad)
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(cache))
+    assert code == 1
+    assert f"gave a damaged pyodide-{PYODIDE_VERSION}.tgz: " in err and message in err
+    assert len(json.loads(calls.read_text())) == 1  # fetched again, once
+    assert contents(site) == before and leftovers(tmp_path) == []
+    assert not build.pyodide_tarball(cache).exists()  # the damaged file is not kept
+
+
+def test_the_pinned_checksum_is_npms_for_the_real_core() -> None:
+    """:data:`PYODIDE_INTEGRITY` is what ``npm pack`` reports for the core (checked against a
+    core the build fetched into the usual cache, when there is one)."""
+    assert build.PYODIDE_INTEGRITY.startswith("sha512-")
+    tarball = build.pyodide_tarball(build.default_cache_dir())
+    if not tarball.is_file():
+        pytest.skip(f"no Pyodide core in {tarball.parent}")
+    assert npm_integrity(tarball) == build.PYODIDE_INTEGRITY
+    assert build.read_pyodide_tarball(tarball)["info"]["python"].startswith("3.14")
+
+
+# --------------------------------------------------------------------------- npm
+def test_npm_reason_is_npms_own(tmp_path: Path) -> None:
+    assert npm_reason(NPM_UNREACHABLE_JSON, NPM_UNREACHABLE_STDERR) == (
+        "FetchError: request to http://127.0.0.1:9/pyodide failed, reason: connect "
+        "ECONNREFUSED 127.0.0.1:9")
+    from_stderr = npm_reason("", NPM_UNREACHABLE_STDERR)
+    assert from_stderr.startswith("FetchError: request to http://127.0.0.1:9/pyodide failed")
+    assert "If you are behind a proxy" in from_stderr
+    assert " at " not in from_stderr and "complete log" not in from_stderr
+    assert npm_reason("", "") == "npm printed no reason"
+
+
+def test_npm_failure_says_why_with_bounded_retries(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 15: npm's reason is passed through (it used to be swallowed by
+    ``--silent``), and npm is told to give up soon."""
+    calls = fake_npm(tmp_path, monkeypatch, stdout=NPM_UNREACHABLE_JSON,
+                     stderr=NPM_UNREACHABLE_STDERR, code=1)
+    with pytest.raises(LiteBuildError) as caught:
+        build._pyodide_core(tmp_path / "cache", tmp_path / "core", lambda message: None, [])
+    message = str(caught.value)
+    assert "\n" not in message and "--silent" not in message
+    assert f"npm pack pyodide@{PYODIDE_VERSION} failed: FetchError" in message
+    assert "ECONNREFUSED 127.0.0.1:9" in message and "npm config get registry" in message
+    [args] = json.loads(calls.read_text())
+    assert set(NPM_FETCH_OPTIONS) <= set(args) and "--json" in args
+    assert list((tmp_path / "cache" / "npm").iterdir()) == []  # no temporary folder left
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="npm is not installed")
+def test_an_unreachable_npm_registry_fails_in_seconds(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real npm, pointed at a closed port on loopback (nothing leaves the machine)."""
+    monkeypatch.setenv("npm_config_registry", "http://127.0.0.1:9/")
+    started = time.perf_counter()
+    with pytest.raises(LiteBuildError, match="ECONNREFUSED"):
+        build._pyodide_core(tmp_path / "cache", tmp_path / "core", lambda message: None, [])
+    assert time.perf_counter() - started < 20  # npm's defaults took 70 s
+
+
+# --------------------------------------------------------------------------- the CLI
+def test_a_cache_dir_naming_a_file_is_one_error_line(tmp_path: Path) -> None:
+    """Issue 16, item 13, through ``python -m horserace_nb.lite``."""
+    pytest.importorskip("jupyterlite_core")
+    cache = tmp_path / "cache.txt"
+    cache.write_text("notes")
+    code, err = cli_process("--output", str(tmp_path / "site"), "--cache-dir", str(cache),
+                            "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "is a file, not a folder" in err and str(cache) in err
+    code, err = cli_process("--output", str(tmp_path / "site"), "--cache-dir",
+                            str(cache / "sub"), "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "cannot be made" in err
+    assert cache.read_text() == "notes" and not (tmp_path / "site").exists()
+
+
+def test_an_output_in_a_file_is_one_error_line(tmp_path: Path) -> None:
+    pytest.importorskip("jupyterlite_core")
+    parent = tmp_path / "notes.txt"
+    parent.write_text("")
+    code, err = cli_process("--output", str(parent / "site"), "--cache-dir",
+                            str(tmp_path / "cache"), "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "notes.txt is a file" in err
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_symbolic_link_output_is_one_error_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "real"
+    before = make_old_site(real)
+    (tmp_path / "link").symlink_to(real)
+    code, err = cli(capsys, "--output", str(tmp_path / "link"), "--cache-dir",
+                    str(tmp_path / "cache"), "--source", str(make_checkout(tmp_path)))
+    assert code == 1 and "symbolic link" in err
+    assert contents(real) == before and (tmp_path / "link").is_symlink()
+
+
+def test_an_output_inside_the_notebooks_is_one_error_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = make_checkout(tmp_path)
+    code, err = cli(capsys, "--output", str(source / "notebooks" / "_site"), "--cache-dir",
+                    str(tmp_path / "cache"), "--source", str(source))
+    assert code == 1 and "is inside the notebooks" in err
+    assert not (source / "notebooks" / "_site").exists()
+
+
+def test_a_usage_error_is_exit_code_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["build"])
+    assert caught.value.code == 2
+    assert "the following arguments are required: --output" in capsys.readouterr().err
+
+
+def test_an_os_error_during_the_build_is_one_error_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What no check can foresee (a full disk, say) is one line too, not a traceback."""
+    from horserace_nb.lite import __main__ as cli_module
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device", str(tmp_path / "site"))
+
+    monkeypatch.setattr(cli_module, "build_site", full)
+    code, err = cli(capsys, "--output", str(tmp_path / "site"))
+    assert code == 1 and "No space left on device" in err
+
+
+def test_a_failing_tool_is_one_line() -> None:
+    with pytest.raises(LiteBuildError) as caught:
+        build._run([sys.executable, "-c", "import sys; print('Collecting x'); "
+                    "sys.exit('ERROR: No matching distribution found for x==1')"],
+                   "pip download")
+    assert str(caught.value) == ("pip download failed (exit 1): ERROR: No matching "
+                                 "distribution found for x==1")

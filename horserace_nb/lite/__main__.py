@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .build import CACHE_ENV, LiteBuildError, build_site, default_cache_dir
+from .build import CACHE_ENV, SITE_MARKER, LiteBuildError, build_site, default_cache_dir
 
 
 def parser() -> argparse.ArgumentParser:
@@ -28,7 +28,9 @@ def parser() -> argparse.ArgumentParser:
                     "no network. Downloads (the Pyodide core from npm, wheels from PyPI) are "
                     "cached.")
     build.add_argument("--output", "-o", type=Path, required=True, metavar="DIR",
-                       help="the folder to write (new, empty, or a site built before)")
+                       help="the folder to write: new, empty, or a site this builder wrote (it "
+                            f"holds {SITE_MARKER}); the new site replaces it only once "
+                            "complete")
     build.add_argument("--source", type=Path, metavar="DIR",
                        help="the project checkout to build the wheel from (default: the "
                             "checkout this package runs from)")
@@ -51,9 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         report = build_site(args.output, source=args.source, notebooks=args.notebooks,
                             cache_dir=args.cache_dir, log=log)
-    except LiteBuildError as err:
+    except (LiteBuildError, OSError) as err:  # OSError: the disk full, a file unreadable, …
         print(f"error: {err}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("error: interrupted (an earlier site is left as it was)", file=sys.stderr)
+        return 130
     print(report.summary())
     print(f"preview: python -m http.server -d {report.output} 8000 --bind 127.0.0.1  →  "
           "http://127.0.0.1:8000/lab/index.html?path=index.ipynb")

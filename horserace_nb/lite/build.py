@@ -24,10 +24,30 @@ How the site works:
 * The front ends of the widget libraries (federated JupyterLab extensions) are taken from the
   very wheels the kernel installs, so both halves always have the same version; the build
   environment's own JupyterLab extensions are ignored.
+
+How the build keeps what is there:
+
+* It refuses, before any work, an ``--output`` it must not write or replace: a symbolic link, a
+  file or a folder inside one, a read-only folder, the checkout or a folder around it, a folder
+  inside (or around) the notebooks, the package or the download cache, and any folder that is
+  neither empty nor a site it built. Every site it builds holds the marker file
+  ``.horserace-site`` (:data:`SITE_MARKER`: JSON naming the tool, ``horserace_nb.lite``, and
+  the project's version); a folder without it (a teacher's own JupyterLite project, with a
+  ``jupyter-lite.json``, say) is never replaced.
+* It writes the new site beside the old one (a hidden folder in the same parent) and swaps it
+  in with a rename only once it is complete and checked (:func:`check_site`); on any failure
+  the old site is left as it was and the hidden folder is removed.
+* Every download is checked before it is shipped, in the cache and straight from the network:
+  the Pyodide tarball against npm's sha512 of it (:data:`PYODIDE_INTEGRITY`), its files and
+  its lock; each wheel as a zip file (every member's CRC) naming the distribution and version
+  asked for (``pip download`` itself checks PyPI's sha256). A damaged cached file is fetched
+  again once; if the new one is damaged too, the build stops and names it.
 """
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -35,13 +55,15 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable, Collection, Mapping, Sequence
+import zlib
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
@@ -49,6 +71,20 @@ from typing import Any
 
 PYODIDE_VERSION = "314.0.6"
 """The Pyodide release the kernel of jupyterlite-pyodide-kernel 0.8.6 expects."""
+PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4Yr"
+                     "VOIFxbV8poyDOOmWwxQ==")
+"""npm's integrity (sha512) of ``pyodide-314.0.6.tgz``: ``npm view pyodide@314.0.6
+dist.integrity``. Change it with :data:`PYODIDE_VERSION`."""
+PYODIDE_NEEDS: tuple[str, ...] = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+"""The files of the Pyodide core the kernel loads (under ``package/`` in the npm tarball)."""
+NPM_FETCH_OPTIONS: tuple[str, ...] = (
+    "--fetch-retries=1", "--fetch-retry-mintimeout=1000", "--fetch-retry-maxtimeout=3000",
+    "--fetch-timeout=20000",
+)
+"""npm options for ``npm pack``: one retry after 1–3 s, 20 s at most for a response to start.
+An unreachable registry fails in seconds (npm's defaults: about 70 s)."""
 PYODIDE_PYTHON = "3.14"
 JUPYTERLITE_VERSION = "0.8.6"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -90,6 +126,12 @@ KERNEL_PRELOAD: tuple[str, ...] = (
 
 CACHE_ENV = "HORSERACE_LITE_CACHE"
 """Environment variable naming the download cache (``--cache-dir`` wins over it)."""
+
+SITE_MARKER = ".horserace-site"
+"""The file every site this builder writes holds, JSON: ``{"tool": "horserace_nb.lite",
+"version": …}`` (the project's version). The builder replaces only a folder holding it, and
+writes only into an empty or a new one otherwise."""
+SITE_TOOL = "horserace_nb.lite"
 
 WASM_ENVIRONMENT = {
     "python_version": PYODIDE_PYTHON, "python_full_version": f"{PYODIDE_PYTHON}.0",
@@ -189,13 +231,17 @@ def _top_level_imports(names: Sequence[str]) -> list[str]:
 def wheel_entry(wheel: Path) -> dict[str, Any]:
     """A Pyodide lock entry for the pure-Python *wheel*: name, version, file name, sha256 of
     the file, what it imports, what it depends on (its requirements in the Pyodide kernel)."""
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        metadata_names = [n for n in names
-                          if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
-        if len(metadata_names) != 1:
-            raise LiteBuildError(f"{wheel.name} is not a wheel (no single .dist-info/METADATA)")
-        metadata = HeaderParser().parsestr(archive.read(metadata_names[0]).decode("utf-8"))
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            metadata_names = [n for n in names
+                              if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
+            if len(metadata_names) != 1:
+                raise LiteBuildError(f"{wheel.name} is not a wheel (no single "
+                                     ".dist-info/METADATA)")
+            metadata = HeaderParser().parsestr(archive.read(metadata_names[0]).decode("utf-8"))
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as err:
+        raise LiteBuildError(f"{wheel.name} is not a sound wheel ({err})") from None
     if not wheel.name.endswith("-none-any.whl"):
         raise LiteBuildError(f"{wheel.name} is not a pure-Python wheel: the site's kernel can "
                              "only load wheels for any platform")
@@ -308,7 +354,7 @@ def notebook_tree(notebooks: Path) -> list[str]:
     return sorted(found)
 
 
-# --------------------------------------------------------------------------- the build
+# --------------------------------------------------------------------------- report, tools
 @dataclass
 class SiteReport:
     """What :func:`build_site` wrote."""
@@ -319,13 +365,15 @@ class SiteReport:
     size_bytes: int
     seconds: float
     downloads: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         fetched = (f"downloaded {len(self.downloads)} file(s)" if self.downloads
                    else "everything from the cache")
-        return (f"site written to {self.output}: {len(self.notebooks)} notebooks, "
-                f"{len(self.packages)} Python packages, {self.size_bytes / 2**20:.1f} MiB, "
-                f"{self.seconds:.1f} s ({fetched})")
+        return "\n".join([
+            f"site written to {self.output}: {len(self.notebooks)} notebooks, "
+            f"{len(self.packages)} Python packages, {self.size_bytes / 2**20:.1f} MiB, "
+            f"{self.seconds:.1f} s ({fetched})", *(f"note: {note}" for note in self.notes)])
 
 
 def _need_build_tools() -> None:
@@ -346,50 +394,189 @@ def _need_build_tools() -> None:
                 "pip install 'horserace_nb[lite]'")
 
 
+def tool_reason(output: str, count: int = 2) -> str:
+    """What a tool said went wrong, on one line: its last *count* ``ERROR`` lines, else its
+    last *count* lines (blank lines left out, each cut to 300 characters).
+
+    >>> tool_reason("Collecting x\\nERROR: no x 1.0\\nERROR: No matching distribution\\n")
+    'ERROR: no x 1.0; ERROR: No matching distribution'
+    """
+    lines = [line.strip()[:300] for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if line.lower().startswith("error")]
+    return "; ".join((errors or lines)[-count:]) or "it printed nothing"
+
+
 def _run(cmd: Sequence[str], what: str, cwd: Path | None = None) -> str:
     try:
         done = subprocess.run(list(cmd), cwd=cwd, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL, check=False)
-    except FileNotFoundError as err:
-        raise LiteBuildError(f"{what}: {cmd[0]} not found") from err
+    except OSError as err:
+        raise LiteBuildError(f"{what}: cannot run {cmd[0]} ({err.strerror})") from None
     if done.returncode != 0:
-        output = (done.stdout + done.stderr).strip()
-        tail = output if len(output) < 4000 else "…" + output[-4000:]
-        raise LiteBuildError(f"{what} failed (exit {done.returncode}): "
-                             f"{' '.join(cmd)}\n{tail}")
+        said = tool_reason(done.stdout + "\n" + done.stderr)
+        raise LiteBuildError(f"{what} failed (exit {done.returncode}): {said}")
     return done.stdout
 
 
+def _make_folder(folder: Path, what: str) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LiteBuildError(f"cannot make {what} {folder}: {err.strerror}") from None
+
+
+def _discard(path: Path, problem: str, log: Log) -> None:
+    """Remove the damaged cached file *path*, to fetch it again."""
+    log(f"{path} is damaged ({problem}): fetching it again")
+    try:
+        path.unlink()
+    except OSError as err:
+        raise LiteBuildError(f"{path} is damaged ({problem}) and cannot be removed "
+                             f"({err.strerror}): delete it and build again") from None
+
+
+class _Damaged(Exception):
+    """A downloaded or cached file that is not what it should be (the message says how)."""
+
+
+# --------------------------------------------------------------------------- the Pyodide core
 def pyodide_tarball(cache: Path) -> Path:
     """Where the download cache *cache* keeps the npm tarball of the Pyodide core (with it
     there, the build needs no npm)."""
     return cache / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
 
 
-def _pyodide_core(cache: Path, log: Log, downloads: list[str]) -> Path:
-    """The npm tarball of the Pyodide core, from the cache or ``npm pack``."""
-    tarball = pyodide_tarball(cache)
-    if tarball.is_file():
-        return tarball
+def npm_integrity(path: Path) -> str:
+    """The npm form of the sha512 of the file *path* (``sha512-`` and the digest in base64)."""
+    digest = hashlib.sha512()
+    with path.open("rb") as file:
+        while chunk := file.read(1 << 20):
+            digest.update(chunk)
+    return "sha512-" + base64.b64encode(digest.digest()).decode("ascii")
+
+
+def _lock_problem(lock: object) -> str | None:
+    """What keeps *lock* from being a Pyodide lock the build can read, or ``None``."""
+    if not (isinstance(lock, dict) and isinstance(lock.get("info"), dict)
+            and isinstance(lock.get("packages"), dict)):
+        return "has no info and packages"
+    for key, entry in lock["packages"].items():
+        if not (isinstance(entry, dict) and isinstance(entry.get("file_name"), str)
+                and isinstance(entry.get("version"), str)
+                and isinstance(entry.get("depends", []), list)):
+            return f"has a malformed entry {key!r}"
+    return None
+
+
+def read_pyodide_tarball(tarball: Path) -> dict[str, Any]:
+    """Pyodide's lock file from the npm *tarball* of the core, once the tarball is known to be
+    the one npm publishes (:data:`PYODIDE_INTEGRITY`), a readable ``.tgz`` holding the files the
+    kernel loads, with a lock in the shape the build reads. Raises ``_Damaged`` otherwise."""
+    found = npm_integrity(tarball)
+    if found != PYODIDE_INTEGRITY:
+        raise _Damaged(f"its checksum {found[:20]}… is not npm's for pyodide "
+                       f"{PYODIDE_VERSION} ({PYODIDE_INTEGRITY[:20]}…)")
+    try:
+        with tarfile.open(tarball, "r:gz") as archive:
+            members = {member.name: member for member in archive.getmembers()
+                       if member.isfile()}
+            missing = [name for name in PYODIDE_NEEDS if f"package/{name}" not in members]
+            if missing:
+                raise _Damaged(f"it lacks {', '.join(missing)}")
+            source = archive.extractfile(members["package/pyodide-lock.json"])
+            assert source is not None
+            with source:
+                data = source.read()
+    except (tarfile.TarError, EOFError, zlib.error, OSError) as err:
+        raise _Damaged(f"it is not a readable .tgz ({err})") from None
+    try:
+        lock = json.loads(data.decode("utf-8"))
+    except ValueError as err:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise _Damaged(f"its pyodide-lock.json is not JSON ({err})") from None
+    problem = _lock_problem(lock)
+    if problem is not None:
+        raise _Damaged(f"its pyodide-lock.json {problem}")
+    return dict(lock)
+
+
+def npm_reason(stdout: str, stderr: str) -> str:
+    """What ``npm --json`` said went wrong: the summary of its JSON error, else its first
+    meaningful ``npm error`` lines (no stack frames, no dumped objects, no log file)."""
+    try:
+        summary = str(json.loads(stdout)["error"]["summary"]).strip()
+    except (ValueError, KeyError, TypeError):
+        summary = ""
+    if summary:
+        return summary[:500]
+    lines = []
+    for line in stderr.splitlines():
+        prefix = next((p for p in ("npm error", "npm ERR!") if line.startswith(p)), None)
+        if prefix is None:
+            continue
+        rest = line[len(prefix):]  # " reason", or "   frame" and "  key: value" (indented)
+        text = rest.strip()
+        if (not text or rest.startswith("  ") or text in ("{", "}")
+                or re.fullmatch(r"(code|errno|syscall) \S+", text)
+                or text.startswith("A complete log")):
+            continue
+        lines.append(text[:300])
+    return "; ".join(lines[:2]) or "npm printed no reason"
+
+
+def _npm_pack(tarball: Path, folder: Path) -> Path:
+    """``npm pack pyodide@VERSION`` into *folder*: the file it wrote (*tarball* is where the
+    cache keeps it, for the messages)."""
+    spec = f"pyodide@{PYODIDE_VERSION}"
     npm = shutil.which("npm")
     if npm is None:
         raise LiteBuildError(
             "npm was not found: the build takes the Pyodide core from the npm registry "
-            f"(npm pack pyodide@{PYODIDE_VERSION}). Install Node.js with npm (Debian/Ubuntu: "
-            "apt-get install npm; elsewhere: https://nodejs.org), or put "
-            f"pyodide-{PYODIDE_VERSION}.tgz into {tarball.parent}")
-    tarball.parent.mkdir(parents=True, exist_ok=True)
+            f"(npm pack {spec}). Install Node.js with npm (Debian/Ubuntu: apt-get install "
+            f"npm; elsewhere: https://nodejs.org), or put {tarball.name} into {tarball.parent}")
+    cmd = [npm, "pack", spec, "--pack-destination", str(folder), "--json", "--loglevel=error",
+           *NPM_FETCH_OPTIONS]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                              check=False)
+    except OSError as err:
+        raise LiteBuildError(f"npm pack: cannot run {npm} ({err.strerror})") from None
+    if done.returncode != 0:
+        raise LiteBuildError(
+            f"npm pack {spec} failed: {npm_reason(done.stdout, done.stderr)}. Check that the "
+            f"npm registry is reachable (npm config get registry), or put {tarball.name} into "
+            f"{tarball.parent}")
+    packed = folder / tarball.name
+    if not packed.is_file():
+        raise LiteBuildError(f"npm pack wrote no {tarball.name} (it wrote: "
+                             f"{sorted(path.name for path in folder.iterdir())})")
+    return packed
+
+
+def _pyodide_core(cache: Path, dest: Path, log: Log, downloads: list[str]) -> dict[str, Any]:
+    """Unpack the Pyodide core into *dest* from the cache, or from ``npm pack`` when the cache
+    has no sound tarball (a damaged one is fetched again); its lock file."""
+    tarball = pyodide_tarball(cache)
+    if tarball.is_file():
+        try:
+            lock = read_pyodide_tarball(tarball)
+        except _Damaged as bad:
+            _discard(tarball, str(bad), log)
+        else:
+            _unpack_pyodide(tarball, dest)
+            return lock
+    _make_folder(tarball.parent, "the download cache")
     log(f"fetching the Pyodide core: npm pack pyodide@{PYODIDE_VERSION}")
-    with tempfile.TemporaryDirectory(dir=tarball.parent) as tmp:
-        _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
-              "--silent"], "npm pack")
-        packed = Path(tmp) / tarball.name
-        if not packed.is_file():
-            raise LiteBuildError(f"npm pack wrote no {tarball.name} (it wrote: "
-                                 f"{sorted(p.name for p in Path(tmp).iterdir())})")
+    with tempfile.TemporaryDirectory(dir=tarball.parent, prefix=".npm-pack-") as tmp:
+        packed = _npm_pack(tarball, Path(tmp))
+        try:
+            lock = read_pyodide_tarball(packed)
+        except _Damaged as bad:
+            raise LiteBuildError(f"npm pack pyodide@{PYODIDE_VERSION} gave a damaged "
+                                 f"{tarball.name}: {bad}") from None
         packed.replace(tarball)
     downloads.append(tarball.name)
-    return tarball
+    _unpack_pyodide(tarball, dest)
+    return lock
 
 
 def _unpack_pyodide(tarball: Path, dest: Path) -> None:
@@ -406,6 +593,33 @@ def _unpack_pyodide(tarball: Path, dest: Path) -> None:
                 shutil.copyfileobj(source, out)
 
 
+# --------------------------------------------------------------------------- wheels
+def wheel_problem(wheel: Path, key: str | None = None, version: str | None = None) -> str | None:
+    """What is wrong with the file *wheel*, or ``None``: it must be a sound zip file (every
+    member's CRC checked) holding one ``.dist-info/METADATA`` that names a distribution, and,
+    when they are given, the one of lock key *key* at *version*."""
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            bad = archive.testzip()
+            if bad is not None:
+                return f"{bad} in it is damaged"
+            metadata_names = [name for name in archive.namelist()
+                              if re.fullmatch(r"[^/]+\.dist-info/METADATA", name)]
+            if len(metadata_names) != 1:
+                return "it has no single .dist-info/METADATA"
+            text = archive.read(metadata_names[0]).decode("utf-8")
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+            NotImplementedError) as err:
+        return f"it is not a sound zip file ({err})"
+    metadata = HeaderParser().parsestr(text)
+    name, found = metadata.get("Name"), metadata.get("Version")
+    if not name or not found:
+        return "its METADATA names no distribution"
+    if key is not None and (canonical(str(name)), str(found)) != (key, version):
+        return f"it holds {name} {found}, not {key} {version}"
+    return None
+
+
 def _find_wheel(folder: Path, key: str, version: str) -> Path | None:
     for wheel in sorted(folder.glob("*.whl")):
         parts = wheel.name.split("-")
@@ -415,28 +629,48 @@ def _find_wheel(folder: Path, key: str, version: str) -> Path | None:
     return None
 
 
-def _download_wheels(specs: Mapping[str, str], folder: Path, log: Log,
-                     downloads: list[str]) -> dict[str, Path]:
-    """The pure-Python wheels *specs* (name → version) for Python 3.14, from the cache or PyPI
-    (``pip download``)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    missing = {key: version for key, version in specs.items()
-               if _find_wheel(folder, key, version) is None}
-    if missing:
-        log(f"downloading {len(missing)} wheel(s) for Python {PYODIDE_PYTHON} from PyPI")
-        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-              "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
-              "--dest", str(folder), *(f"{key}=={version}" for key, version in missing.items())],
-             "pip download")
+def _pip_download(specs: Mapping[str, str], dest: Path) -> None:
+    """``pip download`` the pure-Python wheels *specs* (name → version) for Python 3.14 into
+    *dest* (pip checks each file against the sha256 the index gives)."""
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+          "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
+          "--dest", str(dest), *(f"{key}=={version}" for key, version in specs.items())],
+         "pip download")
+
+
+def _cached_wheels(specs: Mapping[str, str], folder: Path, log: Log,
+                   downloads: list[str]) -> dict[str, Path]:
+    """The pure-Python wheels *specs* (lock key → version) for Python 3.14: from the cache
+    *folder* when they pass :func:`wheel_problem`, else from PyPI. A damaged cached wheel is
+    fetched again; a download is checked too and moved into the cache only when sound."""
+    _make_folder(folder, "the download cache")
     wheels: dict[str, Path] = {}
+    missing: dict[str, str] = {}
     for key, version in specs.items():
         wheel = _find_wheel(folder, key, version)
-        if wheel is None:
-            raise LiteBuildError(f"pip download gave no pure-Python wheel of {key} {version}")
-        if key in missing:
-            downloads.append(wheel.name)
-        wheels[key] = wheel
-    return wheels
+        if wheel is not None:
+            problem = wheel_problem(wheel, key, version)
+            if problem is None:
+                wheels[key] = wheel
+                continue
+            _discard(wheel, problem, log)
+        missing[key] = version
+    if missing:
+        log(f"downloading {len(missing)} wheel(s) for Python {PYODIDE_PYTHON} from PyPI")
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".pip-download-") as tmp:
+            _pip_download(missing, Path(tmp))
+            for key, version in missing.items():
+                fetched = _find_wheel(Path(tmp), key, version)
+                if fetched is None:
+                    raise LiteBuildError(f"pip download gave no pure-Python wheel of {key} "
+                                         f"{version}")
+                problem = wheel_problem(fetched, key, version)
+                if problem is not None:
+                    raise LiteBuildError(f"pip download gave a damaged {fetched.name}: "
+                                         f"{problem}")
+                wheels[key] = fetched.replace(folder / fetched.name)
+                downloads.append(fetched.name)
+    return {key: wheels[key] for key in specs}
 
 
 def _project_wheel(source: Path, dest: Path, log: Log) -> Path:
@@ -458,6 +692,9 @@ def _project_wheel(source: Path, dest: Path, log: Log) -> Path:
     wheels = sorted((dest / "wheel").glob("*.whl"))
     if len(wheels) != 1:
         raise LiteBuildError(f"pip wheel wrote {len(wheels)} wheels: {wheels}")
+    problem = wheel_problem(wheels[0])
+    if problem is not None:
+        raise LiteBuildError(f"pip wheel wrote a damaged {wheels[0].name}: {problem}")
     return wheels[0]
 
 
@@ -467,9 +704,12 @@ def _kernel_wheels(extension: Path) -> list[Path]:
     wheels = []
     for key, version in KERNEL_WHEELS.items():
         wheel = _find_wheel(folder, key, version)
-        if wheel is None:
-            raise LiteBuildError(f"the Pyodide kernel's extension ({extension}) lacks its "
-                                 f"{key} {version} wheel: pip install 'horserace_nb[lite]'")
+        problem = "missing" if wheel is None else wheel_problem(wheel, key, version)
+        if problem is not None:
+            raise LiteBuildError(f"the Pyodide kernel's extension ({extension}) has no sound "
+                                 f"{key} {version} wheel ({problem}): reinstall it, pip "
+                                 "install --force-reinstall 'horserace_nb[lite]'")
+        assert wheel is not None
         wheels.append(wheel)
     return wheels
 
@@ -493,41 +733,231 @@ def default_source() -> Path | None:
     return None
 
 
-def check_output(output: Path, source: Path) -> None:
-    """Refuse an *output* the build must not replace: the project itself or a folder around
-    it, a file, or a folder holding anything but a site built before (or nothing)."""
-    output = output.resolve()
+# --------------------------------------------------------------------------- the output folder
+def _existing_ancestor(path: Path) -> Path:
+    """The nearest of *path*'s parents that exists (a file or a folder)."""
+    return next(parent for parent in path.parents if os.path.lexists(parent))
+
+
+def check_cache(cache: Path) -> Path:
+    """The download cache *cache*, resolved; refused when it is a file or inside one."""
+    cache = Path(cache).expanduser().resolve()
+    where = f"the download cache {cache} (--cache-dir, else ${CACHE_ENV})"
+    if cache.exists() and not cache.is_dir():
+        raise LiteBuildError(f"{where} is a file, not a folder: name a folder")
+    if not cache.exists() and not _existing_ancestor(cache).is_dir():
+        raise LiteBuildError(f"{where} cannot be made: {_existing_ancestor(cache)} is a file")
+    return cache
+
+
+def marker_problem(folder: Path) -> str | None:
+    """Why *folder* is not a site this builder wrote (its :data:`SITE_MARKER` missing or not
+    the builder's), or ``None``."""
+    marker = folder / SITE_MARKER
+    if not marker.is_file():
+        return f"it holds no {SITE_MARKER}"
+    try:
+        data = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        return f"its {SITE_MARKER} is not the builder's JSON ({err})"
+    if not isinstance(data, dict) or data.get("tool") != SITE_TOOL:
+        return f"its {SITE_MARKER} does not name {SITE_TOOL}"
+    return None
+
+
+def _check_replaceable(output: Path) -> None:
+    """Refuse an existing folder *output* that is neither empty nor a site this builder wrote,
+    or that could not be moved aside and removed (a folder in it is read-only)."""
+    try:
+        empty = not any(output.iterdir())
+    except OSError as err:
+        raise LiteBuildError(f"--output {output} cannot be read: {err.strerror}") from None
+    if not empty and not (output / SITE_MARKER).exists() \
+            and (output / "jupyter-lite.json").exists():
+        raise LiteBuildError(
+            f"--output {output} is a JupyterLite site or project this builder did not write: "
+            f"it holds a jupyter-lite.json but no {SITE_MARKER}, the file the builder writes "
+            "into every site it builds (sites built before the builder wrote it lack it too). "
+            "Building would delete everything in it: choose a new or an empty folder, or, if "
+            "nothing in it is needed, delete the folder first")
+    problem = None if empty else marker_problem(output)
+    if problem is not None:
+        raise LiteBuildError(
+            f"--output {output} is not empty and {problem}, the file this builder writes into "
+            "every site it builds: it replaces only its own sites. Choose a new or an empty "
+            "folder")
+    for folder, subfolders, _ in os.walk(output):
+        subfolders.sort()
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise LiteBuildError(
+                f"--output {output} is read-only ({folder} cannot be written): the site there "
+                "could not be replaced. Make it writable or choose another folder")
+
+
+def check_output(output: Path, source: Path, notebooks: Path | None = None,
+                 cache: Path | None = None) -> Path:
+    """*output* resolved, once it is known the build may write it: refused (before any work)
+    when it is a symbolic link; the project checkout *source* or a folder around it; inside
+    or around the *notebooks* shipped, the checkout's ``notebooks/`` or package, or the
+    download *cache*; a file or inside one; in a folder that cannot be written; a folder that
+    cannot be replaced (see ``_check_replaceable``)."""
+    given = Path(output).expanduser()
+    if given.is_symlink():
+        raise LiteBuildError(f"--output {given} is a symbolic link (to {os.readlink(given)}): "
+                             "the builder does not replace a link; give the folder itself")
+    output = given.resolve()
+    source = Path(source).resolve()
     if output == source or output in source.parents:
         raise LiteBuildError(f"--output {output} would overwrite the project: choose a "
                              "folder of its own")
+    keep_out = [
+        (notebooks, "the notebooks the site ships", "the next build would ship the site as "
+                                                    "notebooks"),
+        (source / "notebooks", "the checkout's notebooks/", "the next build would ship the "
+                                                            "site as notebooks"),
+        (source / "horserace_nb", "the package", "the site would be packed into its wheel"),
+        (cache, "the download cache", "each would hold the other"),
+    ]
+    for folder, what, why in keep_out:
+        if folder is None:
+            continue
+        folder = Path(folder).resolve()
+        if output.is_relative_to(folder) or folder.is_relative_to(output):
+            place = "is inside" if output.is_relative_to(folder) else "holds"
+            raise LiteBuildError(f"--output {output} {place} {what} ({folder}): {why}. "
+                                 "Choose a folder outside it")
     if output.exists():
         if not output.is_dir():
             raise LiteBuildError(f"--output {output} is a file, not a folder")
-        if any(output.iterdir()) and not (output / "jupyter-lite.json").is_file():
-            raise LiteBuildError(f"--output {output} is not empty and holds no site built "
-                                 "before: choose an empty or a new folder")
+        _check_replaceable(output)
+    parent = output.parent if output.exists() else _existing_ancestor(output)
+    if not parent.is_dir():
+        raise LiteBuildError(f"--output {output} cannot be made: {parent} is a file, not a "
+                             "folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise LiteBuildError(f"--output {output}: the folder {parent} is read-only, and the "
+                             "builder writes the new site beside the old one: make it writable "
+                             "or choose another folder")
+    return output
 
 
-def _replace(output: Path, built: Path) -> None:
-    """Put the site *built* at *output* (checked by :func:`check_output`), replacing an earlier
-    one only now that the new one is complete."""
+def write_marker(site: Path, version: str) -> None:
+    """Write the :data:`SITE_MARKER` of a site this builder wrote, with the project's
+    *version*."""
+    (site / SITE_MARKER).write_text(json.dumps({"tool": SITE_TOOL, "version": version}) + "\n",
+                                    encoding="utf-8")
+
+
+@dataclass
+class NewSite:
+    """Where :func:`replacing` has the new site written, and what it has to say afterwards."""
+
+    path: Path
+    notes: list[str] = field(default_factory=list)
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Make *folder* and its missing parents; the folders made, outermost first."""
+    made: list[Path] = []
+    for parent in [*reversed(folder.parents), folder]:
+        if not parent.exists():
+            try:
+                parent.mkdir()
+            except OSError as err:
+                _remove_made(made)
+                raise LiteBuildError(f"cannot make the folder {parent}: {err.strerror}") \
+                    from None
+            made.append(parent)
+    return made
+
+
+def _remove_made(made: Sequence[Path]) -> None:
+    for folder in reversed(made):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+def _swap(output: Path, new: Path, old: Path) -> None:
+    """Put the folder *new* at *output*, moving a folder there to *old* first (all three in
+    one parent folder: renames); put it back if *new* cannot take its place."""
+    mode = None
     if output.exists():
-        shutil.rmtree(output)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    shutil.move(str(built), str(output))
+        mode = stat.S_IMODE(output.stat().st_mode)
+        try:
+            os.rename(output, old)
+        except OSError as err:
+            raise LiteBuildError(f"the earlier site at {output} could not be moved aside "
+                                 f"({err.strerror}): it is untouched") from None
+    try:
+        os.rename(new, output)
+    except OSError as err:
+        if mode is not None:
+            try:
+                os.rename(old, output)
+            except OSError:
+                raise LiteBuildError(
+                    f"the new site could not be put at {output} ({err.strerror}), nor the "
+                    f"earlier one put back: it is at {old}, move it back by hand") from None
+        raise LiteBuildError(f"the new site could not be put at {output} ({err.strerror}); "
+                             "the earlier site is untouched") from None
+    if mode is not None:
+        with contextlib.suppress(OSError):
+            os.chmod(output, mode)  # the earlier folder's permissions, e.g. for a web server
+
+
+@contextlib.contextmanager
+def replacing(output: Path) -> Iterator[NewSite]:
+    """A place beside *output* (checked by :func:`check_output`) to write a new site into;
+    when the block ends without an error, the site written there replaces *output*.
+
+    The place is ``site`` in a hidden folder of *output*'s parent
+    (``.NAME.horserace-…/``), made first (so a folder that cannot be written is refused before
+    any work): putting the new site in place is a rename. The earlier site is moved aside
+    first, put back if the new one cannot take its place, and removed last. On any error the
+    earlier site is left as it was, and the hidden folder, and the parents made for it, are
+    removed.
+    """
+    made = _make_parents(output.parent)
+    try:
+        staging = Path(tempfile.mkdtemp(dir=output.parent, prefix=f".{output.name}.horserace-"))
+    except OSError as err:
+        _remove_made(made)
+        raise LiteBuildError(f"cannot write beside --output {output} ({err.strerror} in "
+                             f"{output.parent}): the builder writes the new site beside the "
+                             "old one, so that folder must be writable") from None
+    new, old = NewSite(staging / "site"), staging / "old"
+    done = False
+    try:
+        yield new
+        _swap(output, new.path, old)
+        done = True
+    finally:
+        if os.path.lexists(old) and not done:  # the earlier site could not be put back
+            shutil.rmtree(new.path, ignore_errors=True)
+        else:
+            shutil.rmtree(staging, ignore_errors=True)
+            if not done:
+                _remove_made(made)
+            elif os.path.lexists(staging):
+                new.notes.append(f"the earlier site, moved to {staging}, could not be removed "
+                                 "entirely: delete that folder by hand")
 
 
 def _folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
+# --------------------------------------------------------------------------- the build
 def build_site(output: Path, *, source: Path | None = None, notebooks: Path | None = None,
                cache_dir: Path | None = None, log: Log | None = None) -> SiteReport:
     """Build the classroom site into *output* and say what was written.
 
     *source* is the project checkout whose wheel the site serves (default: the checkout this
     package runs from); *notebooks* the tree of notebooks (default: its ``notebooks/``);
-    *cache_dir* where downloads are kept (default: :func:`default_cache_dir`).
+    *cache_dir* where downloads are kept (default: :func:`default_cache_dir`). *output* must
+    be new, empty or a site this builder wrote (:func:`check_output`, before any work); the
+    new site is written beside it and replaces it only once complete and checked
+    (:func:`replacing`).
     """
     started = time.perf_counter()
     say: Log = log or (lambda message: None)
@@ -543,21 +973,19 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
     tree = notebook_tree(notebooks) if notebooks.is_dir() else []
     if not tree:
         raise LiteBuildError(f"no notebooks in {notebooks}")
-    cache = (cache_dir or default_cache_dir()).expanduser().resolve()
-    output = Path(output).expanduser()
+    cache = check_cache(cache_dir or default_cache_dir())
     _need_build_tools()
-    check_output(output, source)
+    output = check_output(output, source, notebooks, cache)
     downloads: list[str] = []
 
-    with tempfile.TemporaryDirectory(prefix="horserace-lite-") as tmp:
+    with replacing(output) as new, tempfile.TemporaryDirectory(prefix="horserace-lite-") as tmp:
         lite_dir = Path(tmp) / "lite"
         pyodide_dir = lite_dir / "static" / "pyodide"
-        _unpack_pyodide(_pyodide_core(cache, say, downloads), pyodide_dir)
-        lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+        lock = _pyodide_core(cache, pyodide_dir, say, downloads)
         lock_keys = lock_closure(lock, LOCK_ROOTS)
         specs = {key: str(lock["packages"][key]["version"]) for key in lock_keys}
         specs.update(EXTRA_WHEELS)
-        wheels = _download_wheels(specs, cache / "wheels", say, downloads)
+        wheels = _cached_wheels(specs, cache / "wheels", say, downloads)
         project = _project_wheel(source, Path(tmp) / "project", say)
 
         kernel_extension = _kernel_extension()
@@ -565,7 +993,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         added = [*(wheels[key] for key in EXTRA_WHEELS), *_kernel_wheels(kernel_extension),
                  project]
         patched = patch_lock(lock, served, added)
-        project_key = wheel_entry(project)["name"]
+        project_entry = wheel_entry(project)
         for wheel in [*served.values(), *added]:
             shutil.copyfile(wheel, pyodide_dir / wheel.name)
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched, indent=1),
@@ -573,22 +1001,22 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
 
         federated = [*(wheels[key] for key in LABEXTENSION_WHEELS), kernel_extension]
         (lite_dir / "jupyter-lite.json").write_text(
-            json.dumps(lite_json([project_key]), indent=2), encoding="utf-8")
+            json.dumps(lite_json([project_entry["name"]]), indent=2), encoding="utf-8")
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2),
                                                  encoding="utf-8")
         (lite_dir / "jupyter_lite_config.json").write_text(
             json.dumps(build_config(notebooks, federated), indent=2), encoding="utf-8")
 
         say("building the site with JupyterLite")
-        built = Path(tmp) / "site"
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-              "--output-dir", str(built)], "jupyter lite build", cwd=lite_dir)
-        _check_site(built, tree, project_key)
-        _replace(output, built)
+              "--output-dir", str(new.path)], "jupyter lite build", cwd=lite_dir)
+        write_marker(new.path, project_entry["version"])
+        check_site(new.path, tree, project_entry["name"])
 
     return SiteReport(output=output, notebooks=tree, packages=sorted(patched["packages"]),
                       size_bytes=_folder_size(output),
-                      seconds=time.perf_counter() - started, downloads=downloads)
+                      seconds=time.perf_counter() - started, downloads=downloads,
+                      notes=new.notes)
 
 
 def site_settings(site: Path) -> dict[str, Any]:
@@ -599,25 +1027,60 @@ def site_settings(site: Path) -> dict[str, Any]:
     return settings
 
 
-def _check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
-    """Refuse a site that would not work offline: every notebook present, the kernel pointed
-    at the site's own Pyodide, preloading the project, never asking PyPI."""
+def _few(names: Sequence[str], count: int = 5) -> str:
+    more = f" and {len(names) - count} more" if len(names) > count else ""
+    return ", ".join(names[:count]) + more
+
+
+def _lock_file_problems(pyodide: Path) -> tuple[dict[str, Any], list[str]]:
+    """The site's served lock (in its folder *pyodide*) and what is wrong with it: files it
+    names that are missing or have another sha256."""
+    try:
+        lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+        packages = dict(lock["packages"])
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        return {}, [f"its pyodide-lock.json cannot be read ({err})"]
+    wrong = []
+    for key, entry in sorted(packages.items()):
+        path = pyodide / str(entry.get("file_name", ""))
+        if not path.is_file() or sha256_of(path) != entry.get("sha256"):
+            wrong.append(key)
+    problems = [f"the files of {_few(wrong)} are missing or differ from the lock"] if wrong \
+        else []
+    return packages, problems
+
+
+def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
+    """Refuse a site that would not work offline: every notebook of *tree* and the builder's
+    marker present, the Pyodide core complete, every file the lock names there with the
+    lock's sha256, the kernel pointed at the site's own Pyodide, preloading the project (and
+    only what the lock serves), never asking PyPI, the widgets' extensions there."""
+    problems = []
     missing = [name for name in tree if not (site / "files" / name).is_file()]
     if missing:
-        raise LiteBuildError(f"the site lacks notebooks: {missing}")
-    settings = site_settings(site)
-    problems = []
-    if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        problems.append(f"it lacks the notebooks {_few(missing)}")
+    if marker_problem(site) is not None:
+        problems.append(f"it lacks the builder's {SITE_MARKER}")
+    pyodide = site / "static" / "pyodide"
+    core = [name for name in PYODIDE_NEEDS if not (pyodide / name).is_file()]
+    if core:
+        problems.append(f"its Pyodide core lacks {', '.join(core)}")
+    packages, lock_problems = _lock_file_problems(pyodide)
+    problems += lock_problems
+    try:
+        settings = site_settings(site)
+    except (OSError, ValueError, KeyError, TypeError):
+        problems.append("its jupyter-lite.json holds no Pyodide kernel settings")
+        settings = {}
+    if settings and settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
         problems.append(f"pyodideUrl is {settings.get('pyodideUrl')!r}")
-    if settings.get("disablePyPIFallback") is not True:
+    if settings and settings.get("disablePyPIFallback") is not True:
         problems.append("disablePyPIFallback is not set")
-    preload = settings.get("loadPyodideOptions", {}).get("packages", [])
-    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text(
-        encoding="utf-8"))
-    if project_key not in preload:
+    preload = settings.get("loadPyodideOptions", {}).get("packages", []) if settings else []
+    if settings and project_key not in preload:
         problems.append(f"{project_key} is not preloaded")
-    unserved = [key for key in preload if key not in lock["packages"]]
-    if unserved:
+    unserved = [key for key in preload if key not in packages]
+    if packages and unserved:
         problems.append(f"preloaded but not in the lock: {unserved}")
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
