@@ -125,9 +125,14 @@ function render({ model, el }) {
     const now = glow ? `${glow.getAttribute("data-tile")}/${count}` : null;
     if (now !== null && lastChange !== null && now !== lastChange) {
       const svg = frame.querySelector("svg");
-      if (svg) svg.classList.add("hr-changed");
       const tile = frame.querySelector(`g.hr-svg-tile[data-tile="${glow.getAttribute("data-tile")}"]`);
+      if (svg) svg.classList.add("hr-changed");
       if (tile) tile.classList.add("hr-new");
+      // once only: the mark's animation is over in 300 ms, the glow of the highlight stays
+      setTimeout(() => {
+        if (svg) svg.classList.remove("hr-changed");
+        if (tile) tile.classList.remove("hr-new");
+      }, 400);
     }
     lastChange = now === null ? (count ? lastChange : "") : now;
   }

@@ -484,9 +484,10 @@ def _tiles_on(board: Any) -> list[str]:
 def check_board_still(board: Any) -> None:
     """Nothing in the board's picture is animated by the page's own style sheets (an inline SVG
     inherits them: Voilà's ``.spinner`` rule, meant for its loading spinner, would set an
-    orange spinner outline rotating)."""
+    orange spinner outline rotating). The board's own brief mark of what just changed (its
+    ``hr-`` animations, under 300 ms) is not the page's."""
     moving = board.locator("svg *").evaluate_all(
-        """els => els.filter(e => getComputedStyle(e).animationName !== 'none')
+        """els => els.filter(e => !/^(none|hr-[a-z-]+)$/.test(getComputedStyle(e).animationName))
                     .map(e => `${e.tagName}.${e.getAttribute('class')} ` +
                               `${e.getAttribute('data-tile') || ''}: ` +
                               getComputedStyle(e).animationName)""")
