@@ -177,7 +177,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("03_turns.ipynb", [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
-                 "from horserace_nb.words import narration\n"
+                 "from horserace_nb.words import names, narration\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "turns.chain"),
@@ -186,7 +186,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\n"
                  "for action in EXAMPLES['turn_chain'].actions:\n"
                  "    event = game.apply(action)\n"
-                 "    name = narration.seat_name(event.seat, LANG)\n"
+                 "    name = names.seat_name(event.seat, LANG)\n"
                  "    print(*narration.event_lines(event, LANG, name), sep='\\n')\n"
                  "    print('   ', *game.scores)  # the scores at once (R4)"),
         ("md", "turns.must_place"),

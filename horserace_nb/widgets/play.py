@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
@@ -38,7 +39,8 @@ from ..sessions.play import MATCHES, MODES, Bot, Note, PlayController, Text, che
 from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
-from .board import Board, Choice, check_size, with_static_svg
+from ..words.names import list_text
+from .board import Board, Choice, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .review import ReviewWidget
 
@@ -131,7 +133,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                              f"plays to {game.target} (R26)")
         self.controller = PlayController(game, human=human, bots=bots, names=names)
         self.controller.match = match
-        self.size = check_size(size)
+        self.size = validate.size(size)
         """The largest width of the board picture, in pixels."""
         self.auto_delay = 0.9
         """Seconds between computer moves in automatic play."""
@@ -613,11 +615,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if result is None:
             para(t("play.settle_none", lang))
         else:
-            if result.reason == "domino" and last is not None:
-                para(t("turn.domino", lang))
-            elif result.reason != "domino":
-                para(t("play.settle_blocked_teams" if game.partners else "play.settle_blocked",
-                       lang))
+            said = narration.settlement(result, lang, self.controller.names(lang))
+            para(said.reason)
             hands = game.hands
             head = "".join(f"<th style='text-align:left;padding-right:1em'>{esc(t(k, lang))}"
                            "</th>" for k in ("play.col_player", "play.col_tiles", "play.col_pips"))
@@ -628,25 +627,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                             f"<td style='padding-right:1em'>{esc(tiles)}</td>"
                             f"<td style='text-align:right'>{pips}</td></tr>")
             parts.append(f"<table class='hr-pips'><tr>{head}</tr>{''.join(rows)}</table>")
-            if game.partners:
-                for side, total in enumerate(result.side_pips()):
-                    para(t("play.team_total", lang, team=self._side_name(side, lang),
-                           pips=total))
-            if len(result.winners) > 1:
-                para(t("play.settle_tie", lang))
-            for b in result.bonuses:
-                payers = narration.list_text([self.name(s, lang) for s in b.from_seats], lang)
-                line = t("play.settle_bonus", lang, name=self._side_name(b.winner, lang),
-                         payers=payers, pips=b.pips, rounded=b.rounded, points=b.points)
+            for line in [*said.team_totals, said.tie]:
+                if line:
+                    para(line)
+            for line in said.bonuses:
                 parts.append(f"<p><b>{esc(line)}</b></p>")
-            para(t("play.settle_rounding", lang))
-            scores = narration.list_text(
+            para(said.rounding)
+            scores = list_text(
                 [t("play.score_item", lang, name=self._side_name(s, lang), points=p)
                  for s, p in enumerate(game.scores)], lang)
             para(t("play.settle_scores", lang, scores=scores))
         winners = game.winners
         if winners:
-            names = narration.list_text([self._side_name(w, lang) for w in winners], lang)
+            names = list_text([self._side_name(w, lang) for w in winners], lang)
             key = "play.winners_shared" if len(winners) > 1 else "play.winner"
             parts.append(f"<p style='font-size:1.2em'><b>🏆 "
                          f"{esc(t(key, lang, names=names, target=game.target))}</b></p>")
