@@ -514,21 +514,9 @@ def _drawing(width: float, height: float, size: float | None, lang: str, title: 
     drawing = svgwrite.Drawing(size=(_n(width * scale), _n(height * scale)), debug=False,
                                viewBox=f"0 0 {_n(width)} {_n(height)}", role="img", lang=lang,
                                class_=_classes(f"horserace {kind}"),
-                               font_family=_fonts(theme.font_family, lang))
+                               font_family=theme.font_family)
     drawing.set_desc(title=_clean(title), desc=_clean(desc))
     return drawing
-
-
-def _fonts(family: str, lang: str) -> str:
-    """*family* with the CJK font of *lang* first among the CJK fonts: kana drawn with a
-    Korean font's glyphs look foreign to a Japanese reader (ー, small ィ)."""
-    if lang != "ja" or "'Noto Sans CJK JP'" not in family:
-        return family
-    names = [name.strip() for name in family.split(",")]
-    names.remove("'Noto Sans CJK JP'")
-    at = names.index("'Noto Sans CJK KR'") if "'Noto Sans CJK KR'" in names else 0
-    names.insert(at, "'Noto Sans CJK JP'")
-    return ", ".join(names)
 
 
 def _finish(drawing: svgwrite.Drawing) -> SvgImage:
@@ -894,7 +882,7 @@ def hand_strip(game: Game | SeatView, *, seat: int, lang: str = "en",
     return (f'<div class="{_classes("strip")}" lang="{lang}" data-seat="{seat}" '
             f'data-count="{len(state.hand)}" role="group" aria-label="{html.escape(label)}" '
             f'style="background:{theme.panel};color:{theme.text};'
-            f'font-family:{html.escape(_fonts(theme.font_family, lang))}">'
+            f'font-family:{html.escape(theme.font_family)}">'
             f'<div class="{_classes("hand-label")}" style="color:{colour}">'
             f'{html.escape(label)}</div>'
             f'<div class="{_classes("hand-tiles")}">{"".join(tiles)}</div></div>')

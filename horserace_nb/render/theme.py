@@ -68,8 +68,10 @@ class Theme:
     """A refusal or a wrong answer."""
     hint: str = "#5b2d8c"
     """A hint."""
-    font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK KR', "
-                        "'Noto Sans CJK JP', 'NanumGothic', 'IPAGothic', 'DejaVu Sans', sans-serif")
+    # the Japanese CJK font before the Korean one: kana drawn with a Korean font's glyphs look
+    # foreign to a Japanese reader (ー, small ィ), while the Hangul of both fonts is the same
+    font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', "
+                        "'Noto Sans CJK KR', 'NanumGothic', 'IPAGothic', 'DejaVu Sans', sans-serif")
 
 
 def palette(theme: Theme) -> dict[str, str]:
