@@ -29,6 +29,8 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
+from horserace_nb.teaching.course import LESSON_EXERCISES
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 TEXT_DIR = Path(__file__).resolve().parent / "text"
@@ -41,12 +43,8 @@ SETUP = 'LANG = "{lang}"'
 
 # The exercises of every lesson: (kinds, seed, count). The lessons and the teacher guide's answer
 # key take them from here, so the key always answers the exercises the lessons show.
-EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
-    "01": (("open",), 101, 3),
-    "02": (("counted", "total", "score", "where"), 201, 4),
-    "03": (("next",), 301, 3),
-    "04": (("settle", "winner"), 401, 4),
-}
+# (horserace_nb.teaching.course holds them: the lesson map of Progress() counts their stars.)
+EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = dict(LESSON_EXERCISES)
 
 
 def _exercises(lesson: str) -> str:
@@ -86,6 +84,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("00_start.ipynb", [
         ("md", "start.intro"),
         ("md", "start.contents"),
+        ("md", "start.progress"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import Progress\n\nProgress(lang=LANG)"),
         ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
@@ -317,6 +317,13 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.misconceptions"),
         ("md", "guide.run"),
         ("md", "guide.class_length"),
+        ("md", "guide.progress"),
+    ]),
+    ("09_class_report.ipynb", [
+        ("md", "report.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import ClassReport\n\n"
+                 "ClassReport(lang=LANG)  # pick the files with the button"),
+        ("md", "report.folder"),
     ]),
 ]
 

@@ -76,7 +76,8 @@ def test_a_huge_value_is_refused_quickly_and_quoted_briefly() -> None:
     (lambda: make_exercise("total", 1.5), r"^seed is a whole number, not 1.5$"),
     (lambda: ExerciseSet("total", count=0), r"^count is a whole number of exercises ≥ 1"),
     (lambda: review_game(Game(seed=1), True), r"^seat is a seat from 0 to 1, not True$"),
-    (lambda: review_game(Game(seed=1), 0, hand=0), r"^hand: hands are numbered from 1, not 0$"),
+    (lambda: review_game(Game(seed=1), 0, hand=0),
+     r"^hand is a hand of this game, from 1 to 1, not 0$"),
     (lambda: game_svg(Game(seed=1), seat=False), r"^seat is a seat from 0 to 1, not False$"),
 ])
 def test_every_layer_says_the_same_thing(call: Any, message: str) -> None:

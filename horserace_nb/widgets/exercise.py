@@ -25,6 +25,7 @@ from ..teaching.exercises import (
 from ..words.i18n import check_lang, t
 from .board import Board, Choice
 from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
+from .store import Recorder
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "question_html", "message_html"]
 
@@ -111,13 +112,15 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.show_button = button(icon="eye")
         self.next_button = button(icon="step-forward")
         self.toggles: list[widgets.ToggleButton] = []
+        self.recorder = Recorder(lang=lang)
+        """Records each exercise finished in the learner's browser (issue 20)."""
         self.children = [
             widgets.HBox([self.counter, self.stars_line],
                          layout=widgets.Layout(justify_content="space-between")),
             self.board, self.prompt, self.choice_box, self.numbers_box,
             widgets.HBox([self.check_button, self.retry_button, self.show_button,
                           self.next_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.messages.box,
+            self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-exercise")
         self.check_button.on_click(lambda _: self._on_check())
@@ -221,12 +224,15 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def show_answer(self) -> str:
         """Show the answer with its rule (no stars for an exercise not yet solved)."""
         text = self.exercise.reveal(self.lang)
+        self._record()
         self.messages.say_html(message_html(t("exercise.shown", self.lang, text=text)))
         self._show_stars()
         return text
 
     def next(self) -> Exercise[Any]:
         """On to the next exercise (a fresh seed past the set's end)."""
+        if self.exercise.attempts:
+            self._record()  # left after a try: recorded as it stands
         self.drills.next()
         self.try_again()
         self._show_exercise()
@@ -272,15 +278,23 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def _on_lang(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self.board.lang = change["new"]
+            self.recorder.store.lang = change["new"]
             self._show_exercise()
 
     # ------------------------------------------------------------------ drawing
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
+        self.recorder.tried(self.exercise, feedback)
+        if self.exercise.solved:
+            self._record()
         self.messages.say_html(message_html(feedback.message, "ok" if feedback.ok else "error"))
         self.board.announce(feedback.message)  # the widget's one live region
         self._show_stars()
         return feedback
+
+    def _record(self) -> None:
+        ex = self.exercise
+        self.recorder.finish(ex, "exercise", ex.kind, ex.seed, stars=ex.stars, tries=ex.attempts)
 
     def _show_stars(self) -> None:
         drills = self.drills

@@ -43,6 +43,7 @@ from ..words.names import list_text
 from .board import Board, Choice, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .review import ReviewWidget
+from .store import Recorder
 
 __all__ = ["PlayWidget", "MODES"]
 
@@ -202,6 +203,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([self.auto_draw, self.practice]),
         ])
         self.computer_box = widgets.HBox([self.next_button, self.auto_play])
+        self.recorder = Recorder(lang=lang)
+        """Records each finished hand or match in the learner's browser (issue 20)."""
         self.setup_box = widgets.VBox([
             widgets.HBox([self.mode_dropdown, self.match_dropdown, self.seed_text,
                            self.new_game_button], layout=widgets.Layout(flex_flow="row wrap")),
@@ -213,7 +216,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                                flex_flow="row wrap")),
             self.match_note, self.scoreboard, self.status, self.board, self.human_box,
             self.computer_box, self.messages.box, self.moves_log, self.settlement,
-            self.review_box, self.setup_box,
+            self.review_box, self.setup_box, self.recorder.store,
         ]
         self.add_class("hr-play")
         self.board.on_choice(self._on_choice)
@@ -278,6 +281,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.lang_switch.value = change["new"]
         self.board.lang = change["new"]
+        self.recorder.store.lang = change["new"]
         self._refresh()
         self.messages.relocalize(change["new"])
 
@@ -482,6 +486,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.human_box.layout.display = "" if ctrl.human else "none"
         self.computer_box.layout.display = ("" if len(ctrl.human) < game.players else "none")
         self._refresh_review(lang)
+        self._record()
+
+    def _record(self, lost: int | None = None) -> None:
+        """A finished hand or match against the computer, recorded in the learner's browser
+        (issue 20); the review's points lost are added when the learner opens the review."""
+        scope = self.controller.review_scope()
+        if scope is None or not hasattr(self, "recorder"):
+            return
+        game, seat = self.game, scope[0]
+        self.recorder.game(
+            (self.controller.epoch, game.hand_number), "hand" if scope[1] else "match",
+            f"{game.players}p" + ("-teams" if game.partners else ""), game.seed or 0,
+            points=game.scores[game.side_of(seat)], lost=lost)
 
     # ------------------------------------------------------------------ review
     def _review_now(self) -> tuple[Any, ...] | None:
@@ -508,8 +525,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                    closable=True)
         self._review_key = key
         self.review.on_dismiss(lambda _: self.close_review())
+        self.review.status.observe(lambda _: self._record_review(), names="value")
+        self._record_review()
         self.review_box.children = [self.review]
         return self.review
+
+    def _record_review(self) -> None:
+        if self.review is not None and self.review.ready:
+            self._record(lost=round(self.review.summary.lost))
 
     def close_review(self) -> None:
         """Close the review, if one is open."""

@@ -47,6 +47,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .board import Board, Choice, Text
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
+from .store import Recorder
 
 __all__ = ["PuzzleWidget", "Progress"]
 
@@ -131,6 +132,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.hint_button = button(icon="lightbulb-o")
         self.retry_button = button(icon="undo")
         self.show_button = button(icon="eye")
+        self.recorder = Recorder(lang=lang)
+        """Records each puzzle finished in the learner's browser (issue 20)."""
         row = functools.partial(widgets.HBox, layout=widgets.Layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between"))
         self.children = [
@@ -140,7 +143,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.messages.box,
             row([widgets.HBox([self.previous_button, self.menu, self.next_button]),
-                 self.counter]),
+                 self.counter]), self.recorder.store,
         ]
         self.add_class("hr-puzzle")
         self._menu_quiet = False
@@ -240,6 +243,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             record.revealed = True
         self._show_hints()
         self._show_stars()
+        if record.revealed:
+            self._record()
         return self.hints_shown[-1]
 
     def try_again(self) -> None:
@@ -260,6 +265,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                                  why=t(f"puzzle.{puzzle.key}.right", lang)), "info")
         self._show_board()
         self._show_stars()
+        self._record()
         return self.message
 
     def go(self, key_or_index: str | int) -> Puzzle:
@@ -272,6 +278,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
                              f"{len(keys) - 1}, not {excerpt(key_or_index)}")
+        if self.progress[self.index].attempts:
+            self._record()  # left after a try: recorded as it stands
         self.index = index
         self._reset()
         return self.puzzle
@@ -308,6 +316,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                         t("puzzleui.wrong_next", lang)), lang), "error")
             else:
                 self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
+            self.recorder.missed(puzzle, self.message)
             return False, self.message
         layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
         self.game.apply(step)
@@ -324,7 +333,14 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                 record.attempts += 1
                 record.solved = True
             self._say(functools.partial(self._solved_text, attempt), "ok")
+            self._record()
         return True, self.message
+
+    def _record(self) -> None:
+        record, puzzle = self.progress[self.index], self.puzzle
+        if puzzle.key in PUZZLES:  # a puzzle of one's own is not on the lesson map
+            self.recorder.finish(puzzle, "puzzle", puzzle.key, 0, stars=record.stars,
+                                 tries=record.attempts, hints=record.hints)
 
     def _keeps_the_best(self, attempt: tuple[Place, ...]) -> bool:
         """Past the answer: *attempt* still begins one of the best turns that begin with the
@@ -401,6 +417,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def _on_lang(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self.board.lang = change["new"]
+            self.recorder.store.lang = change["new"]
             self._show_all()
 
     # ------------------------------------------------------------------ drawing

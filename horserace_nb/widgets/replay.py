@@ -30,6 +30,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import list_text, scoring_side, seat_name
 from .board import Board, Choice, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, message_html, question_html, safe
+from .store import Recorder
 
 __all__ = ["ReplayWidget", "ReplayStep", "ReplaySteps", "build_steps", "step_texts"]
 
@@ -274,12 +275,14 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self.predict_prompt,
             widgets.HBox([self.predict_number, self.predict_check, self.predict_reveal])])
         self.predict_box.add_class("hr-predict")
+        self.recorder = Recorder(lang=lang)
+        """Records each prediction answered or shown in the learner's browser (issue 20)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
             self.predict_feedback, self.board, self.sum_line, self.turn_line, self.details,
-            self.alt_text, self.messages.box,
+            self.alt_text, self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -351,7 +354,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             raise ValueError("no prediction is asked now: press Next in predict mode first")
         feedback = self.question.check(value, self.lang)
         self.feedback = feedback
+        self.recorder.tried(self.question, feedback)
         if feedback.ok:
+            self._record()
             pending = self.pending
             self._drop_question()
             self.step = pending
@@ -368,8 +373,18 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         """Show the step asked about without answering ("Show the step")."""
         if self.pending is not None:
             pending = self.pending
+            if self.question is not None:
+                self.question.reveal(self.lang)
+                self._record()
             self._drop_question()
             self.step = pending
+
+    def _record(self) -> None:
+        question, step = self.question, self.pending
+        if question is not None and step is not None:
+            source = self.example.key if self.example is not None else "game"
+            self.recorder.finish(question, "predict", f"{question.kind}@{source}", step,
+                                 stars=question.stars, tries=question.attempts)
 
     def _question_for(self, index: int) -> LayoutExercise[Any] | None:
         step = self.steps[index]
@@ -443,6 +458,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     def _on_lang_trait(self, change: Any) -> None:
         self.lang_switch.value = change["new"]
         self.board.lang = change["new"]
+        if hasattr(self, "recorder"):
+            self.recorder.store.lang = change["new"]
         if hasattr(self, "heading"):
             self._render()
 
