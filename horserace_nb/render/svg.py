@@ -53,9 +53,9 @@ True
 
 from __future__ import annotations
 
+import html
 import os
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -82,9 +82,11 @@ from ..words.describe import (
 from ..words.i18n import check_lang, t
 from ..words.names import scoring_sides, seat_names
 from .geometry import UNIT, Box, Geometry, layout_geometry
+from .text import text_width as _text_width
+from .text import wrap as _wrap
 from .theme import DEFAULT_THEME, Theme
 
-__all__ = ["SvgImage", "layout_svg", "game_svg", "save_svg"]
+__all__ = ["SvgImage", "layout_svg", "game_svg", "hand_strip", "save_svg", "STRIP_CELL"]
 
 Point = tuple[Tile, Side]
 _Highlight = Tile | str | None
@@ -97,6 +99,7 @@ _BADGE_FONT = UNIT * 0.38
 _DOT_R = UNIT * 0.15  # a hollow dot
 _PART_R = UNIT * 0.11  # the second open straight of an opening double
 _TARGET_R = UNIT * 0.46
+_SPOT_R = UNIT * 0.6  # a lit point of the board: 48 units across, a finger's width at scale 0.92
 _PIP_R = 0.095  # of a half's side
 _TEXT = 14.0  # caption font size
 _SMALL = 12.5  # legend and counts
@@ -148,61 +151,6 @@ def _clean(text: object) -> str:
 
 def _short(name: str) -> str:
     return name if len(name) <= _NAME_MAX else name[: _NAME_MAX - 1] + "…"
-
-
-def _text_width(text: str, size: float) -> float:
-    """An estimate of the rendered width: wide (CJK) characters 1 em, others 0.6 em."""
-    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
-    return size * (wide + 0.6 * (len(text) - wide))
-
-
-_NO_START = frozenset("、。，．：；）)]」』】！？・ー…")  # never begins a line (Japanese kinsoku)
-_NO_END = frozenset("(（[「『【")  # never ends a line
-
-
-def _is_wide(c: str) -> bool:
-    return unicodedata.east_asian_width(c) in "WF"
-
-
-def _atoms(word: str) -> list[str]:
-    """A word cut where a line may break: between wide (CJK) characters and next to them, but
-    not before closing punctuation nor after opening punctuation."""
-    if not any(_is_wide(c) for c in word):
-        return [word]
-    atoms: list[str] = []
-    current = ""
-    for c in word:
-        prev = current[-1] if current else ""
-        if (prev and (_is_wide(c) or _is_wide(prev)) and c not in _NO_START
-                and prev not in _NO_END and c != " "):
-            atoms.append(current)
-            current = ""
-        current += c
-    atoms.append(current)
-    return atoms
-
-
-def _wrap(text: str, size: float, width: float, keep: Sequence[str] = ()) -> list[str]:
-    """Greedy line breaking at spaces and around wide (CJK) characters; the spaces inside the
-    *keep* phrases (e.g. "Bob 12") do not break.
-
-    >>> _wrap("Counted contributions: 2 + 8 = 10.", 10, 100)
-    ['Counted', 'contributions: 2', '+ 8 = 10.']
-    """
-    for phrase in keep:
-        text = text.replace(phrase, phrase.replace(" ", "\x00"))
-    lines: list[str] = []
-    line = ""
-    for word in re.findall(r"[^ ]+ *", text):
-        for atom in _atoms(word.replace("\x00", " ")):
-            if line and _text_width((line + atom).rstrip(), size) > width:
-                lines.append(line.rstrip())
-                line = atom.lstrip()
-            else:
-                line += atom
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines or [""]
 
 
 def _point_id(prefix: str, tile: Tile, side: Side) -> str:
@@ -398,14 +346,15 @@ def _draw_spots(board: _Board, layout: Layout, geometry: Geometry, theme: Theme)
                   stroke_width=_n(UNIT * 0.075), visibility="hidden")
     if layout.is_empty:
         pad = UNIT * 0.2
-        width, height = max(board.width, UNIT * 3), max(board.height, UNIT * 1.6)
-        spots.add(_rect(width / 2 - UNIT - pad, height / 2 - UNIT / 2 - pad, 2 * UNIT, UNIT,
+        width, height = max(board.width, UNIT * 3), max(board.height, UNIT * 1.8)
+        w, h = UNIT * 2.4, UNIT * 1.3
+        spots.add(_rect(width / 2 - w / 2 - pad, height / 2 - h / 2 - pad, w, h,
                         rx=_n(UNIT * 0.15), class_="spot open", data_open="true", **common))
         board.group.add(spots)
         return _Board(board.group, width, height, board.legend)
     for tile, side, _ in layout.open_points():
         p = geometry.points[(tile, side)]
-        spots.add(_circle(p.x, p.y, _TARGET_R, class_="spot", id=_point_id("spot", tile, side),
+        spots.add(_circle(p.x, p.y, _SPOT_R, class_="spot", id=_point_id("spot", tile, side),
                           data_tile=str(tile), data_side=side.value, **common))
     board.group.add(spots)
     return board
@@ -430,7 +379,7 @@ def _review_marks(board: _Board, layout: Layout, geometry: Geometry, theme: Them
         if move.on is not None and move.side is not None:
             _check_points(layout, geometry, [(move.on, move.side)])
             p = geometry.points[(move.on, move.side)]
-            colour = theme.best if kind == "best" else theme.target
+            colour = theme.best if kind == "best" else theme.played
             extra = {} if kind == "best" else {"stroke_dasharray": _DASH}
             rings.add(_circle(p.x, p.y, _TARGET_R * (1.25 if kind == "best" else 1.0),
                               fill=colour, fill_opacity="0.1", stroke=colour,
@@ -523,7 +472,7 @@ class _Column:
                 group.add(_circle(cx, y, size * 0.55, fill=theme.target, fill_opacity="0.12",
                                   stroke=theme.target, stroke_width="2"))
             elif key == "reviewui.legend_played":
-                group.add(_circle(cx, y, size * 0.55, fill="none", stroke=theme.target,
+                group.add(_circle(cx, y, size * 0.55, fill="none", stroke=theme.played,
                                   stroke_width="2", stroke_dasharray="3,2"))
             elif key == "reviewui.legend_best":
                 group.add(_circle(cx, y, size * 0.55, fill="none", stroke=theme.best,
@@ -697,7 +646,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
              targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
              selected: Tile | str | None = None, size: float | None = None,
              theme: Theme | None = None, interactive: bool = False,
-             played: Place | None = None, best: Place | None = None) -> SvgImage:
+             played: Place | None = None, best: Place | None = None,
+             own_hand: bool = True) -> SvgImage:
     """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
     with their counts, the boneyard count, whose turn it is and the scores toward the target
     (display points, per team with partners).
@@ -715,6 +665,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         its point ringed dashed and its tile framed in the target colour;
     :param best: the strong player's choice, ringed and framed in solid green; the legend says
         which is which.
+    :param own_hand: ``False``: leave the viewer's own hand out (the board widget shows it as a
+        :func:`hand_strip` of finger-sized tiles that never scales with the picture).
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
         highlight not on the layout, a target that is not open, a selected tile not in the hand.
     """
@@ -737,10 +689,9 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         board = _draw_spots(board, layout, geometry, theme)
     review = _review_marks(board, layout, geometry, theme, state.hand, played, best)
 
-    hand_unit = _HAND_UNIT
-    hand_step = hand_unit + hand_unit * 0.3
+    hand_step = _HAND_UNIT * 1.3
     width = max(board.width + 2 * _MARGIN, _MIN_WIDTH + 100,
-                min(len(state.hand), 14) * hand_step + 2 * _MARGIN)
+                min(len(state.hand), 14) * hand_step * own_hand + 2 * _MARGIN)
     text_w = width - 2 * _MARGIN
     content = _group(class_="content")
     panel = _group(class_="panel")
@@ -799,45 +750,12 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         col.legend(([] if layout.is_empty else _LEGEND + board.legend) + review, lang)
     board_bottom = col.y + _MARGIN * 0.5
 
-    # --- the viewer's own hand, face up
-    hand_top = board_bottom
-    col = _Column(content, _MARGIN, hand_top + _MARGIN * 0.2, text_w, theme)
-    mine = "▶ " if state.seat == state.to_play and not state.hand_over else ""
-    col.text(mine + t("render.your_hand", lang, name=shown[state.seat]), bold=True,
-             color=theme.turn if mine else theme.text, css="hand-label")
-    hand = _group(class_="hand own", data_seat=str(state.seat), data_count=str(len(state.hand)),
-                  data_name=all_names[state.seat])
-    per_row = max(1, int((width - 2 * _MARGIN + hand_unit * 0.3) // hand_step))
-    y0 = col.y + _MARGIN * 0.5
-    for i, tile in enumerate(state.hand):
-        x = _MARGIN + (i % per_row) * hand_step
-        y = y0 + (i // per_row) * (2 * hand_unit + hand_unit * 0.3)
-        css = "hand-tile"
-        if tile is state.pending:
-            css += " pending"
-        if tile is chosen:
-            css += " selected"
-        item = _group(class_=css, id=f"hand-{tile.low}-{tile.high}", data_tile=str(tile))
-        box, low, high = _upright(x, y, hand_unit)
-        if tile is state.pending:  # the drawn tile that must be placed (R18)
-            item.add(_rect(x - 4, y - 4, hand_unit + 8, 2 * hand_unit + 8, rx="6",
-                           fill=theme.highlight, class_="pending-mark"))
-        _draw_face(item, tile, box, low, high, theme)
-        if tile is chosen:
-            item.add(_rect(x - 3, y - 3, hand_unit + 6, 2 * hand_unit + 6, rx="6", fill="none",
-                           stroke=theme.target, stroke_width="3", class_="selected-mark"))
-        if played is not None and tile is played.tile:
-            item.add(_rect(x - 3, y - 3, hand_unit + 6, 2 * hand_unit + 6, rx="6", fill="none",
-                           stroke=theme.target, stroke_width="3", stroke_dasharray=_DASH,
-                           class_="review-played"))
-        if best is not None and tile is best.tile:
-            item.add(_rect(x - 6, y - 6, hand_unit + 12, 2 * hand_unit + 12, rx="8",
-                           fill="none", stroke=theme.best, stroke_width="3", class_="review-best"))
-        hand.add(item)
-    content.add(hand)
-    rows = -(-len(state.hand) // per_row)
-    height = y0 + rows * (2 * hand_unit + hand_unit * 0.3) + _MARGIN * 0.5
-    panel.add(_rect(0, hand_top, width, height - hand_top, fill=theme.panel))
+    # --- the viewer's own hand, face up (or drawn apart: :func:`hand_strip`)
+    if own_hand:
+        height = _draw_own_hand(content, panel, state, shown[state.seat], all_names[state.seat],
+                                board_bottom, width, lang, theme, chosen, played, best)
+    else:
+        height = board_bottom
 
     name = all_names[state.seat]
     desc = describe_game(
@@ -851,6 +769,123 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     drawing.add(content)
     drawing.add(board.group)
     return _finish(drawing)
+
+
+def _hand_marks(item: _Element, tile: Tile, x: float, y: float, unit: float, theme: Theme,
+                state: _State, chosen: Tile | None, played: Place | None, best: Place | None
+                ) -> None:
+    """One tile of the viewer's hand at (x, y) with its marks: the drawn tile that must be
+    placed (R18), the chosen tile, a review's move played and best choice."""
+    box, low, high = _upright(x, y, unit)
+    if tile is state.pending:  # the drawn tile that must be placed (R18)
+        item.add(_rect(x - 4, y - 4, unit + 8, 2 * unit + 8, rx="6",
+                       fill=theme.highlight, class_="pending-mark"))
+    _draw_face(item, tile, box, low, high, theme)
+    if tile is chosen:
+        item.add(_rect(x - 3, y - 3, unit + 6, 2 * unit + 6, rx="6", fill="none",
+                       stroke=theme.target, stroke_width="3", class_="selected-mark"))
+    if played is not None and tile is played.tile:
+        item.add(_rect(x - 3, y - 3, unit + 6, 2 * unit + 6, rx="6", fill="none",
+                       stroke=theme.played, stroke_width="3", stroke_dasharray=_DASH,
+                       class_="review-played"))
+    if best is not None and tile is best.tile:
+        item.add(_rect(x - 6, y - 6, unit + 12, 2 * unit + 12, rx="8",
+                       fill="none", stroke=theme.best, stroke_width="3", class_="review-best"))
+
+
+def _hand_css(tile: Tile, state: _State, chosen: Tile | None) -> str:
+    css = "hand-tile"
+    if tile is state.pending:
+        css += " pending"
+    if tile is chosen:
+        css += " selected"
+    return css
+
+
+def _hand_label(state: _State, name: str, lang: str) -> tuple[str, bool]:
+    """The line above the viewer's hand, and whether it is the viewer's turn (▶)."""
+    mine = state.seat == state.to_play and not state.hand_over
+    return ("▶ " if mine else "") + t("render.your_hand", lang, name=name), mine
+
+
+def _draw_own_hand(content: _Element, panel: _Element, state: _State, shown: str, full: str,
+                   hand_top: float, width: float, lang: str, theme: Theme, chosen: Tile | None,
+                   played: Place | None, best: Place | None) -> float:
+    """The viewer's hand face up at the bottom of a game picture; returns the picture's
+    height."""
+    hand_unit = _HAND_UNIT
+    hand_step = hand_unit + hand_unit * 0.3
+    text_w = width - 2 * _MARGIN
+    col = _Column(content, _MARGIN, hand_top + _MARGIN * 0.2, text_w, theme)
+    label, mine = _hand_label(state, shown, lang)
+    col.text(label, bold=True, color=theme.turn if mine else theme.text, css="hand-label")
+    hand = _group(class_="hand own", data_seat=str(state.seat), data_count=str(len(state.hand)),
+                  data_name=full)
+    per_row = max(1, int((width - 2 * _MARGIN + hand_unit * 0.3) // hand_step))
+    y0 = col.y + _MARGIN * 0.5
+    for i, tile in enumerate(state.hand):
+        x = _MARGIN + (i % per_row) * hand_step
+        y = y0 + (i // per_row) * (2 * hand_unit + hand_unit * 0.3)
+        item = _group(class_=_hand_css(tile, state, chosen), id=f"hand-{tile.low}-{tile.high}",
+                      data_tile=str(tile))
+        _hand_marks(item, tile, x, y, hand_unit, theme, state, chosen, played, best)
+        hand.add(item)
+    content.add(hand)
+    rows = -(-len(state.hand) // per_row)
+    height = y0 + rows * (2 * hand_unit + hand_unit * 0.3) + _MARGIN * 0.5
+    panel.add(_rect(0, hand_top, width, height - hand_top, fill=theme.panel))
+    return height
+
+
+STRIP_CELL = (48.0, 76.0)
+"""The CSS pixel size of one tile's cell in a :func:`hand_strip`: its whole cell is the tile's
+hit area, at least 44 × 44 whatever the picture's scale (WCAG 2.5.5 / touch)."""
+_STRIP_UNIT = 30.0
+
+
+def hand_strip(game: Game | SeatView, *, seat: int, lang: str = "en",
+               names: Sequence[str] | None = None, selected: Tile | str | None = None,
+               theme: Theme | None = None) -> str:
+    """The viewer's own hand as a strip of finger-sized tiles, for the board widget beside a
+    ``game_svg(..., own_hand=False)``: an HTML ``div`` (``lang`` set, the table's colours) with
+    the "your hand" line and one small SVG per tile (``g.hand-tile`` with ``data-tile``, like
+    the hand in :func:`game_svg`) that wraps to the width of the page and never scales: every
+    tile's cell (:data:`STRIP_CELL`) is its hit area.
+
+    >>> from horserace_nb.core.game import Game
+    >>> strip = hand_strip(Game(seed=1), seat=0)
+    >>> strip.count('data-tile='), 'lang="en"' in strip
+    (7, True)
+    """
+    check_lang(lang)
+    theme = theme or DEFAULT_THEME
+    state = _state(game, seat)
+    all_names = _names(names, state.players, lang)
+    chosen = None if selected is None else Tile.parse(selected)
+    if chosen is not None and chosen not in state.hand:
+        raise ValueError(f"cannot select {chosen}: it is not in the hand of seat {seat}")
+    label, mine = _hand_label(state, _short(all_names[seat]), lang)
+    w, h = STRIP_CELL
+    unit = _STRIP_UNIT
+    tiles = []
+    for tile in state.hand:
+        pic = svgwrite.Drawing(size=(_n(w), _n(h)), debug=False, viewBox=f"0 0 {_n(w)} {_n(h)}",
+                               role="none", class_=_classes("hand-pic"))
+        item = _group(class_=_hand_css(tile, state, chosen), id=f"hand-{tile.low}-{tile.high}",
+                      data_tile=str(tile), role="img", aria_label=str(tile))
+        item.add(_rect(0, 0, w, h, fill=theme.panel, class_="hit"))
+        _hand_marks(item, tile, (w - unit) / 2, (h - 2 * unit) / 2, unit, theme, state, chosen,
+                    None, None)
+        pic.add(item)
+        tiles.append(pic.tostring())
+    colour = theme.turn if mine else theme.text
+    return (f'<div class="{_classes("strip")}" lang="{lang}" data-seat="{seat}" '
+            f'data-count="{len(state.hand)}" role="group" aria-label="{html.escape(label)}" '
+            f'style="background:{theme.panel};color:{theme.text};'
+            f'font-family:{html.escape(theme.font_family)}">'
+            f'<div class="{_classes("hand-label")}" style="color:{colour}">'
+            f'{html.escape(label)}</div>'
+            f'<div class="{_classes("hand-tiles")}">{"".join(tiles)}</div></div>')
 
 
 # ---------------------------------------------------------------------------- saving

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["Theme", "DEFAULT_THEME", "replace"]
+__all__ = ["Theme", "DEFAULT_THEME", "palette", "replace"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,9 @@ class Theme:
     highlight: str = "#ffe066"
     """The glow under the highlighted tile (usually the last placement)."""
     target: str = "#b0208a"
-    """The ring around a legal target point (and, dashed, the move played in a review)."""
+    """The ring around a legal target point."""
+    played: str = "#b0208a"
+    """The move played, in a post-game review (dashed)."""
     best: str = "#2a7a2a"
     """The strong player's choice in a post-game review (solid green)."""
     text: str = "#2b2822"
@@ -55,8 +57,32 @@ class Theme:
     """Secondary text (legend, counts)."""
     turn: str = "#1d5fae"
     """The marker of the player to act."""
-    font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK KR', "
-                        "'Noto Sans CJK JP', 'NanumGothic', 'IPAGothic', 'DejaVu Sans', sans-serif")
+    # the widgets' message lines on a page without JupyterLab's theme variables (the board's
+    # style sheet prefers --jp-content-font-color1, --jp-success-color0, --jp-error-color0 and
+    # --jp-brand-color0, so they follow Light, Dark and High Contrast)
+    info: str = "#1d3557"
+    """What happened (a message line)."""
+    ok: str = "#1e6b1e"
+    """A right answer, a scoring placement."""
+    error: str = "#b00020"
+    """A refusal or a wrong answer."""
+    hint: str = "#5b2d8c"
+    """A hint."""
+    # the Japanese CJK font before the Korean one: kana drawn with a Korean font's glyphs look
+    # foreign to a Japanese reader (ー, small ィ), while the Hangul of both fonts is the same
+    font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', "
+                        "'Noto Sans CJK KR', 'NanumGothic', 'IPAGothic', 'DejaVu Sans', sans-serif")
+
+
+def palette(theme: Theme) -> dict[str, str]:
+    """The widgets' role colours as CSS custom properties (``--hr-ok`` …), the fallbacks of the
+    board's style sheet where JupyterLab's ``--jp-*`` variables are missing.
+
+    >>> palette(DEFAULT_THEME)["--hr-error"]
+    '#b00020'
+    """
+    return {f"--hr-{role}": getattr(theme, role)
+            for role in ("info", "ok", "error", "hint", "played", "best")}
 
 
 DEFAULT_THEME = Theme()

@@ -1,6 +1,7 @@
 // The board widget's front end: the SVG picture as the control (see board.py).
 // Python decides every rule; this module only lights what Python said is legal, previews it,
-// and sends the learner's choice back. No CDN, no build step.
+// sends the learner's choice back, says what Python announces, and marks what just changed.
+// No CDN, no build step.
 //
 // The protocol, typed in horserace_nb/sessions/protocol.py (keep the two in step):
 //
@@ -17,40 +18,66 @@
 //   label     string  the board's accessible name
 //   revision  number  counts the pictures shown
 //   lang      string  the language of the labels (the texts above are already in it)
+//   hand      string  the viewer's hand as a strip of finger-sized tiles (render.svg.hand_strip)
+//   announcement {n: number, text: string}  said once by the live region when n changes
+//   palette   {[css property]: colour}  the theme's role colours (--hr-ok …)
+//   lang_names {[name]: code}  each language's own name, to mark the switch's labels
 //
 // here -> Python, model.send (every message carries the revision of the picture it was sent
 // from; Python refuses an older one, except the placement it just applied sent again):
 //   SelectMessage = { kind: "select", tile: string, rev: number }
 //   PlaceMessage  = { kind: "place", tile: string, on: string | null,
 //                     side: SideName | null, rev: number }
+//
+// Keys: every control this module makes focusable carries data-lm-suppress-shortcuts, so that
+// JupyterLab's and Notebook 7's command-mode shortcuts (a, b, x, m, d d …) skip its key events
+// (Lumino checks the focused element itself); Escape leaves the board for the notebook.
+
+const SUPPRESS = "data-lm-suppress-shortcuts";
+const SCOPE = ".hr-play, .hr-exercise, .hr-puzzle, .hr-replay, .hr-review";
 
 function pointSelector(p) {
   if (p.on === null || p.side === null) return "rect.hr-svg-spot.hr-svg-open";
   return `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
 }
 
+function control(node, label) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  node.setAttribute(SUPPRESS, "true");
+}
+
 function render({ model, el }) {
   el.classList.add("hr-board-w");
   el.setAttribute("tabindex", "-1");
-  const holder = document.createElement("div");
-  holder.className = "hr-board-svg";
+  const frame = document.createElement("div");  // the picture: may scale down or scroll
+  frame.className = "hr-board-svg";
+  const strip = document.createElement("div");  // the hand: finger-sized, never scaled
+  strip.className = "hr-board-hand";
   const preview = document.createElement("div");
   preview.className = "hr-board-preview";
-  preview.setAttribute("role", "status");
-  preview.setAttribute("aria-live", "polite");
-  el.append(holder, preview);
+  const live = document.createElement("div");  // the widget's one polite live region
+  live.className = "hr-board-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  el.append(frame, strip, preview, live);
   let selected = null;
+  let lastChange = null;  // what the picture showed as just placed, to mark only a new one
 
   const moves = () => model.get("moves") || {};
   const say = (text) => { preview.textContent = text || ""; };
+  const tileNode = (tile) => el.querySelector(`g.hr-svg-hand-tile[data-tile="${tile}"]`);
 
   function clearLit() {
-    for (const spot of holder.querySelectorAll(".hr-lit")) {
+    for (const spot of frame.querySelectorAll(".hr-lit")) {
       spot.classList.remove("hr-lit");
-      for (const a of ["role", "tabindex", "aria-label"]) spot.removeAttribute(a);
+      for (const a of ["role", "tabindex", "aria-label", "aria-description", SUPPRESS]) {
+        spot.removeAttribute(a);
+      }
       delete spot.dataset.preview;
     }
-    for (const g of holder.querySelectorAll("g.hr-svg-hand-tile[aria-pressed]")) {
+    for (const g of el.querySelectorAll("g.hr-svg-hand-tile[aria-pressed]")) {
       g.setAttribute("aria-pressed", "false");
       g.classList.remove("hr-chosen");
     }
@@ -64,20 +91,22 @@ function render({ model, el }) {
       return;
     }
     selected = tile;
-    const g = holder.querySelector(`g.hr-svg-hand-tile[data-tile="${tile}"]`);
+    const g = tileNode(tile);
     if (g) { g.setAttribute("aria-pressed", "true"); g.classList.add("hr-chosen"); }
+    const previews = [];
     for (const p of entry.points) {
-      const spot = holder.querySelector(pointSelector(p));
+      const spot = frame.querySelector(pointSelector(p));
       if (!spot) continue;
       spot.classList.add("hr-lit");
-      spot.setAttribute("role", "button");
-      spot.setAttribute("tabindex", "0");
-      spot.setAttribute("aria-label", p.label);
+      control(spot, p.label);
+      if (p.preview) spot.setAttribute("aria-description", p.preview);
       spot.dataset.preview = p.preview;
       spot.dataset.on = p.on === null ? "" : p.on;
       spot.dataset.placeSide = p.side === null ? "" : p.side;
+      if (p.preview) previews.push(entry.points.length > 1 ? `${p.label}: ${p.preview}` : p.preview);
     }
-    say(entry.announce);
+    // no hover needed: the choice itself shows what each point would make
+    say([entry.announce, ...previews].filter(Boolean).join("\n"));
     if (notify) model.send({ kind: "select", tile, rev: model.get("revision") });
   }
 
@@ -92,19 +121,21 @@ function render({ model, el }) {
   }
 
   function decorate() {
-    const svg = holder.querySelector("svg");
-    if (!svg) return;
-    // the picture holds controls now: a group named by its title (the desc stays)
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-roledescription", model.get("label"));
+    const svg = frame.querySelector("svg");
+    if (svg) {
+      // the picture holds controls now: a group named by its title (the desc stays)
+      svg.setAttribute("role", "group");
+      svg.setAttribute("aria-roledescription", model.get("label"));
+      // never scaled below the size where a lit point is a finger wide (board.css)
+      const box = svg.viewBox && svg.viewBox.baseVal;
+      if (box && box.width) frame.style.setProperty("--hr-natural", `${box.width}px`);
+    }
     const readonly = model.get("readonly");
     const playable = moves();
-    for (const g of holder.querySelectorAll("g.hr-svg-hand-tile")) {
+    for (const g of el.querySelectorAll("g.hr-svg-hand-tile")) {
       const tile = g.dataset.tile;
       if (!readonly && tile in playable) {
-        g.setAttribute("role", "button");
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("aria-label", tile);
+        control(g, tile);
         g.setAttribute("aria-pressed", "false");
         g.classList.add("hr-playable");
       } else if (!readonly) {
@@ -113,24 +144,79 @@ function render({ model, el }) {
     }
   }
 
+  function markChange() {
+    // the tile just placed (by anyone) is the picture's highlight: mark it once, when new
+    const glow = frame.querySelector("rect.hr-svg-highlight");
+    const count = frame.querySelectorAll("g.hr-svg-tile").length;
+    const now = glow ? `${glow.getAttribute("data-tile")}/${count}` : null;
+    if (now !== null && lastChange !== null && now !== lastChange) {
+      const svg = frame.querySelector("svg");
+      const tile = frame.querySelector(`g.hr-svg-tile[data-tile="${glow.getAttribute("data-tile")}"]`);
+      if (svg) svg.classList.add("hr-changed");
+      if (tile) tile.classList.add("hr-new");
+      // once only: the mark's animation is over in 300 ms, the glow of the highlight stays
+      setTimeout(() => {
+        if (svg) svg.classList.remove("hr-changed");
+        if (tile) tile.classList.remove("hr-new");
+      }, 400);
+    }
+    lastChange = now === null ? (count ? lastChange : "") : now;
+  }
+
+  function scope() {
+    // the widget this board belongs to: its texts' language, its other key-taking controls
+    const root = el.closest(SCOPE) || el;
+    const lang = model.get("lang");
+    if (root.getAttribute("lang") !== lang) root.setAttribute("lang", lang);
+    for (const [name, value] of Object.entries(model.get("palette") || {})) {
+      if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+    }
+    const names = model.get("lang_names") || {};
+    for (const b of root.querySelectorAll(".hr-lang button, .hr-lang .widget-toggle-button")) {
+      const code = names[b.textContent.trim()];
+      if (code && b.getAttribute("lang") !== code) b.setAttribute("lang", code);
+    }
+    for (const input of root.querySelectorAll("input, textarea, select")) {
+      if (!input.hasAttribute(SUPPRESS)) input.setAttribute(SUPPRESS, "true");
+    }
+  }
+  let scoped = false;
+  const rescope = () => {
+    if (scoped) return;
+    scoped = true;
+    queueMicrotask(() => { scoped = false; scope(); });
+  };
+  let watcher = null;
+  const watch = () => {
+    const root = el.closest(SCOPE);
+    if (!root || watcher) return;
+    watcher = new MutationObserver(rescope);
+    watcher.observe(root, { subtree: true, childList: true, characterData: true });
+    scope();
+  };
+
   function draw() {
-    const hadFocus = holder.contains(document.activeElement);
-    holder.innerHTML = model.get("svg");
+    const hadFocus = el.contains(document.activeElement) && document.activeElement !== el;
+    frame.innerHTML = model.get("svg");
+    strip.innerHTML = model.get("hand");
     el.classList.remove("hr-busy");
     el.setAttribute("aria-label", model.get("label"));
+    el.setAttribute("lang", model.get("lang"));
     decorate();
+    markChange();
     const wanted = model.get("selected") || (selected in moves() ? selected : null);
     selected = null;
     say("");
     if (wanted !== null) select(wanted, false);
     if (hadFocus) {  // a keyboard user keeps their place: the first control, or the board
-      const first = holder.querySelector(".hr-lit[tabindex], g.hr-playable") || el;
+      const first = el.querySelector(".hr-lit[tabindex], g.hr-playable") || el;
       first.focus();
     }
+    rescope();
   }
 
   function target(event) {
-    return event.target.closest("g.hr-svg-hand-tile, .hr-svg-spot.hr-lit");
+    return event.target.closest && event.target.closest("g.hr-svg-hand-tile, .hr-svg-spot.hr-lit");
   }
 
   function activate(item, byKey) {
@@ -140,29 +226,37 @@ function render({ model, el }) {
     } else if (item.classList.contains("hr-playable")) {
       select(item.dataset.tile === selected ? null : item.dataset.tile, true);
       if (selected === null) say("");
-      const first = byKey && selected !== null && holder.querySelector(".hr-lit[tabindex]");
+      const first = byKey && selected !== null && frame.querySelector(".hr-lit[tabindex]");
       if (first) first.focus();  // from the keyboard: on to the first lit point
     } else {
       model.send({ kind: "select", tile: item.dataset.tile, rev: model.get("revision") });
     }
   }
 
-  holder.addEventListener("click", (event) => {
+  // click is the one activation event of mouse, touch, pen and keyboard alike
+  el.addEventListener("click", (event) => {
     const item = target(event);
     if (item) activate(item, false);
   });
-  holder.addEventListener("keydown", (event) => {
-    const items = [...holder.querySelectorAll('[tabindex="0"]')];
+  el.addEventListener("keydown", (event) => {
+    if (event.target === el) return;
+    const items = [...el.querySelectorAll('[tabindex="0"]')];
     const here = items.indexOf(document.activeElement);
     if (event.key === "Enter" || event.key === " ") {
       const item = target(event);
       if (item) { event.preventDefault(); activate(item, true); }
     } else if (event.key === "Escape") {
+      event.preventDefault();
       const tile = selected;
       select(null, false);
       say("");
-      const g = tile && holder.querySelector(`g.hr-svg-hand-tile[data-tile="${tile}"]`);
-      if (g) g.focus();
+      const g = tile && tileNode(tile);
+      if (g) { g.focus(); return; }
+      // nothing chosen: leave the board for the notebook (its cell, in command mode)
+      const host = el.closest(".jp-Cell") || el.closest(".jp-Notebook");
+      document.activeElement.blur();
+      const notebook = el.closest(".jp-Notebook");
+      if (notebook) notebook.focus(); else if (host) host.focus();
     } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
       if (!items.length) return;
       event.preventDefault();
@@ -173,10 +267,22 @@ function render({ model, el }) {
   });
   const showPreview = (event) => {
     const spot = event.target.closest && event.target.closest(".hr-svg-spot.hr-lit");
-    if (spot) say(spot.dataset.preview);
+    if (spot && spot.dataset.preview) say(spot.dataset.preview);
   };
-  holder.addEventListener("mouseover", showPreview);
-  holder.addEventListener("focusin", showPreview);
+  el.addEventListener("mouseover", showPreview);
+  el.addEventListener("focusin", showPreview);
+
+  // what Python announces (a placement and its score, a draw, a pass, the computer's move, the
+  // end of a hand): once each, even when the same sentence comes twice
+  let heard = model.get("announcement").n;
+  const announce = () => {
+    const { n, text } = model.get("announcement");
+    if (n === heard) return;
+    heard = n;
+    live.textContent = "";
+    setTimeout(() => { live.textContent = text; }, 60);
+  };
+  model.on("change:announcement", announce);
 
   // one update message may change several traits: draw once, after all of them are set
   let queued = false;
@@ -185,9 +291,21 @@ function render({ model, el }) {
     queued = true;
     queueMicrotask(() => { queued = false; draw(); });
   };
-  for (const name of ["svg", "moves", "selected", "readonly"]) model.on(`change:${name}`, redraw);
+  for (const name of ["svg", "hand", "moves", "selected", "readonly"]) {
+    model.on(`change:${name}`, redraw);
+  }
   model.on("change:label", () => el.setAttribute("aria-label", model.get("label")));
+  model.on("change:lang", () => {
+    el.setAttribute("lang", model.get("lang"));
+    live.setAttribute("lang", model.get("lang"));
+    rescope();
+  });
+  live.setAttribute("lang", model.get("lang"));
   draw();
+  // the widget's root exists once this view is attached to the page
+  requestAnimationFrame(watch);
+  setTimeout(watch, 500);
+  return () => { if (watcher) watcher.disconnect(); };
 }
 
 export default { render };

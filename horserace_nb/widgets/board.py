@@ -40,8 +40,10 @@ import traitlets
 
 from ..core.tiles import Side, Tile
 from ..core.validate import is_whole
+from ..render.theme import DEFAULT_THEME, palette
 from ..sessions.protocol import Choice, Kind, Moves, Text
-from ..words.i18n import t
+from ..words.i18n import LANGS, t
+from ..words.i18n import label as lang_label
 from .common import Lang
 
 __all__ = ["Board", "Choice", "Moves", "Text"]
@@ -65,6 +67,18 @@ class Board(anywidget.AnyWidget):
 
     svg = traitlets.Unicode("").tag(sync=True)
     """The picture (SVG text)."""
+    hand = traitlets.Unicode("").tag(sync=True)
+    """The viewer's hand as a strip of finger-sized tiles
+    (:func:`~horserace_nb.render.svg.hand_strip`), or "" when the picture holds it."""
+    announcement = traitlets.Dict({"n": 0, "text": ""}).tag(sync=True)
+    """What the widget's one polite live region says next: ``{"n": count, "text": sentence}``
+    (see :meth:`announce`)."""
+    palette = traitlets.Dict().tag(sync=True)
+    """The theme's role colours as CSS custom properties (:func:`~horserace_nb.render.theme.
+    palette`), set on the widget the board belongs to: the fallbacks of JupyterLab's."""
+    lang_names = traitlets.Dict().tag(sync=True)
+    """Each language's name in itself → its code, so the front end marks the language switch's
+    labels with their own ``lang``."""
     moves = traitlets.Dict().tag(sync=True)
     """Every hand tile that may be played now, with its points
     (:data:`~horserace_nb.sessions.protocol.Moves`)."""
@@ -78,7 +92,9 @@ class Board(anywidget.AnyWidget):
     lang = Lang("en").tag(sync=True)
 
     def __init__(self, *, lang: str = "en", readonly: bool = False, **kwargs: Any) -> None:
-        super().__init__(lang=lang, readonly=readonly, **kwargs)
+        super().__init__(lang=lang, readonly=readonly,
+                         lang_names={lang_label(code): code for code in LANGS},
+                         palette=palette(DEFAULT_THEME), **kwargs)
         self._on_choice: Callable[[Choice], None] | None = None
         self._on_refusal: Callable[[Text], None] | None = None
         self._handled: tuple[Tile, Tile | None, Side | None, int] | None = None
@@ -96,14 +112,30 @@ class Board(anywidget.AnyWidget):
         self.label = t("board.label_readonly" if self.readonly else "board.label", self.lang)
 
     # ------------------------------------------------------------------ Python → browser
-    def show(self, svg: str, moves: Moves | None = None, selected: str = "") -> None:
-        """Show a new picture with the moves it offers, in one message (only the traits that
-        changed are sent)."""
+    def show(self, svg: str, moves: Moves | None = None, selected: str = "",
+             hand: str = "") -> None:
+        """Show a new picture (and the hand strip below it) with the moves it offers, in one
+        message (only the traits that changed are sent)."""
         with self.hold_sync():
             self.svg = str(svg)
+            self.hand = str(hand)
             self.moves = dict(moves or {})
             self.selected = selected
             self.revision += 1
+
+    def announce(self, text: str) -> None:
+        """Have screen readers say *text* once, politely (a placement and its score, a draw, a
+        pass, the computer's move, the end of a hand), even if it is the same as the last.
+
+        >>> board = Board()
+        >>> board.announce("Ann passes.")
+        >>> board.announcement
+        {'n': 1, 'text': 'Ann passes.'}
+        """
+        if text:
+            count = self.announcement.get("n", 0)
+            self.announcement = {"n": (count if isinstance(count, int) else 0) + 1,
+                                 "text": str(text)}
 
     # ------------------------------------------------------------------ browser → Python
     def on_choice(self, callback: Callable[[Choice], None]) -> None:
@@ -156,7 +188,7 @@ class Board(anywidget.AnyWidget):
         """The widget, and the picture itself for front ends without widgets (nbconvert,
         notebook viewers)."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        return with_static_svg(bundle, self.svg)
+        return with_static_svg(bundle, self.svg + self.hand)
 
 
 def with_static_svg(bundle: Any, svg: str) -> Any:

@@ -24,14 +24,16 @@ from ..words import i18n
 from ..words.i18n import check_lang, t
 
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "Lang", "Text", "Note",
-           "KINDS", "message_html", "messages_html", "question_html", "stars_html"]
+           "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 KINDS = ("info", "ok", "error", "hint")
 """The roles of a message line: its CSS class is ``hr-msg hr-msg-<kind>`` (the colours come
-from ``board.css``, never from Python)."""
+from the theme in the board's style sheet, never from Python: they follow JupyterLab's light,
+dark and high-contrast themes)."""
+MESSAGE_KINDS = KINDS
 
 
 def esc(text: object) -> str:
@@ -47,10 +49,11 @@ def _line(text: str, kind: str) -> str:
 
 def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None) -> str:
     """Message lines ``(kind, text)`` (escaped), one ``div.hr-msg.hr-msg-<kind>`` each, in one
-    status region (read out by screen readers), marked with *lang*; "" without lines.
+    block marked with *lang*; "" without lines. The lines are silent: each widget's board is
+    its one live region (``Board.announce``), which screen readers read out.
 
     >>> markup = messages_html([("ok", "Right <b>")], "ko")
-    >>> markup.startswith('<div class="hr-msgs" role="status" lang="ko">')
+    >>> markup.startswith('<div class="hr-msgs" lang="ko">')
     True
     >>> "<div class='hr-msg hr-msg-ok'" in markup and "Right &lt;b&gt;" in markup
     True
@@ -59,7 +62,7 @@ def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None) -> 
         return ""
     marked = "" if lang is None else f' lang="{esc(lang)}"'
     body = "".join(_line(text, kind) for kind, text in lines)
-    return f'<div class="hr-msgs" role="status"{marked}>{body}</div>'
+    return f'<div class="hr-msgs"{marked}>{body}</div>'
 
 
 def message_html(text: str, kind: str = "info", lang: str | None = None) -> str:

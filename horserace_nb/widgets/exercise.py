@@ -304,6 +304,7 @@ class ExerciseWidget(View):
             self._record()
         self.messages.tell(lambda lang: again(lang).message, self.lang,
                            kind="ok" if feedback.ok else "error")
+        self.board.announce(feedback.message)  # the widget's one live region
         self._show_stars()
         return feedback
 

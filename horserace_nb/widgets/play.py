@@ -223,6 +223,8 @@ class PlayWidget(View):
         if notes is not self._shown_notes:
             self._shown_notes = notes
             self.messages.show(notes, self.lang)
+            # the widget's one live region says each event once (the message lines are silent)
+            self.board.announce(" ".join(text(self.lang) for _, text in notes))
         self._refresh(board=False)
         self._schedule()
 
@@ -383,7 +385,7 @@ class PlayWidget(View):
         self.seed_info.value = f"<small class='hr-seed'>{esc(seed_info)}</small>"
 
         self.scoreboard.value = self._scoreboard_html(lang)
-        self.status.value = (f"<div class='hr-status' role='status'><b>"
+        self.status.value = (f"<div class='hr-status'><b>"
                              f"{esc(ctrl.status_text(lang))}</b></div>")
         if board:
             self._show_board(lang)
@@ -491,18 +493,21 @@ class PlayWidget(View):
             self.match_note.value = f"<div class='hr-variant'><i>{esc(note)}</i></div>"
 
     def _show_board(self, lang: str) -> None:
-        from ..render.svg import game_svg
+        from ..render.svg import game_svg, hand_strip
 
         ctrl = self.controller
         game = ctrl.game
+        hand = ""
         try:
             svg = str(game_svg(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang),
-                               size=self.size, interactive=True))
+                               size=self.size, interactive=True, own_hand=False))
+            hand = hand_strip(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang))
         except Exception:  # noqa: BLE001 - the game goes on; the text alternative stands in
             self.messages.log.append_stdout(traceback.format_exc())
             svg = f"<pre class='hr-board-text'>{esc(game.layout.describe(lang))}</pre>"
         pending = game.pending if ctrl.human_turn() else None
-        self.board.show(svg, ctrl.moves(lang), "" if pending is None else str(pending))
+        self.board.show(svg, ctrl.moves(lang), "" if pending is None else str(pending),
+                        hand=hand)
 
     def _moves_html(self, lang: str) -> str:
         """Every move of the current hand as it was announced, the latest first."""
@@ -530,9 +535,7 @@ class PlayWidget(View):
                 seats = esc(t("play.team_seats", lang, a=side + 1, b=side + 3))
                 label += f"<br><small>{seats}</small>"
             share = min(100, round(100 * points / target)) if target else 100
-            bar = (f"<div style='width:10em;height:0.6em;background:#e3e3e3;border-radius:3px'>"
-                   f"<div style='width:{share}%;height:100%;background:#2a7a2a;"
-                   f"border-radius:3px'></div></div>")
+            bar = f"<div class='hr-bar'><div style='width:{share}%'></div></div>"
             score = esc(t("play.score_of", lang, points=points, target=target))
             rows.append(f"<tr data-side='{side}'><td style='padding-right:1em'>{label}</td>"
                         f"<td style='padding-right:1em;text-align:right'><b>{score}</b></td>"

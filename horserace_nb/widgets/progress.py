@@ -50,10 +50,10 @@ PRACTICE_SIZE = 5
 """The most exercises in one "Practise my mistakes" set."""
 
 _MARK = {"new": "○", "practised": "◐", "missed": "✗", "mastered": "✓"}
-_COLOUR = {"new": "var(--jp-ui-font-color2, #6b655a)",
-           "practised": "var(--jp-brand-color1, #1d5fae)",
-           "missed": "var(--jp-error-color1, #b00020)",
-           "mastered": "var(--jp-success-color1, #2a7a2a)"}
+_COLOUR = {"new": "var(--jp-ui-font-color2, currentColor)",
+           "practised": "var(--jp-brand-color1, currentColor)",
+           "missed": "var(--jp-error-color1, currentColor)",
+           "mastered": "var(--jp-success-color1, currentColor)"}
 
 
 class Progress(widgets.VBox):  # type: ignore[misc]
@@ -296,7 +296,7 @@ class Progress(widgets.VBox):  # type: ignore[misc]
                 f"<li class='hr-rule hr-rule-{state.state}' data-rule='{state.rule}' "
                 f"style='min-width:11em;padding:0.15em 0'>"
                 f"<a href='{page}#r{number}' target='_blank' style='display:inline-block;"
-                "min-width:44px;min-height:24px;color:var(--jp-content-link-color,#1976d2);"
+                "min-width:44px;min-height:24px;color:var(--jp-content-link-color, currentColor);"
                 f"text-decoration:underline'>{state.rule}</a> "
                 f"<span aria-hidden='true' style='color:{_COLOUR[state.state]}'>"
                 f"{_MARK[state.state]}</span> {esc(word)}</li>")

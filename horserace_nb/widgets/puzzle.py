@@ -339,13 +339,14 @@ class PuzzleWidget(View):
         kind, text = note
         self.message = text(self.lang)
         self.messages.tell(text, self.lang, kind=kind)
+        self.board.announce(self.message)  # the widget's one live region
 
     def _show_all(self) -> None:
         lang, puzzle = self.lang, self.puzzle
         self.title.value = f"<b style='font-size:1.15em'>{esc(puzzle.title(lang))}</b>"
         self.question.value = (f"<div class='hr-question' style='line-height:1.45;margin:0.2em 0'>"
                                f"{esc(puzzle.question(lang))}</div>")
-        self.rules_line.value = (f"<div style='font-size:0.9em;color:#555'>"
+        self.rules_line.value = (f"<div class='hr-muted' style='font-size:0.9em'>"
                                  f"{esc(t('puzzleui.rules', lang, rules=', '.join(puzzle.rules)))}"
                                  f"</div>")
         self.counter.value = esc(t("puzzleui.counter", lang, n=self.index + 1,
@@ -379,16 +380,18 @@ class PuzzleWidget(View):
 
     @safe
     def _show_board(self) -> None:
-        from ..render.svg import game_svg
+        from ..render.svg import game_svg, hand_strip
 
         lang, game, seat = self.lang, self.game, self.puzzle.seat
         done = self.done
         svg = str(game_svg(game, seat=seat, lang=lang, size=self.size, interactive=not done,
-                           highlight=self.steps[-1].tile if self.steps else None))
+                           highlight=self.steps[-1].tile if self.steps else None,
+                           own_hand=done))
         self.board.readonly = done
         moves = board_moves(None if done else game, lang, preview=False)
         pending = game.pending
-        self.board.show(svg, moves, "" if done or pending is None else str(pending))
+        self.board.show(svg, moves, "" if done or pending is None else str(pending),
+                        hand="" if done else hand_strip(game, seat=seat, lang=lang))
 
     def _show_stars(self) -> None:
         self.stars_line.value = stars_html(self.stars, t(

@@ -286,8 +286,8 @@ class ReviewWidget(View):
         text = self.status_text()
         if not text:
             return ""
-        return (f"<div class='hr-msg hr-msg-info hr-review-status' role='status' "
-                f"lang='{esc(self.lang)}'>{esc(text)}</div>")
+        return (f"<div class='hr-msg hr-msg-info hr-review-status' lang='{esc(self.lang)}'>"
+                f"{esc(text)}</div>")
 
     @safe
     def _render(self) -> None:
@@ -321,5 +321,5 @@ class ReviewWidget(View):
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
         self.board.show(self.board_svg(entry), board_moves(None, self.lang))
         kind = "ok" if entry.loss < AS_GOOD else "info"
-        self.explanation.value = (f"<p class='hr-review-explain hr-msg-{kind}' "
+        self.explanation.value = (f"<p class='hr-review-explain hr-msg hr-msg-{kind}' "
                                   f"lang='{esc(lang)}'>{esc(entry.explain(lang))}</p>")

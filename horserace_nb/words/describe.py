@@ -68,8 +68,9 @@ def layout_title(lang: str = "en") -> str:
 
 def describe_layout(layout: Layout, lang: str = "en", *, numbers: bool = True) -> str:
     """The full text alternative: sum, score, tiles, spinners, connections, open points and
-    contributions; with ``numbers=False`` (an exercise) only the tiles, spinners, connections
-    and open points, without the contributions and the score."""
+    contributions; with ``numbers=False`` (an exercise) only the tiles, spinners and
+    connections, without the open points (an exercise's answer), the contributions and the
+    score."""
     if layout.is_empty:
         return t("describe.empty", lang)
     none = t("describe.none", lang)
@@ -82,13 +83,14 @@ def describe_layout(layout: Layout, lang: str = "en", *, numbers: bool = True) -
           tile=c.tile, tile_side=side_name(c.tile_side, lang))
         for c in layout.connections()
     ]
-    points = [t("describe.point", lang, tile=tile, side=side_name(side, lang), number=n)
-              for tile, side, n in layout.open_points()]
     tiles = listing([str(x) for x in layout.tiles], ", ")
     spinners = listing([str(x) for x in layout.spinners()], ", ")
     if not numbers:
+        # not the open points: they are the answer of the "which points are open" exercise
         return t("render.desc_no_numbers", lang, tiles=tiles, spinners=spinners,
-                 connections=listing(connections, "; "), points=listing(points, "; "))
+                 connections=listing(connections, "; "))
+    points = [t("describe.point", lang, tile=tile, side=side_name(side, lang), number=n)
+              for tile, side, n in layout.open_points()]
     contributions = [t("describe.contribution", lang, tile=tile, value=v)
                      for tile, v in layout.contributions()]
     return t("describe.full", lang,

@@ -484,9 +484,10 @@ def _tiles_on(board: Any) -> list[str]:
 def check_board_still(board: Any) -> None:
     """Nothing in the board's picture is animated by the page's own style sheets (an inline SVG
     inherits them: Voilà's ``.spinner`` rule, meant for its loading spinner, would set an
-    orange spinner outline rotating)."""
+    orange spinner outline rotating). The board's own brief mark of what just changed (its
+    ``hr-`` animations, under 300 ms) is not the page's."""
     moving = board.locator("svg *").evaluate_all(
-        """els => els.filter(e => getComputedStyle(e).animationName !== 'none')
+        """els => els.filter(e => !/^(none|hr-[a-z-]+)$/.test(getComputedStyle(e).animationName))
                     .map(e => `${e.tagName}.${e.getAttribute('class')} ` +
                               `${e.getAttribute('data-tile') || ''}: ` +
                               getComputedStyle(e).animationName)""")
@@ -609,7 +610,8 @@ class PlayDriver:
         """Until a tile of the hand can be played (the computer moves, the learner draws)."""
         from playwright.sync_api import expect
 
-        expect(self.root.locator(".hr-board svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+        expect(self.root.locator(".hr-board svg.hr-svg-horserace")).to_be_visible(
+            timeout=KERNEL_TIMEOUT_MS)
         expect(self.root.locator(self.TILES).first).to_be_attached()
         for _ in range(limit):
             if self.root.locator(self.PLAYABLE).count():
@@ -704,3 +706,53 @@ def play(page: Any) -> Callable[[JupyterServer], PlayDriver]:
     """``play(server)``: a :class:`PlayDriver` on this test's page (open the notebook
     first)."""
     return lambda server: PlayDriver(page, Frontend(page, server))
+
+
+@pytest.fixture
+def device_page(browser: Any) -> Iterator[Callable[..., Any]]:
+    """``device_page(width, height, touch=False, **context_options)``: a fresh page on a
+    viewport of that size (with ``touch``: a touch screen, ``has_touch`` and ``is_mobile``, as a
+    tablet or a phone), loopback only, console errors in ``page.horserace_errors``; closed at
+    teardown."""
+    contexts: list[Any] = []
+
+    def make(width: int, height: int, *, touch: bool = False, **options: Any) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      locale="en-US", has_touch=touch, is_mobile=touch,
+                                      **options)
+        context.set_default_timeout(30_000)
+        contexts.append(context)
+        pg = context.new_page()
+        pg.route("**/*", _loopback_only)
+        errors: list[str] = []
+        pg.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+        pg.horserace_errors = errors
+        return pg
+
+    yield make
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def write_notebook(server: JupyterServer, name: str, cells: list[tuple[str, str]]) -> str:
+    """Write a notebook of *cells* (``("code" | "markdown", source)``) into *server*'s root;
+    returns its name."""
+    nb = {"cells": [{"cell_type": kind, "metadata": {}, "source": source,
+                     **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                    for kind, source in cells],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (server.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    return name
+
+
+def set_lab_theme(server: JupyterServer, theme: str) -> None:
+    """Make *theme* ("JupyterLab Light", "JupyterLab Dark", "JupyterLab Dark High Contrast")
+    the theme of the pages *server* serves from now on (its user settings)."""
+    folder = (server.base / "config" / "lab" / "user-settings" / "@jupyterlab"
+              / "apputils-extension")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}),
+                                                         encoding="utf-8")

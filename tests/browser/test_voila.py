@@ -74,7 +74,7 @@ def test_classroom_page_shows_play_and_examples_without_code(
     ui = frontend(server)
     ui.open(name)
     room = page.locator(".hr-classroom").first
-    expect(room.locator(".hr-play .hr-board svg")).to_be_visible(timeout=60_000)
+    expect(room.locator(".hr-play .hr-board svg.hr-svg-horserace")).to_be_visible(timeout=60_000)
     no_code_shown(page, name)
     expect(room.locator(".hr-title").first).to_have_text(t("classroom.title", "en"))
     room.locator(".hr-lang").first.get_by_role("button", name="한국어").click()
