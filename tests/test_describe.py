@@ -61,12 +61,14 @@ def test_caption_lines_are_the_two_sentences_of_the_short_line(example: WorkedEx
 @pytest.mark.parametrize("example", EXAMPLES, ids=str)
 def test_exercise_text_alternative_keeps_the_layout_and_hides_the_answer(
         example: WorkedExample) -> None:
-    """``numbers=False`` (an exercise): the texts' listings of tiles, spinners, connections and
-    open points, without the sum, the score or the contributions."""
+    """``numbers=False`` (an exercise): the texts' listings of tiles, spinners and connections,
+    without the open points (the answer of "which points are open"), the sum, the score or the
+    contributions."""
     text = describe_layout(layout_for(example.tile), example.lang, numbers=False)
     sections = example.sections
-    for key in ("tiles", "spinners", "connections", "points"):
+    for key in ("tiles", "spinners", "connections"):
         assert sections[key] in text, key
+    assert sections["points"] not in text
     assert sections["contributions"] not in text
     assert all(sentence not in text for sentence in summary_sentences(
         layout_for(example.tile), example.lang))
