@@ -733,6 +733,53 @@ def default_source() -> Path | None:
     return None
 
 
+def _byte_compiled(pyodide_dir: Path, wheels: Sequence[Path], project: Path, cache: Path,
+                   dest: Path, log: Log) -> dict[Path, Path]:
+    """*wheels* and the *project*'s wheel byte-compiled for the site's Pyodide (see
+    :mod:`horserace_nb.lite.compile`), by the wheel given, and the Pyodide core's standard
+    library in *pyodide_dir* replaced by its compiled form. All but the project's wheel are
+    kept compiled in the download cache (``compiled/``, keyed by the input's sha256, the
+    Pyodide version and the recipe); a damaged one is made again."""
+    from .compile import CompileError, compile_with_pyodide, compiled_key
+
+    stdlib = pyodide_dir / "python_stdlib.zip"
+    folder = cache / "compiled"
+    _make_folder(folder, "the download cache")
+    found: dict[Path, Path] = {}
+    todo: list[Path] = []  # the project's wheel last
+    for path in [*wheels, stdlib]:
+        cached = folder / compiled_key(path, PYODIDE_VERSION) / path.name
+        if cached.is_file():
+            if wheel_problem(cached) is None or (path == stdlib and _zip_sound(cached)):
+                found[path] = cached
+                continue
+            _discard(cached, "not a sound zip file", log)
+        todo.append(path)
+    todo.append(project)
+    log(f"byte-compiling {len(todo)} file(s) with Pyodide {PYODIDE_VERSION} in Node.js")
+    try:
+        made = compile_with_pyodide(pyodide_dir, [p for p in todo if p != stdlib], dest,
+                                    stdlib=stdlib if stdlib in todo else None)
+    except CompileError as err:
+        raise LiteBuildError(str(err)) from None
+    found[project] = made.pop(project.name)
+    for path in todo[:-1]:
+        out = made["stdlib" if path == stdlib else path.name]
+        cached = folder / compiled_key(path, PYODIDE_VERSION) / path.name
+        cached.parent.mkdir(exist_ok=True)
+        found[path] = Path(shutil.copyfile(out, cached))
+    shutil.copyfile(found.pop(stdlib), stdlib)
+    return found
+
+
+def _zip_sound(path: Path) -> bool:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.testzip() is None
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):
+        return False
+
+
 # --------------------------------------------------------------------------- the output folder
 def _existing_ancestor(path: Path) -> Path:
     """The nearest of *path*'s parents that exists (a file or a folder)."""
@@ -989,9 +1036,12 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         project = _project_wheel(source, Path(tmp) / "project", say)
 
         kernel_extension = _kernel_extension()
-        served = {key: wheels[key] for key in lock_keys}
-        added = [*(wheels[key] for key in EXTRA_WHEELS), *_kernel_wheels(kernel_extension),
-                 project]
+        kernel_wheels = _kernel_wheels(kernel_extension)
+        compiled = _byte_compiled(pyodide_dir, [*wheels.values(), *kernel_wheels], project,
+                                  cache, Path(tmp) / "compiled", say)
+        served = {key: compiled[wheels[key]] for key in lock_keys}
+        added = [*(compiled[wheels[key]] for key in EXTRA_WHEELS),
+                 *(compiled[wheel] for wheel in kernel_wheels), compiled[project]]
         patched = patch_lock(lock, served, added)
         project_entry = wheel_entry(project)
         for wheel in [*served.values(), *added]:
