@@ -69,6 +69,8 @@ from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from .pages import APP_PAGES, SCRIPT_NAME, add_script, has_script, link_problem, site_links
+
 PYODIDE_VERSION = "314.0.6"
 """The Pyodide release the kernel of jupyterlite-pyodide-kernel 0.8.6 expects."""
 PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4Yr"
@@ -88,6 +90,9 @@ An unreachable registry fails in seconds (npm's defaults: about 70 s)."""
 PYODIDE_PYTHON = "3.14"
 JUPYTERLITE_VERSION = "0.8.6"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+APPS: tuple[str, ...] = ("lab", "repl")
+"""The JupyterLite apps the site holds: JupyterLab for the lessons, the REPL for the classroom
+page (:func:`horserace_nb.lite.pages.classroom_url`)."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 
 LOCK_ROOTS: tuple[str, ...] = (
@@ -330,10 +335,10 @@ SETTINGS_OVERRIDES: dict[str, Any] = {
 
 def build_config(notebooks: Path, federated: Sequence[Path]) -> dict[str, Any]:
     """The ``jupyter_lite_config.json`` of the build: the notebooks as contents, only the
-    given federated extensions (none from the build environment), JupyterLab only, no source
-    maps."""
+    given federated extensions (none from the build environment), JupyterLab and the REPL
+    (the classroom page) only, no source maps."""
     return {"LiteBuildConfig": {
-        "apps": ["lab"],
+        "apps": list(APPS),
         "contents": [str(notebooks)],
         "federated_extensions": [str(path) for path in federated],
         "ignore_sys_prefix": ["federated_extensions"],
@@ -1060,6 +1065,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         say("building the site with JupyterLite")
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
               "--output-dir", str(new.path)], "jupyter lite build", cwd=lite_dir)
+        add_script(new.path, project_entry["version"])
         write_marker(new.path, project_entry["version"])
         check_site(new.path, tree, project_entry["name"])
 
@@ -1132,12 +1138,35 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
     unserved = [key for key in preload if key not in packages]
     if packages and unserved:
         problems.append(f"preloaded but not in the lock: {unserved}")
+    problems += _page_problems(site, tree)
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
         if not (extensions / needed / "package.json").is_file():
             problems.append(f"the JupyterLab extension {needed} is missing")
     if problems:
         raise LiteBuildError("the built site is not usable offline: " + "; ".join(problems))
+
+
+def _page_problems(site: Path, tree: Sequence[str]) -> list[str]:
+    """The site's app pages without the site's script, and links to the site's pages in its
+    notebooks that lead nowhere."""
+    problems = [f"its {page} is missing or lacks {SCRIPT_NAME}" for page in APP_PAGES
+                if not has_script(site, page)]
+    broken: list[str] = []
+    for name in tree:
+        path = site / "files" / name
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError, AttributeError):
+            continue  # a notebook that is not JSON is the teacher's own business
+        for cell in cells if isinstance(cells, list) else []:
+            source = cell.get("source", "") if isinstance(cell, dict) else ""
+            text = "".join(source) if isinstance(source, list) else str(source)
+            broken += [f"{name}: {problem}" for link in site_links(text)
+                       if (problem := link_problem(site, link)) is not None]
+    if broken:
+        problems.append(f"links lead nowhere: {_few(broken, 3)}")
+    return problems
 
 
 def served_files(site: Path) -> Collection[str]:
