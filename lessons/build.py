@@ -318,6 +318,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n    print()"),
         ("md", "guide.misconceptions"),
         ("md", "guide.run"),
+        ("links", "guide.links"),
         ("md", "guide.class_length"),
     ]),
 ]
@@ -383,6 +384,10 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         if kind == "md":
             nb.cells.append(nbformat.v4.new_markdown_cell(link_rules(text[body], page),
                                                           id=cell_id))
+        elif kind == "links":
+            body_text = text[body].format(classroom="../" + classroom_url(lang))
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                f"{body_text}\n\n{lesson_table('../')}", id=cell_id))
         elif kind == "nav":
             nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text),
                                                           id=cell_id))
@@ -456,7 +461,7 @@ def lesson_table(prefix: str = "") -> str:
         for lang in LANGS:
             title = titles[lang][f"title.{name[:2]}"]
             if name.startswith("00"):
-                title = f"0. {title}"
+                title = f"0. {title[:1].upper()}{title[1:]}"
             cells.append(f"[{title}]({prefix}{lesson_url(f'{lang}/{name}')})")
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)

@@ -319,6 +319,8 @@ def lite_json(packages: Sequence[str]) -> dict[str, Any]:
     """The ``jupyter-lite.json`` the build starts from (JupyterLite adds the rest)."""
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {"appName": "Horse Race",
+                                    # window.jupyterapp, for the site's script (site.js)
+                                    "exposeAppInBrowser": "true",
                                     "litePluginSettings": {KERNEL_PLUGIN:
                                                            kernel_settings(packages)}}}
 
