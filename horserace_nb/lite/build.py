@@ -1140,7 +1140,7 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
     unserved = [key for key in preload if key not in packages]
     if packages and unserved:
         problems.append(f"preloaded but not in the lock: {unserved}")
-    problems += _page_problems(site, tree)
+    problems += page_problems(site, tree)
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
         if not (extensions / needed / "package.json").is_file():
@@ -1149,7 +1149,7 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
         raise LiteBuildError("the built site is not usable offline: " + "; ".join(problems))
 
 
-def _page_problems(site: Path, tree: Sequence[str]) -> list[str]:
+def page_problems(site: Path, tree: Sequence[str]) -> list[str]:
     """The site's app pages without the site's script, and links to the site's pages in its
     notebooks that lead nowhere."""
     problems = [f"its {page} is missing or lacks {SCRIPT_NAME}" for page in APP_PAGES
