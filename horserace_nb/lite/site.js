@@ -7,7 +7,8 @@
 //    ISessionContext of the current widget; in the REPL, which has no public handle on it:
 //    once the page's code has shown its output); a screen reader hears both.
 // 2. On the classroom page (repl/index.html?…&hr=classroom) it hides the console's empty
-//    input box and the prompts: no code on screen.
+//    input box, the prompts and their overlays (which would take the clicks meant for the
+//    board): no code on screen.
 // 3. A link in a notebook to a page of the site (lab/… or repl/…) opens that page: JupyterLab
 //    would take it for a file to open.
 //
@@ -54,7 +55,8 @@
       clip: rect(0 0 0 0); white-space: nowrap; }
     body.hr-classroom-page .jp-CodeConsole-promptCell,
     body.hr-classroom-page .jp-CodeConsole .jp-InputPrompt,
-    body.hr-classroom-page .jp-CodeConsole .jp-OutputPrompt { display: none !important; }
+    body.hr-classroom-page .jp-CodeConsole .jp-OutputPrompt,
+    body.hr-classroom-page .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none !important; }
   `;
   document.head.appendChild(style);
 

@@ -153,6 +153,11 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="build the site into this folder and keep it")
     parser.add_argument("--cold-build", action="store_true",
                         help="also build once with an empty download cache")
+    parser.add_argument("--compare", action="store_true",
+                        help="also build and measure, in turns with the site, one whose Python "
+                             "is not byte-compiled (source-pyc) and, with --old SRC, one "
+                             "built from the checkout SRC")
+    parser.add_argument("--old", type=Path, help="an older checkout, for --compare")
     args = parser.parse_args()
 
     print(f"load average at start: {load()} ({os.cpu_count()} cores)")
@@ -169,6 +174,14 @@ def main() -> None:
             report = build_site(site, source=REPO, notebooks=notebooks)
             print(f"build, warm cache: {report.seconds:6.1f} s   load {load()}")
             sites = [site]
+            if args.compare:
+                plain = Path(tmp) / "source-pyc"
+                build_site(plain, source=REPO, notebooks=notebooks, byte_compile=False)
+                sites.insert(0, plain)
+                if args.old:
+                    old = Path(tmp) / "old-source"
+                    build_site(old, source=args.old.resolve(), notebooks=notebooks)
+                    sites.insert(1, old)
         for site in sites:
             if not (site / "files" / PROBE).is_file():
                 raise SystemExit(f"{site} has no {PROBE}: build it with this script (--keep)")

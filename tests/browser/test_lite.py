@@ -410,6 +410,10 @@ def test_the_classroom_page_plays_offline_without_code(lite_url: str, page: Any,
 
     driver = PlayDriver(page, _NoKernelStatus())  # type: ignore[arg-type]
     driver.next_label, driver.draw_label = t("play.next", "ko"), t("play.draw", "ko")
+    # the deal of the lab's play test (seed 2024: the computer leads), as a class would get it
+    play = page.locator(".hr-play").first
+    play.get_by_role("textbox", name=t("play.seed", "ko")).fill("2024")
+    driver.click(play.get_by_role("button", name=t("play.new_game", "ko")))
     driver.check_placement(driver.place_first_fitting_tile())
     screenshot()
     assert output_problems(page) == []
