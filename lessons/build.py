@@ -30,6 +30,7 @@ import nbformat
 from nbclient import NotebookClient
 
 from horserace_nb.lite.pages import classroom_url, lesson_url
+from horserace_nb.teaching.course import LESSON_EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -43,12 +44,8 @@ SETUP = 'LANG = "{lang}"'
 
 # The exercises of every lesson: (kinds, seed, count). The lessons and the teacher guide's answer
 # key take them from here, so the key always answers the exercises the lessons show.
-EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
-    "01": (("open",), 101, 3),
-    "02": (("counted", "total", "score", "where"), 201, 4),
-    "03": (("next",), 301, 3),
-    "04": (("settle", "winner"), 401, 4),
-}
+# (horserace_nb.teaching.course holds them: the lesson map of Progress() counts their stars.)
+EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = dict(LESSON_EXERCISES)
 
 
 def _exercises(lesson: str) -> str:
@@ -88,6 +85,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("00_start.ipynb", [
         ("md", "start.intro"),
         ("md", "start.contents"),
+        ("md", "start.progress"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import Progress\n\nProgress(lang=LANG)"),
         ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
@@ -179,7 +178,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("03_turns.ipynb", [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
-                 "from horserace_nb.words import narration\n"
+                 "from horserace_nb.words import names, narration\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "turns.chain"),
@@ -188,7 +187,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\n"
                  "for action in EXAMPLES['turn_chain'].actions:\n"
                  "    event = game.apply(action)\n"
-                 "    name = narration.seat_name(event.seat, LANG)\n"
+                 "    name = names.seat_name(event.seat, LANG)\n"
                  "    print(*narration.event_lines(event, LANG, name), sep='\\n')\n"
                  "    print('   ', *game.scores)  # the scores at once (R4)"),
         ("md", "turns.must_place"),
@@ -320,6 +319,13 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.run"),
         ("links", "guide.links"),
         ("md", "guide.class_length"),
+        ("md", "guide.progress"),
+    ]),
+    ("09_class_report.ipynb", [
+        ("md", "report.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import ClassReport\n\n"
+                 "ClassReport(lang=LANG)  # pick the files with the button"),
+        ("md", "report.folder"),
     ]),
 ]
 

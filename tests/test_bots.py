@@ -422,3 +422,32 @@ def test_strong_hint_falls_back_to_greedy_when_the_search_fails(monkeypatch) -> 
     game = Game(players=2, seed=2024)
     view = game.view(game.to_play)
     assert bots.hint(view, "en", strong=True) == bots.GreedyBot().explain(view, "en")
+
+
+def puzzle_games_with_a_placement() -> list[tuple[str, Game]]:
+    """Every puzzle's position (``Game.from_position``) with the answer's first placement made
+    and the hand played on greedily to the next decision (two legal actions or more): the
+    hidden-hand sampling must replay the hand from the position's layout (issue 16 item 4)."""
+    from horserace_nb.teaching.puzzles import PUZZLES
+
+    out = []
+    for key, puzzle in PUZZLES.items():
+        game = puzzle.game()
+        game.apply(puzzle.chain[0])
+        while not game.hand_over and len(game.legal_actions()) < 2:
+            game.apply(game.legal_actions()[0])
+        assert not game.hand_over, key
+        out.append((key, game))
+    return out
+
+
+@pytest.mark.parametrize("key,game", puzzle_games_with_a_placement())
+def test_the_strong_player_and_its_hint_work_from_every_puzzle_position(key: str,
+                                                                        game: Game) -> None:
+    view = game.view(game.to_play)
+    info = hidden_info(view)  # the true deal satisfies what the history says
+    others = [x for s in range(game.players) if s != view.seat for x in game.hands[s]]
+    assert set(others) | set(game.boneyard) <= set(info.unknown)
+    assert StrongBot(seed=1, rollouts=8)(view) in view.legal_actions
+    advice = hint(view, "en", strong=True)  # the strong player's, not the greedy fallback
+    assert "bots.strong" in [reason for reason, _ in advice.reasons], key

@@ -25,12 +25,12 @@ from horserace_nb import Layout, Side, Tile
 from horserace_nb.core.settlement import HandResult
 from horserace_nb.words.describe import (
     describe_layout,
-    scoring_sides,
     status_sentences,
     summary,
     summary_sentences,
 )
 from horserace_nb.words.i18n import LANGS, side_name
+from horserace_nb.words.names import scoring_sides
 
 EXAMPLES = with_rule_texts(all_examples())
 

@@ -410,10 +410,10 @@ def test_winners_are_named_in_grammatical_sentences_in_each_language() -> None:
 
 
 def test_names_are_joined_with_the_particle_the_sound_needs() -> None:
-    from horserace_nb.teaching.exercises import names_and
+    from horserace_nb.words.names import and_list
 
-    assert names_and(["Player 1"]) == "Player 1"
-    assert names_and(["Player 1", "Player 2"]) == "Player 1 and Player 2"
-    assert names_and(["하나", "셋"], "ko") == "하나와 셋"
-    assert names_and(["셋", "하나"], "ko") == "셋과 하나"
-    assert names_and(["A", "B", "C"], "ja") == "A、BとC"
+    assert and_list(["Player 1"], "en") == "Player 1"
+    assert and_list(["Player 1", "Player 2"], "en") == "Player 1 and Player 2"
+    assert and_list(["하나", "셋"], "ko") == "하나와 셋"
+    assert and_list(["셋", "하나"], "ko") == "셋과 하나"
+    assert and_list(["A", "B", "C"], "ja") == "A、BとC"

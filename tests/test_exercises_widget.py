@@ -136,3 +136,48 @@ def test_settlement_boards_keep_a_short_main_line() -> None:
     lengths = [line_length(Settlement(seed).layout) for seed in range(1, 41)]
     assert max(lengths) <= 18
     assert sum(n <= Settlement.LINE for n in lengths) >= 30
+
+
+def test_a_click_naming_another_tile_on_the_right_point_is_wrong_with_a_sentence() -> None:
+    """Issue 16 item 10: the board's message is judged by its tile too."""
+    from horserace_nb.words.i18n import t
+
+    w = Exercises("where", seed=5, lang="ko")
+    ex = w.exercise
+    on, side = ex.answer
+    other = next(x for x in ("[0|0]", "[6|6]", "[3|3]") if x != str(ex.tile)
+                 and x not in {str(tile) for tile in ex.layout.tiles})
+    w.board.receive({"kind": "place", "tile": other, "on": str(on), "side": side.value,
+                     "rev": w.board.revision})
+    assert w.feedback is not None and not w.feedback.ok and not ex.solved
+    assert w.feedback.message == t("exercise.other_tile", "ko", tile=ex.tile, other=other)
+    assert "hr-msg-error" in w.messages.html.value and ex.attempts == 0  # not an answer
+    assert w.click_point(on, side).ok and ex.stars == 3
+
+
+def test_click_point_on_an_exercise_answered_with_controls_says_so() -> None:
+    w = Exercises("total", seed=3)
+    with pytest.raises(ValueError, match=r"click_point.*\(total\).*answer\(\)"):
+        w.click_point("[1|4]", "high")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_board_refusal_is_said_in_the_widgets_language(lang: str) -> None:
+    """Issue 16 item 9: stale, malformed and read-only clicks each put a sentence in the
+    message area, and change nothing."""
+    from horserace_nb.words.i18n import t
+
+    w = Exercises(["where", "total"], seed=5, lang=lang)
+    ex = w.exercise
+    on, side = ex.answer
+    stale = {"kind": "place", "tile": str(ex.tile), "on": str(on), "side": side.value,
+             "rev": w.board.revision - 1}
+    for content, key in [(stale, "board.stale"), ({"kind": "place", "rev": "x"},
+                                                  "board.bad_message")]:
+        w.board.receive(content)
+        assert t(key, lang) in w.messages.html.value and w.feedback is None
+        assert ex.attempts == 0 and not ex.solved
+    w.next()  # a total: the board is for watching
+    assert w.board.readonly
+    w.board.receive({"kind": "select", "tile": "[1|2]", "rev": w.board.revision})
+    assert t("board.readonly", lang) in w.messages.html.value and w.feedback is None

@@ -14,9 +14,11 @@ from horserace_nb.core.errors import IllegalMove
 from horserace_nb.core.tiles import FULL_SET, Side
 from horserace_nb.words import i18n
 from horserace_nb.words.i18n import (
+    GRAMMAR,
     LANGS,
     LOCALES,
     MESSAGES,
+    PLURAL_RULES,
     Catalog,
     catalog,
     label,
@@ -25,6 +27,7 @@ from horserace_nb.words.i18n import (
     side_name,
     t,
 )
+from horserace_nb.words.names import list_text
 
 FIELDS = string.Formatter()
 PACKAGE = Path(i18n.__file__).parent
@@ -105,16 +108,43 @@ def test_adding_a_language_is_adding_a_file(tmp_path: Path) -> None:
         cat.t("side.low", "fr")
 
 
-def test_a_broken_file_is_refused_with_its_name(tmp_path: Path) -> None:
-    (tmp_path / "en.json").write_text('{"a": "{n:plural}"}', "utf-8")
-    with pytest.raises(ValueError, match=r"en\.json.*'a'"):
-        Catalog.from_directory(tmp_path)
-    (tmp_path / "en.json").write_text('{"a": "fine"', "utf-8")
-    with pytest.raises(ValueError, match=r"en\.json is not valid JSON"):
-        Catalog.from_directory(tmp_path)
-    (tmp_path / "en.json").write_text('{"a": "{x:을}"}', "utf-8")
-    (tmp_path / "ko.json").write_text('["not", "an", "object"]', "utf-8")
-    with pytest.raises(ValueError, match=r"ko\.json must hold one object"):
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_file_says_how_its_language_joins_and_counts(lang: str) -> None:
+    """A language is one file: its name, plural rule, sentence joiner and list patterns are in
+    it (GRAMMAR), not in code."""
+    data = files()[lang]
+    assert set(GRAMMAR) <= set(data), sorted(set(GRAMMAR) - set(data))
+    assert data["_plural"] in PLURAL_RULES
+    assert {n for _, n, _, _ in FIELDS.parse(data["_list_and"]) if n} == {"first", "last"}
+    assert data["_sentence_joiner"] in (" ", "")
+
+
+def test_a_new_file_without_grammar_entries_takes_englishs(tmp_path: Path) -> None:
+    (tmp_path / "en.json").write_text((PACKAGE / "locales" / "en.json").read_text("utf-8"),
+                                      "utf-8")
+    (tmp_path / "xx.json").write_text('{"_label": "Xish"}', "utf-8")
+    cat = Catalog.from_directory(tmp_path)
+    assert cat.grammar("_list_and", "xx", first="A", last="B") == "A and B"
+    assert cat.grammar("_sentence_joiner", "xx") == " "
+    assert cat.plural_rule("xx")(1) == 0 and cat.plural_rule("xx")(2) == 1
+    with pytest.raises(KeyError, match="not a grammar entry"):
+        cat.grammar("side.low", "xx")
+
+
+@pytest.mark.parametrize(("texts", "message"), [
+    ({"en": '{"a": "{n:plural}"}'}, r"en\.json.*'a'"),
+    ({"en": '{"a": "fine"'}, r"en\.json is not valid JSON"),
+    ({"en": '{"a": "{x:을}"}', "ko": '["not", "an", "object"]'}, r"ko\.json must hold one object"),
+    ({"en": "{}", "xx": '{"_plural": "two_forms"}'},
+     r"xx\.json: _plural: 'two_forms' is not a plural rule"),
+    ({"en": "{}", "xx": '{"_list_and": "{a} et {b}"}'},
+     r"xx\.json: _list_and joins \{first\} and \{last\}"),
+])
+def test_a_broken_file_is_refused_with_its_name(tmp_path: Path, texts: dict[str, str],
+                                                message: str) -> None:
+    for lang, text in texts.items():
+        (tmp_path / f"{lang}.json").write_text(text, "utf-8")
+    with pytest.raises(ValueError, match=message):
         Catalog.from_directory(tmp_path)
 
 
@@ -180,8 +210,8 @@ def test_rule_text_terms() -> None:
     切り下げ / 切り上げ for the rounding, タロン glossed as タロン（山札）."""
     assert "중립적인 추첨" in MESSAGES["play.lead_lot"]["ko"]
     assert "公平なくじ" in MESSAGES["play.lead_lot"]["ja"]
-    assert "切り下げ" in MESSAGES["play.settle_rounding"]["ja"]
-    assert "切り上げ" in MESSAGES["play.settle_rounding"]["ja"]
+    assert "切り下げ" in MESSAGES["settle.rounding"]["ja"]
+    assert "切り上げ" in MESSAGES["settle.rounding"]["ja"]
     assert "タロン（山札）" in t("render.boneyard", "ja", count=3)
     ko = " ".join(MESSAGES[k]["ko"] for k in MESSAGES)
     assert "제비" not in ko and "눈 합계" not in ko
@@ -286,7 +316,7 @@ def test_english_counts_agree_with_their_nouns() -> None:
     assert t("play.tile_fits", "en", tile="[1|1]", count=1).startswith("[1|1] fits in 1 place,")
     assert t("play.undone", "en", count=2, name="Seat 1", tile="[1|1]").startswith(
         "Took back 2 actions:")
-    assert t("settle.pips", "en", seat=1, pips=1) == "Player 1 holds 1 pip."
+    assert t("settle.pips", "en", name="Player 1", pips=1) == "Player 1 holds 1 pip."
     assert t("exercise.wrong_total", "en", ends=1).startswith("Not quite: there is 1 scoring end.")
     assert t("exercise.wrong_total", "en", ends=3).startswith("Not quite: there are 3 scoring")
     no_plural_words = re.compile(r"\b1 (points|tiles|actions|pips|sampled deals)\b")
@@ -297,20 +327,28 @@ def test_english_counts_agree_with_their_nouns() -> None:
 
 @pytest.mark.parametrize(("count", "lang", "expected"), [
     (1, "en", "1 point"), (0, "en", "0 points"), (2, "en", "2 points"), (-1, "en", "-1 point"),
-    ("1.5", "en", "1.5 points"), (1, "ko", "1 points"), (0, "fr", "0 point"),
-    (21, "ru", "21 point"), (22, "ru", "22 points"), (5, "pl", "5 points"),
+    ("1.5", "en", "1.5 points"), (1, "ko", "1 points"), (2, "ja", "2 points"),
 ])
-def test_plural_picks_the_form_by_the_language_rule(count: object, lang: str,
-                                                    expected: str) -> None:
+def test_plural_picks_the_form_by_the_language_files_rule(count: object, lang: str,
+                                                          expected: str) -> None:
     forms = ["# point", "# points"]
     assert plural(count, forms, lang) == expected
 
 
+@pytest.mark.parametrize(("count", "rule", "expected"), [
+    (0, "one_with_zero_other", "0 point"), (2, "one_with_zero_other", "2 points"),
+    (21, "one_few_many", "21 point"), (22, "one_few_many", "22 points"),
+    (5, "one_only_few_many", "5 points"), (1, "other", "1 points"),
+])
+def test_plural_rules_by_name(count: object, rule: str, expected: str) -> None:
+    assert plural(count, ["# point", "# points"], rule=rule) == expected
+
+
 def test_three_form_languages_use_their_three_forms() -> None:
     forms = ["# one", "# few", "# many"]
-    assert [plural(n, forms, "ru") for n in (1, 3, 5, 11, 21, 24)] == [
+    assert [plural(n, forms, rule="one_few_many") for n in (1, 3, 5, 11, 21, 24)] == [
         "1 one", "3 few", "5 many", "11 many", "21 one", "24 few"]
-    assert [plural(n, forms, "pl") for n in (1, 2, 12, 22, 25)] == [
+    assert [plural(n, forms, rule="one_only_few_many") for n in (1, 2, 12, 22, 25)] == [
         "1 one", "2 few", "12 many", "22 few", "25 many"]
 
 
@@ -318,7 +356,7 @@ def test_three_form_languages_use_their_three_forms() -> None:
 
 def test_bad_side_names_the_valid_sides_in_each_language() -> None:
     for lang in SHIPPED:
-        sides = t("render.list_sep", lang).join(side_name(s, lang) for s in Side)
+        sides = list_text([side_name(s, lang) for s in Side], lang)
         text = t("error.bad_side", lang, side="left", sides=sides)
         assert "left" in text and side_name("branch_b", lang) in text
     assert t("error.bad_side", "en", side="left", sides="low end, high end") \

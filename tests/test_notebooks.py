@@ -32,7 +32,8 @@ def test_every_language_has_the_same_numbered_notebooks() -> None:
     names = {lang: sorted(p.name for p in (NOTEBOOKS / lang).glob("*.ipynb")) for lang in LANGS}
     assert names["en"] == names["ko"] == names["ja"]
     assert [n[:2] for n in names["en"]] == [f"{i:02d}" for i in range(len(names["en"]))]
-    assert len(names["en"]) == 9  # start page, five lessons, classroom, puzzles, teacher guide
+    # start page, five lessons, classroom, puzzles, teacher guide, class report
+    assert len(names["en"]) == 10
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -415,7 +415,7 @@ def test_stale_buttons_only_explain() -> None:
     click_tile(w, "[1|4]")
     click_point(w, "[1|4]")  # opens: 5, scores, plays again (R17)
     before = w.game.record()
-    w.board.receive({"kind": "place", "tile": "[1|4]", "on": None, "side": None, "rev": old})
+    w.board.receive({"kind": "place", "tile": "[4|6]", "on": None, "side": None, "rev": old})
     assert w.game.record() == before
     assert "changed before that choice arrived" in message(w)
     click_tile(w, "[1|4]")  # [1|4] is on the layout now
@@ -700,3 +700,21 @@ def test_auto_play_moves_the_computer_with_a_pause() -> None:
 
     demo, w = in_fresh_thread(lambda: asyncio.run(scenario()))
     assert demo.hand_number == 2 and w.game is not demo and w.game.seed == 3
+
+
+def test_a_double_click_on_a_lit_point_is_acknowledged_not_refused() -> None:
+    """Issue 16 item 8: the second sending of the placement just applied (same tile, point,
+    and the revision before the picture it brought) changes nothing and says nothing: the
+    first one's feedback stays. Anything older, or another placement, is still refused."""
+    w = PlayWidget(Game(hands=[["[1|4]", "[4|6]", "[2|3]"], ["[0|0]"]], boneyard=["[5|5]"],
+                        leader=0))
+    click_tile(w, "[1|4]")
+    sent = {"kind": "place", "tile": "[1|4]", "on": None, "side": None,
+            "rev": w.board.revision}
+    w.board.receive(dict(sent))
+    before, said, rev = w.game.record(), message(w), w.board.revision
+    assert "opened with [1|4]" in said
+    w.board.receive(dict(sent))  # the double click's second message
+    assert w.game.record() == before and message(w) == said and w.board.revision == rev
+    w.board.receive({**sent, "tile": "[4|6]"})  # not the placement just applied
+    assert "changed before that choice arrived" in message(w) and w.game.record() == before

@@ -22,6 +22,14 @@ def click(w: PuzzleWidget, step: Place) -> None:
                      "rev": w.board.revision})
 
 
+def best_turn(puzzle: Puzzle) -> tuple[Place, ...]:
+    """The answer and, when the turn goes on after it (R17), the rest of a best turn: the
+    first turn of :meth:`Puzzle.turns` that begins with the answer and wins, goes out or
+    scores the most."""
+    turns = [turn for turn in puzzle.turns() if turn.chain[:len(puzzle.chain)] == puzzle.chain]
+    return max(turns, key=lambda turn: (turn.wins, turn.out, turn.raw)).chain
+
+
 def lit(w: PuzzleWidget, step: Place) -> bool:
     points = w.board.moves.get(str(step.tile), {}).get("points", [])
     return {"on": str(step.on), "side": step.side.value} in [
@@ -34,17 +42,19 @@ def test_every_puzzle_is_solved_by_clicking_the_board_tile_by_tile(key: str) -> 
     puzzle = w.puzzle
     assert w.puzzle.key == key and not w.board.readonly
     assert puzzle.title("en") in w.title.value and puzzle.question("en") in w.question.value
-    for i, step in enumerate(puzzle.chain):
+    turn = best_turn(puzzle)
+    for i, step in enumerate(turn):
         assert lit(w, step), f"{step} is not lit"
         assert all(p["preview"] == "" for m in w.board.moves.values() for p in m["points"])
         rev = w.board.revision
         click(w, step)
         assert w.verdict is not None and w.verdict[0], w.message
-        assert w.board.revision > rev and w.steps == puzzle.chain[:i + 1]
+        assert w.board.revision > rev and w.steps == turn[:i + 1]
         assert step.tile in w.game.layout and f'data-tile="{step.tile}"' in w.board.svg
-        if i < len(puzzle.chain) - 1:  # the turn goes on: the next tile on the new board
+        if i < len(turn) - 1:  # the turn goes on (R17): the next tile on the new board
             assert "R17" in w.message and not w.solved and not w.board.readonly
-    assert w.solved and w.stars == 3 and w.message == puzzle.check(puzzle.chain)[1]
+            assert w.board.moves and w.stars == 0
+    assert w.solved and w.stars == 3 and w.message.startswith(puzzle.check(puzzle.chain)[1])
     assert "hr-msg-ok" in w.messages.html.value
     assert w.board.readonly and w.board.moves == {}
     assert "★★★" in w.stars_line.value and "3 of 18" in w.stars_line.value
@@ -66,7 +76,7 @@ def test_a_wrong_placement_says_why_with_the_rule_and_changes_nothing() -> None:
     assert "hr-msg-error" in w.messages.html.value
     assert w.game.layout.placements() == before and w.steps == () and w.board.moves == moves
     assert not w.solved and w.stars == 0
-    assert w.play(w.puzzle.answer) == (True, w.message) and w.stars == 2  # the second try
+    assert w.play(best_turn(w.puzzle)) == (True, w.message) and w.stars == 2  # the second try
 
 
 def test_a_wrong_second_placement_keeps_the_first_and_hides_the_rest_of_the_answer() -> None:
@@ -79,7 +89,7 @@ def test_a_wrong_second_placement_keeps_the_first_and_hides_the_rest_of_the_answ
     assert verdict is not None and not verdict[0] and "R17" in verdict[1]
     assert str(second.tile) not in verdict[1]  # the answer's next tile is not given away
     assert w.steps == (first,) and w.game.layout.placements()[-1][0] == first.tile
-    assert w.play(second) is not None and w.solved and w.stars == 2
+    assert w.play(best_turn(w.puzzle)[1:]) is not None and w.solved and w.stars == 2
 
 
 def test_hints_come_in_order_gentle_first_and_the_last_one_gives_the_answer() -> None:
@@ -102,7 +112,7 @@ def test_hints_before_the_answer_cost_no_star() -> None:
     w = PuzzleWidget("fifteen")
     w.hint()
     w.hint()
-    w.play(w.puzzle.answer)
+    w.play(best_turn(w.puzzle))
     assert w.stars == 3 and w.hint_button.description == "Hint (1 left)"
 
 
@@ -144,7 +154,7 @@ def test_moving_between_puzzles_keeps_each_ones_stars() -> None:
     w = PuzzleWidget()
     keys = list(PUZZLES)
     assert w.puzzle.key == keys[0] and "Puzzle 1 of 6" in w.counter.value
-    w.play(w.puzzle.answer)
+    w.play(best_turn(w.puzzle))
     w.next_button.click()
     assert w.puzzle.key == keys[1] and "Puzzle 2 of 6" in w.counter.value
     assert w.menu.value == keys[1] and w.stars == 0 and w.total_stars == 3
@@ -190,3 +200,62 @@ def test_a_puzzle_of_ones_own_comes_first_and_bad_arguments_are_refused() -> Non
         PuzzleWidget(size=0)
     with pytest.raises(ValueError, match="a puzzle"):
         PuzzleWidget().go(99)
+
+
+@pytest.mark.parametrize("key", ["fifteen", "spinner_fills", "double_again"])
+def test_the_turn_goes_on_after_the_answer_and_the_learner_places_the_next_tile(
+        key: str) -> None:
+    """Issue 16 item 11: these answers score (or are a double) from hand, so the turn goes on
+    (R17): the board stays playable, the puzzle is not solved until the turn is complete."""
+    w = PuzzleWidget(key)
+    puzzle = w.puzzle
+    assert w.play(puzzle.answer) == (True, w.message)
+    assert not w.done and not w.solved and not w.board.readonly and w.board.moves
+    assert w.message.startswith(puzzle.check(puzzle.chain)[1]) and "R17" in w.message
+    assert "hr-msg-ok" in w.messages.html.value
+    rest = best_turn(puzzle)[len(puzzle.chain):]
+    assert rest and w.play(rest) == (True, w.message)
+    assert w.done and w.solved and w.stars == 3 and w.board.readonly
+    assert str(rest[-1].tile) in w.message  # the turn's end is said
+
+
+def test_a_weaker_placement_after_the_answer_is_explained_and_changes_nothing() -> None:
+    """spinner_fills: after the answer, [0|2] on a branch of [6|6]… scores again before [4|5];
+    [4|5] at once scores nothing and ends the turn 10 raw short."""
+    w = PuzzleWidget("spinner_fills")
+    w.play(w.puzzle.answer)
+    before = w.game.layout.placements()
+    verdict = w.place("[4|5]", "[2|5]", "high")
+    assert verdict is not None and not verdict[0] and "R17" in verdict[1]
+    assert w.game.layout.placements() == before and not w.solved and not w.board.readonly
+    assert w.play(best_turn(w.puzzle)[1:]) is not None and w.solved and w.stars == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_a_click_on_a_hand_tile_that_fits_nowhere_is_explained(lang: str) -> None:
+    """Issue 16 item 9: as play does (``play.fits_nowhere``), in the widget's language."""
+    from horserace_nb.words.i18n import t
+
+    w = PuzzleWidget("fifteen", lang=lang)
+    w.select("[0|3]")  # the open ends show 6 and 5 (R9)
+    assert w.message == t("play.fits_nowhere", lang, tile="[0|3]", low=0, high=3)
+    assert "hr-msg-error" in w.messages.html.value and w.steps == ()
+    w.select("[5|6]")  # a tile that fits: the board lights it, nothing is said
+    assert w.message == t("play.fits_nowhere", lang, tile="[0|3]", low=0, high=3)
+
+
+def test_a_double_click_on_the_answer_keeps_right() -> None:
+    """Issue 16 item 8: the second sending of the placement just made is acknowledged: the
+    read-only board does not answer it with "This board is for watching"."""
+    w = PuzzleWidget("drawn_tile")
+    step = w.puzzle.answer
+    assert isinstance(step, Place) and step.side is not None
+    sent = {"kind": "place", "tile": str(step.tile), "on": str(step.on),
+            "side": step.side.value, "rev": w.board.revision}
+    w.board.receive(dict(sent))
+    assert w.solved and w.board.readonly and w.message.startswith("Right!")
+    said, html = w.message, w.messages.html.value
+    w.board.receive(dict(sent))
+    assert w.message == said and w.messages.html.value == html and w.solved
+    w.board.receive({**sent, "rev": sent["rev"] - 1})  # older still: refused, with a sentence
+    assert "watching" in w.message

@@ -11,8 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ["core.tiles", "core.layout", "core.game", "core.settlement", "core.record",
-        "core.actions", "core.errors", "core.rules", "core.quoting", "words.i18n",
-        "words.describe", "words.narration"]
+        "core.actions", "core.errors", "core.rules", "core.quoting", "core.validate",
+        "words.i18n", "words.describe", "words.narration", "words.names"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -201,3 +201,22 @@ def test_no_module_uses_another_modules_private_names() -> None:
                         and attr not in allowed and attr not in own[name]):
                     found.append(f"{name}:{node.lineno} uses {attr}")
     assert not found, "\n".join(found)
+
+
+def test_no_code_names_a_language_to_decide_grammar() -> None:
+    """How a language joins sentences and lists, and its plural rule, are in its locale file
+    (``_sentence_joiner``, ``_list_separator``, ``_list_and``, ``_plural``): no module compares a
+    language with a code such as ``lang == "ja"``."""
+    from horserace_nb.words.i18n import LANGS
+
+    found = []
+    for name, tree in _modules().items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            consts = [n for side in sides for n in ast.walk(side)
+                      if isinstance(n, ast.Constant) and n.value in LANGS]
+            if consts and any(isinstance(side, ast.Name) and "lang" in side.id for side in sides):
+                found.append(f"{name}:{node.lineno}")
+    assert not found, f"language named to decide grammar at {found}"

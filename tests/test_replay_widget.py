@@ -270,3 +270,29 @@ def test_predict_mode_in_a_game_skips_draws_and_passes() -> None:
             assert w.steps[w.pending].event.kind == "place"
             w.predict_answer(w.question.answer)
     assert asked and w.step == len(w.steps) - 1
+
+
+def test_predict_mode_says_every_board_refusal_in_the_widgets_language() -> None:
+    """Issue 16 item 9: a stale or malformed click, a click on a tile the question is not
+    about, or a click on the board while it is for watching: a sentence each, nothing
+    changes."""
+    from horserace_nb.words.i18n import t
+
+    w = ReplayWidget("sequence", predict=True, lang="ko")
+    w.board.receive({"kind": "place", "tile": "[1|2]", "on": None, "side": None,
+                     "rev": w.board.revision})
+    assert t("board.readonly", "ko") in w.messages.html.value and w.step == 0
+    w.step = 5
+    w.next_step()
+    question = w.question
+    assert question is not None and question.answer_form == "point"
+    on, side = question.answer
+    sent = {"kind": "place", "tile": "[1|5]", "on": str(on), "side": side.value,
+            "rev": w.board.revision - 1}
+    w.board.receive(sent)
+    assert t("board.stale", "ko") in w.messages.html.value and w.step == 5
+    w.board.receive({**sent, "rev": w.board.revision, "side": "sideways"})
+    assert t("board.bad_message", "ko") in w.messages.html.value
+    w.board.receive({**sent, "rev": w.board.revision, "tile": "[6|6]"})
+    assert t("exercise.other_tile", "ko", tile="[1|5]", other="[6|6]") in w.messages.html.value
+    assert w.step == 5 and w.pending == 6 and w.feedback is None

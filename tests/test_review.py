@@ -189,3 +189,35 @@ def test_entries_are_immutable() -> None:
     assert isinstance(entry, ReviewEntry)
     with pytest.raises(AttributeError):
         entry.loss = 3.0  # type: ignore[misc]
+
+
+def test_every_puzzle_position_reviews_its_whole_hand() -> None:
+    """Issue 16 item 4: a game started with ``Game.from_position`` (every puzzle) is reviewed
+    past its first placement: the sampled deals start from the position's layout."""
+    from horserace_nb.teaching.puzzles import PUZZLES
+
+    for key, puzzle in PUZZLES.items():
+        game = puzzle.game()
+        bots: list[Bot] = [GreedyBot(), GreedyBot()]
+        while not game.hand_over:
+            game.apply(bots[game.to_play](game.view(game.to_play)))
+        for seat in (0, 1):
+            entries = review_game(game, seat, rollouts=2)
+            assert [e.index for e in entries] == decisions(game, seat), key
+            assert all(e.loss >= 0 for e in entries)
+
+
+def test_a_hand_the_game_never_reached_is_refused_like_the_review_widget_does(
+        match: Game) -> None:
+    """Issue 16 item 12: not ``[]`` (which reads as "no decisions")."""
+    from horserace_nb.widgets.review import ReviewSession
+
+    last = match.hand_number
+    assert review_game(match, 0, hand=last, rollouts=2) is not None
+    for hand in (last + 1, last + 5, True):
+        with pytest.raises(ValueError) as raised:
+            review_game(match, 0, hand=hand, rollouts=2)
+        with pytest.raises(ValueError) as widget:
+            ReviewSession(match, 0, hand=hand)
+        assert str(raised.value) == str(widget.value)
+        assert f"from 1 to {last}" in str(raised.value)

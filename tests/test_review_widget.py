@@ -394,3 +394,19 @@ def test_names_given_to_the_play_widget_are_used_in_the_review() -> None:
     assert review is not None
     assert "Review of hand 1: Mina &lt;b&gt;" in review.title.value
     assert review.entries and "Mina &lt;b&gt;" in review.board.svg
+
+
+def test_review_this_hand_works_on_a_game_started_from_a_position() -> None:
+    """Issue 16 item 4: a puzzle's position played to the hand's end and reviewed from the
+    play widget's button: every decision is reviewed, no refusal about an empty layout."""
+    from horserace_nb.teaching.puzzles import PUZZLES
+
+    w = PlayWidget(PUZZLES["double_again"].game())
+    w.review_rollouts = 2
+    finish_hand(w)
+    w.review_button.click()
+    review = w.review
+    assert review is not None
+    review.run()
+    assert review.ready and len(review.entries) >= 2
+    assert [e.index for e in review.entries] == decisions(w.game, 0)

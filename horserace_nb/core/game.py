@@ -29,14 +29,16 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import record as records
+from . import validate
 from .actions import Action, Draw, Pass, Place
 from .errors import IllegalMove, RecordError
 from .layout import Ends, Layout
 from .quoting import excerpt
-from .record import Entry, Position, Setup
+from .record import Entry, Placement, Position, Setup
 from .rules import HORSE_RACE, Rules
 from .settlement import HandResult, settle
 from .tiles import FULL_SET, Side, Tile
+from .validate import is_sequence, is_whole
 
 if TYPE_CHECKING:
     from ..render.svg import SvgImage
@@ -172,6 +174,10 @@ class SeatView:
     game_over: bool = False
     continuing: bool = False  #: the seat to act goes on after a double or a score (R17)
     rules: Rules = HORSE_RACE  #: the game's numbers (target, scoring multiple, …)
+    hand_start: tuple[Placement, ...] = ()
+    """The placements on the table when this hand began: a position's
+    (:meth:`Game.from_position`), none for a dealt hand. Replaying :attr:`history` from here
+    gives the layout at every moment of the hand."""
 
     def side_of(self, seat: int) -> int:
         """The scoring side of *seat*: the seat, or its team with partners (R2)."""
@@ -188,30 +194,6 @@ class Lot:
     winner: int = 0
 
 
-def _seat_number(value: object, name: str, players: int) -> int:
-    """*value* as a seat from 0 to players - 1 (a bool or a float is not a seat)."""
-    if type(value) is not int or not 0 <= value < players:
-        raise ValueError(f"{name} is a seat from 0 to {players - 1}, not {excerpt(value)}")
-    return value
-
-
-def _tile_lists(value: object, name: str) -> list[list[Tile]]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ValueError(f"{name} is a list of hands (lists of tiles), not {excerpt(value)}")
-    return [_tile_list(h, f"{name}[{i}]") for i, h in enumerate(value)]
-
-
-def _tile_list(value: object, name: str) -> list[Tile]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ValueError(f"{name} is a list of tiles, not {excerpt(value)}")
-    if len(value) > len(FULL_SET):
-        raise ValueError(f"{name} has {len(value)} tiles; the set has {len(FULL_SET)} (R1)")
-    try:
-        return [Tile.parse(t) for t in value]
-    except ValueError as exc:
-        raise ValueError(f"{name}: {exc}") from None
-
-
 class Game:
     """A game of Horse Race for 2, 3 or 4 players, or 4 in two partnerships (R2).
 
@@ -226,11 +208,10 @@ class Game:
                  seed: int | None = None, hands: Sequence[Sequence[Tile | str]] | None = None,
                  boneyard: Sequence[Tile | str] | None = None, leader: int | None = None,
                  scores: Sequence[int] | None = None, *, rules: Rules | None = None) -> None:
-        if type(players) is not int or players not in HAND_SIZES:
+        if not is_whole(players) or players not in HAND_SIZES:
             raise ValueError(f"players: Horse Race is for 2, 3 or 4 players (R2), "
                              f"not {excerpt(players)}")
-        if type(partners) is not bool:
-            raise ValueError(f"partners is True or False, not {excerpt(partners)}")
+        validate.flag(partners, "partners")
         if partners and players != 4:
             raise ValueError("partnerships need exactly 4 players, partners sitting opposite (R2)")
         if rules is None:
@@ -238,15 +219,13 @@ class Game:
         elif not isinstance(rules, Rules):
             raise ValueError(f"rules is a Rules value, not {excerpt(rules)}")
         if target is not None:
-            if type(target) is not int or target < 1:
-                raise ValueError(f"target: the target is a positive whole number of points "
-                                 f"(R26), not {excerpt(target)}")
+            validate.whole(target, "target", low=1,
+                        says="the target is a positive whole number of points (R26)")
             if target != rules.target:
                 rules = replace(rules, target=target)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        if type(seed) is not int:
-            raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
+        validate.seed(seed)
         self.players = players
         self.partners = partners
         self.rules = rules
@@ -257,8 +236,8 @@ class Game:
             self._scores = [0] * sides
         else:
             self._scores = self._check_scores(scores, sides, rules.target)
-        script_hands = None if hands is None else _tile_lists(hands, "hands")
-        script_bone = None if boneyard is None else _tile_list(boneyard, "boneyard")
+        script_hands = None if hands is None else validate.hands(hands, "hands")
+        script_bone = None if boneyard is None else validate.tiles(boneyard, "boneyard")
         if script_hands is not None:
             if len(script_hands) != players:
                 raise ValueError(
@@ -276,7 +255,7 @@ class Game:
         elif script_bone is not None:
             raise ValueError("boneyard: a scripted boneyard needs scripted hands")
         if leader is not None:
-            leader = _seat_number(leader, "leader", players)
+            leader = validate.seat(leader, players, "leader")
         self._setup = Setup(
             players, partners, rules, seed,
             None if script_hands is None else tuple(tuple(h) for h in script_hands),
@@ -353,14 +332,12 @@ class Game:
         """
         if isinstance(layout, Layout):
             table = layout.copy()
-        elif isinstance(layout, (str, bytes)) or not isinstance(layout, Sequence) or any(
-                isinstance(p, (str, bytes)) or not isinstance(p, Sequence) or len(p) != 3
-                for p in layout):
+        elif not is_sequence(layout) or any(not is_sequence(p) or len(p) != 3 for p in layout):
             raise ValueError(f"layout is a Layout or a list of (tile, on, side) placements, "
                              f"not {excerpt(layout)}")
         else:
             table = Layout.from_placements([(p[0], p[1], p[2]) for p in layout])
-        hands_list = _tile_lists(hands, "hands")
+        hands_list = validate.hands(hands, "hands")
         game = cls(players=len(hands_list), partners=partners, target=target, seed=seed,
                    hands=hands_list, boneyard=boneyard, leader=to_play, scores=scores,
                    rules=rules)
@@ -373,10 +350,8 @@ class Game:
         if pend is not None and (pend not in game._hands[to_play] or not table.can_place(pend)):
             raise ValueError(f"the pending drawn tile {pend} must be in seat {to_play}'s hand "
                              "and fit the layout (R18)")
-        if type(hand_number) is not int or hand_number < 1:
-            raise ValueError(f"hand_number: hands are numbered from 1, not {excerpt(hand_number)}")
-        if type(continuing) is not bool:
-            raise ValueError(f"continuing is True or False, not {excerpt(continuing)}")
+        validate.whole(hand_number, "hand_number", low=1, says="hands are numbered from 1")
+        validate.flag(continuing, "continuing")
         game._setup = replace(game._setup, position=Position(
             tuple(table.placements()), pend, continuing, hand_number))
         game._set_position(table, pend, continuing, hand_number)
@@ -408,9 +383,8 @@ class Game:
 
     @staticmethod
     def _check_scores(scores: object, sides: int, target: int) -> list[int]:
-        if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(
-                scores) != sides or any(type(s) is not int or not 0 <= s < target
-                                        for s in scores):
+        if not is_sequence(scores) or len(scores) != sides or any(
+                not is_whole(s) or not 0 <= s < target for s in scores):
             raise ValueError(
                 f"scores are {sides} whole numbers from 0 to {target - 1} (one per seat, or "
                 f"one per team with partners), not {excerpt(scores)}")
@@ -681,7 +655,7 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What *seat* may know: its own hand, the layout, the public history (others' drawn
         tiles hidden), the sizes of the other hands and of the boneyard, and the scores."""
-        seat = _seat_number(seat, "seat", self.players)
+        seat = validate.seat(seat, self.players)
         history = tuple(
             e._replace(tile=None) if e.kind is _DRAW_KIND and e.seat != seat else e
             for e in self.history)
@@ -694,7 +668,16 @@ class Game:
             boneyard_size=len(self._boneyard), scores=tuple(self._scores), history=history,
             hand_number=self.hand_number, pending=self._pending if mine else None,
             hand_over=self._hand_over, game_over=self._winners is not None,
-            continuing=self._continuing, rules=self.rules)
+            continuing=self._continuing, rules=self.rules, hand_start=self.hand_start)
+
+    @property
+    def hand_start(self) -> tuple[Placement, ...]:
+        """The placements on the table when the current hand began: the position's for the
+        hand a :meth:`from_position` game starts in, none for a dealt hand."""
+        position = self._setup.position
+        if position is None or position.hand_number != self.hand_number:
+            return ()
+        return position.layout
 
     # ------------------------------------------------------------------ records
     def state(self) -> dict[str, Any]:
@@ -737,8 +720,8 @@ class Game:
         """
         if not isinstance(record, records.Record):
             record = records.parse(record)
-        if upto is not None and (type(upto) is not int or upto < 0):
-            raise ValueError(f"upto is a number of actions ≥ 0, not {excerpt(upto)}")
+        if upto is not None:
+            validate.whole(upto, "upto", low=0, what="a number of actions ≥ 0")
         return cls._replay(record, upto)
 
     @classmethod
@@ -807,7 +790,7 @@ class Game:
     def undo(self, count: int = 1) -> Game:
         """A new game with the last *count* actions (draws and next-hand deals included) taken
         back; this game is not changed."""
-        if type(count) is not int or not 0 <= count <= len(self._actions):
+        if not is_whole(count) or not 0 <= count <= len(self._actions):
             raise ValueError(f"there are {len(self._actions)} actions to take back, "
                              f"not {excerpt(count)}")
         game = self.from_setup(self._setup)

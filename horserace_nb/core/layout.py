@@ -320,6 +320,7 @@ class Layout:
 
         :raises ValueError: if *number* is not a whole number from 0 to 6 (R1).
         """
+        # validate.is_whole written inline: the bots call this in their inner loop
         if type(number) is not int or not 0 <= number <= MAX_PIPS:
             raise ValueError(f"a tile's numbers are whole numbers from 0 to {MAX_PIPS} (R1), "
                              f"not {excerpt(number)}")

@@ -29,6 +29,7 @@ from .errors import RecordError
 from .quoting import excerpt
 from .rules import HORSE_RACE, Rules
 from .tiles import Side, Tile
+from .validate import is_whole
 
 __all__ = ["FORMAT", "VERSION", "READS", "Setup", "Position", "Record", "Entry", "encode",
            "dumps", "loads", "parse", "parse_action", "MAX_ACTIONS"]
@@ -162,7 +163,7 @@ def _expect(cond: bool, message: str) -> None:
 
 
 def _int(value: Any, name: str) -> int:
-    _expect(type(value) is int, f"{name} must be a whole number, not {excerpt(value)}")
+    _expect(is_whole(value), f"{name} must be a whole number, not {excerpt(value)}")
     return int(value)
 
 
@@ -300,7 +301,7 @@ def parse(record: Any) -> Record:
     fields = _fields(record, "the record", _TOP_FIELDS)
     _expect(fields.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
     version = fields.get("version")
-    _expect(type(version) is int and version in READS,
+    _expect(is_whole(version) and version in READS,
             f"unsupported version {excerpt(version)} (this version reads {READS})")
     assert isinstance(version, int)
     setup = _setup(fields.get("setup"), version)

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .validate import whole
+
 __all__ = ["Rules", "HORSE_RACE", "placement_score", "ROUNDINGS"]
 
 ROUNDINGS = ("nearest", "down", "up")
@@ -34,12 +36,6 @@ def placement_score(total: int, multiple: int = 5) -> int:
     (15, 0, 0)
     """
     return total if total > 0 and total % multiple == 0 else 0
-
-
-def _whole(value: object, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"Rules: {name} must be a whole number ≥ {low}, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -60,8 +56,8 @@ class Rules:
     rounding: str = "nearest"
 
     def __post_init__(self) -> None:
-        _whole(self.target, "target", 1)
-        _whole(self.multiple, "multiple", 1)
+        whole(self.target, "Rules", low=1, says="target must be a whole number ≥ 1")
+        whole(self.multiple, "Rules", low=1, says="multiple must be a whole number ≥ 1")
         if self.rounding not in ROUNDINGS:
             raise ValueError(f"Rules: rounding must be one of {', '.join(ROUNDINGS)}, "
                              f"not {self.rounding!r}")
@@ -69,7 +65,7 @@ class Rules:
             raise ValueError("Rules: hand_sizes gives the tiles dealt for 2, 3 and 4 players")
         sizes = {}
         for players, size in sorted(self.hand_sizes.items()):
-            _whole(size, f"hand_sizes[{players}]", 1)
+            whole(size, "Rules", low=1, says=f"hand_sizes[{players}] must be a whole number ≥ 1")
             if players * size > 28:
                 raise ValueError(f"Rules: {players} hands of {size} need more than 28 tiles")
             sizes[players] = size

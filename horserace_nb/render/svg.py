@@ -62,6 +62,7 @@ from typing import Any, Protocol
 
 import svgwrite
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.game import Game, SeatView
 from ..core.layout import Layout
@@ -75,11 +76,11 @@ from ..words.describe import (
     last_placement,
     layout_title,
     score_items,
-    scoring_sides,
     status_sentences,
     summary_sentences,
 )
 from ..words.i18n import check_lang, t
+from ..words.names import scoring_sides, seat_names
 from .geometry import UNIT, Box, Geometry, layout_geometry
 from .theme import DEFAULT_THEME, Theme
 
@@ -661,8 +662,7 @@ def _state(game: Game | SeatView, seat: int) -> _State:
             pending=game.pending, hand_number=game.hand_number, hand_over=game.hand_over,
             result=last.result if current and last is not None else None,
             winners=(last.winners if game.game_over and last is not None else None))
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(game.players):
-        raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}")
+    validate.seat(seat, game.players)
     hands = game.hands
     winners = game.winners
     return _State(
@@ -677,7 +677,7 @@ def _state(game: Game | SeatView, seat: int) -> _State:
 
 def _names(names: Sequence[str] | None, players: int, lang: str) -> list[str]:
     if names is None:
-        return [t("render.seat", lang, n=i + 1) for i in range(players)]
+        return seat_names(players, lang)
     names = list(names)
     if len(names) != players:
         raise ValueError(f"give one name per seat: {players} names, not {len(names)}")

@@ -22,22 +22,22 @@ methods and draws what :attr:`notes`, :meth:`status_text` and :meth:`moves` say.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
 from ..core.tiles import Tile
+from ..core.validate import is_seat
 from ..teaching.bots import Bot, GreedyBot, hint
 from ..words import narration
 from ..words.i18n import t
+from ..words.names import seat_name, team_name
+from .protocol import Moves, Text, board_moves, fits_text, placements_by_tile, select_refusal
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_seats",
            "check_bots", "check_names", "check_match", "placements_by_tile"]
 
-Text = Callable[[str], str]
-"""A sentence that can be written in any language (rendered when shown, again on a switch)."""
 Note = tuple[str, Text]
 """``(kind, text)``: kind is "info", "ok", "error" or "hint"."""
 
@@ -59,20 +59,6 @@ def check_match(match: object) -> str:
     return match
 
 
-def placements_by_tile(game: Game) -> dict[Tile, list[Place]]:
-    """The legal placements of the player to act, grouped by the tile they place (in tile,
-    then point order): what a board lights up for each hand tile."""
-    by_tile: dict[Tile, list[Place]] = {}
-    for action in game.legal_actions():
-        if isinstance(action, Place):
-            by_tile.setdefault(action.tile, []).append(action)
-    return by_tile
-
-
-def _is_seat(value: object, players: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and value in range(players)
-
-
 def check_seats(human: object, players: int) -> list[int]:
     """The human seats: a seat number, a list of them, or ``None``/``[]`` for none.
 
@@ -90,7 +76,7 @@ def check_seats(human: object, players: int) -> list[int]:
                          f"not {human!r}")
     seats: list[int] = []
     for seat in items:
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"human: a human seat is from 0 to {players - 1}, not {seat!r}")
         if seat not in seats:
             seats.append(seat)
@@ -109,7 +95,7 @@ def check_bots(bots: object, players: int, human: Sequence[int]) -> dict[int, Bo
         raise ValueError(f"bots maps seats to computer players, not {type(bots).__name__}")
     out: dict[int, Bot] = {}
     for seat, bot in bots.items():
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise ValueError(f"bots: {seat!r} is not a seat of this game; seats are the whole "
                              f"numbers 0 to {players - 1}")
         if seat in human:
@@ -183,7 +169,7 @@ class PlayController:
     # ------------------------------------------------------------------ names
     def name(self, seat: int, lang: str) -> str:
         """The name of *seat* (the given name, or "Seat n" in *lang*)."""
-        return narration.seat_name(seat, lang, self._names)
+        return seat_name(seat, lang, self._names)
 
     def names(self, lang: str) -> list[str]:
         return [self.name(s, lang) for s in range(self.game.players)]
@@ -206,7 +192,7 @@ class PlayController:
         name = self.tagged if tagged else self.name
         if not self.game.partners:
             return name(side, lang)
-        return t("render.team", lang, a=name(side, lang), b=name(side + 2, lang))
+        return team_name(name(side, lang), name(side + 2, lang), lang)
 
     # ------------------------------------------------------------------ turn state
     def human_turn(self) -> bool:
@@ -268,30 +254,13 @@ class PlayController:
         return self.game.legal_actions() if self.human_turn() else []
 
     # ------------------------------------------------------------------ the board's moves
-    def moves(self, lang: str) -> dict[str, Any]:
+    def moves(self, lang: str) -> Moves:
         """For the board: every tile the learner may place now, with its legal points, what
         each is called and what it would make (each previewed on a copy of the game)."""
         game = self.game
         if not self.human_turn() or self.viewer != game.to_play:
             return {}
-        out: dict[str, Any] = {}
-        for tile, places in placements_by_tile(game).items():
-            points = []
-            for action in places:
-                event = narration.preview_event(game, tile, action.on, action.side)
-                points.append({
-                    "on": None if action.on is None else str(action.on),
-                    "side": None if action.side is None else action.side.value,
-                    "label": narration.target_label(tile, action.on, action.side, lang),
-                    "preview": narration.preview(event, lang)})
-            out[str(tile)] = {"announce": self._fits_text(tile, len(places), lang),
-                              "points": points}
-        return out
-
-    def _fits_text(self, tile: Tile, count: int, lang: str) -> str:
-        if self.game.layout.is_empty:
-            return t("play.tile_open", lang, tile=tile)
-        return t("play.tile_fits", lang, tile=tile, count=count)
+        return board_moves(game, lang)
 
     # ------------------------------------------------------------------ the learner's actions
     def select(self, tile: Tile | str) -> None:
@@ -307,27 +276,18 @@ class PlayController:
         except ValueError:
             self.refuse(lambda lang: t("board.bad_message", lang))
             return
-        if tile not in game.hands[game.to_play]:
-            self.refuse(lambda lang: t("play.stale_tile", lang, tile=tile))
-            return
-        pending = game.pending
-        if pending is not None and tile is not pending:
-            self.refuse(IllegalMove("error.must_place_drawn", rule="R18", tile=pending).localized)
+        refusal = select_refusal(game, tile)
+        if refusal is not None:
+            if tile in game.hands[game.to_play] and game.pending is None:
+                self.selected, self.targets = None, ()  # it fits nowhere
+            self.refuse(refusal)
             return
         places = tuple(a for a in game.legal_actions()
                        if isinstance(a, Place) and a.tile is tile)
-        if not places:
-            self.selected, self.targets = None, ()
-            if tile.is_double:
-                self.refuse(lambda lang: t("play.fits_nowhere_double", lang, tile=tile,
-                                           number=tile.low))
-            else:
-                self.refuse(lambda lang: t("play.fits_nowhere", lang, tile=tile,
-                                           low=tile.low, high=tile.high))
-            return
         self.selected, self.targets = tile, places
         count = len(places)
-        self.say(("info", lambda lang: self._fits_text(tile, count, lang)))
+        empty = game.layout.is_empty
+        self.say(("info", lambda lang: fits_text(tile, count, empty, lang)))
 
     def place(self, action: Place) -> Event | None:
         """Place a tile (the rules core decides; a refusal is said and changes nothing)."""

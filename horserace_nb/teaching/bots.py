@@ -39,6 +39,7 @@ from ..core.layout import Layout, placement_score
 from ..core.rules import HORSE_RACE
 from ..core.tiles import FULL_SET, Side, Tile
 from ..words.i18n import check_lang, side_name, t
+from ..words.names import sentences
 
 __all__ = [
     "Bot", "RandomBot", "GreedyBot", "StrongBot", "Decision", "Hint", "hint", "placement_total",
@@ -141,7 +142,7 @@ class Hint:
     def text(self, lang: str | None = None) -> str:
         """The explanation as one paragraph."""
         lang = check_lang(lang or self.lang)
-        return ("" if lang in ("ja",) else " ").join(self.lines(lang))
+        return sentences(self.lines(lang), lang)
 
 
 def _greedy_key(layout: Layout, action: Place, hand_size: int, drawn: bool,
@@ -307,14 +308,16 @@ def _open_mask(layout: Layout) -> int:
 def hidden_info(view: SeatView) -> HiddenInfo:
     """Reconstruct what the public history of the current hand says about hidden tiles.
 
-    The hand's placements are replayed to know the numbers open at each moment. A player who
+    The hand's placements are replayed from the layout the hand started from
+    (:attr:`~horserace_nb.core.game.SeatView.hand_start`: empty, or a position's) to know the
+    numbers open at each moment. A player who
     drew or passed held no tile showing an open number (R16, R18, R19); a drawn tile that did not
     fit shows none either. Which held tiles a player placed later is unknown, so each player's
     hidden tiles are taken as its most recent acquisitions (the weakest reading: the true hands
     always satisfy it).
     """
     events = [e for e in view.history if e.hand == view.hand_number]
-    layout = Layout()
+    layout = Layout.from_placements(list(view.hand_start))
     players = view.players
     # per seat: the times of draws whose tile stayed in hand, and (time, open numbers) of every
     # draw or pass (the moments the seat showed it could not place)

@@ -37,15 +37,16 @@ from ..core.quoting import excerpt
 from ..core.rules import HORSE_RACE, placement_score
 from ..core.settlement import settle
 from ..core.tiles import FULL_SET, STRAIGHTS, Side, Tile
+from ..core.validate import seed as check_seed
+from ..core.validate import whole
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
+from ..words.names import and_list, list_text, point_name, points_phrase, scoring_side, seat_name
 
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
-           "make_exercise", "ExerciseSet", "Point", "seat_name", "side_label", "names_and",
-           "MAX_STARS", "stars_for",
-           "point_name"]
+           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -66,7 +67,7 @@ def check_total(layout: Layout, total: int | None, raw: int | None,
         key = "exercise.wrong_raw_zero" if right_raw == 0 else "exercise.wrong_raw"
         return False, t(key, lang, total=right_total)
     return True, t("exercise.right", lang, sum=expression, total=right_total,
-                   points=narration.points_phrase(right_raw, lang))
+                   points=points_phrase(right_raw, lang))
 
 
 # =============================================================================== drills
@@ -127,12 +128,6 @@ def _feedback(ok: bool, message: str) -> Feedback:
     return Feedback(ok, message, _rules_in(message))
 
 
-def _whole(value: object, name: str) -> int:
-    if type(value) is not int:
-        raise ValueError(f"{name} is a whole number, not {excerpt(value)}")
-    return value
-
-
 def _point(value: object) -> Point:
     if (isinstance(value, (str, bytes)) or not isinstance(value, Sequence)
             or len(value) != 2):
@@ -153,52 +148,16 @@ def _points(value: object) -> frozenset[Point]:
 def _seat_set(value: object, sides: int) -> frozenset[int]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ValueError(f"the answer is a collection of seats (or teams), not {excerpt(value)}")
-    out = frozenset(_whole(s, "a seat") for s in value)
+    out = frozenset(whole(s, "a seat") for s in value)
     if any(not 0 <= s < sides for s in out):
         raise ValueError(f"seats (or teams) are numbered from 0 to {sides - 1}, not "
                          f"{excerpt(sorted(out))}")
     return out
 
 
-def seat_name(seat: int, lang: str = "en") -> str:
-    """"Player 1" for seat 0, in the words of the board and the play widget: people count
-    from 1 (the API from 0)."""
-    return narration.seat_name(seat, lang)
-
-
-def side_label(side: int, partners: bool, lang: str = "en") -> str:
-    """The name of a scoring side: a seat, or with partners a team ("Player 1 & Player 3",
-    as the scoreboard names it, R2)."""
-    if partners:
-        return t("render.team", lang, a=seat_name(side, lang), b=seat_name(side + 2, lang))
-    return seat_name(side, lang)
-
-
-def names_and(names: Sequence[str], lang: str = "en") -> str:
-    """Names as a phrase: "Player 1 and Player 2", "Player 1, Player 2 and Player 3"
-    (Korean joins the last two with 와/과 as the sound requires, Japanese with と).
-
-    >>> names_and(["Player 1", "Player 2", "Player 3"])
-    'Player 1, Player 2 and Player 3'
-    >>> names_and(["1번 플레이어", "3번 플레이어"], "ko")
-    '1번 플레이어와 3번 플레이어'
-    """
-    if len(names) < 2:
-        return _join(names, lang)
-    return t("exercise.names_and", lang, first=_join(names[:-1], lang), last=names[-1])
-
-
-def point_name(point: Point, lang: str = "en") -> str:
-    """"the straight B of [1|1]" in *lang*."""
-    return t("exercise.point", lang, tile=point[0], side=side_name(point[1], lang))
-
-
-def _join(items: Iterable[str], lang: str) -> str:
-    return t("render.list_sep", lang).join(items) or t("describe.none", lang)
-
-
 def _named_points(points: Iterable[Point], lang: str) -> str:
-    return _join((point_name(p, lang) for p in sorted(points, key=_point_key)), lang)
+    return list_text((point_name(p, lang) for p in sorted(points, key=_point_key)), lang,
+                     none=True)
 
 
 def _point_key(point: Point) -> tuple[int, str]:
@@ -209,18 +168,8 @@ def _rng(kind: str, seed: int) -> random.Random:
     return random.Random(f"horserace-exercise:{kind}:{seed}")
 
 
-def _check_seed(seed: object) -> int:
-    if type(seed) is not int:
-        raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
-    return seed
-
-
 def _sum(layout: Layout) -> str:
     return layout.sum_text() if len(layout.contributions()) else f"0 = {layout.end_total()}"
-
-
-def _points_text(raw: int, lang: str) -> str:
-    return t("score.points", lang, raw=raw, display=raw // 5)
 
 
 def _truncated(rng: random.Random, low: int, high: int) -> Layout:
@@ -249,7 +198,7 @@ class Exercise(ABC, Generic[A]):
     """The rules the exercise practises."""
 
     def __init__(self, seed: int = 1) -> None:
-        self._start(_check_seed(seed))
+        self._start(check_seed(seed))
         self._build(_rng(self.kind, self.seed))
 
     def _start(self, seed: int) -> None:
@@ -524,7 +473,7 @@ class EndTotal(LayoutExercise[int]):
         return [t("exercise.total.q", lang)]
 
     def _coerce(self, answer: object) -> int:
-        return _whole(answer, "the end total")
+        return whole(answer, "the end total")
 
     def _slips(self) -> list[tuple[int, str, Tile]]:
         """Totals a learner reaches by a known slip, with the message that explains it."""
@@ -593,7 +542,7 @@ class PlacementScore(LayoutExercise[int]):
         return [said, t("exercise.score.q", lang)]
 
     def _coerce(self, answer: object) -> int:
-        return _whole(answer, "the score")
+        return whole(answer, "the score")
 
     def _verdict(self, answer: int, lang: str) -> Feedback:
         raw = self.answer
@@ -613,7 +562,7 @@ class PlacementScore(LayoutExercise[int]):
         raw = self.answer
         if raw:
             return t("exercise.score.scores", lang, sum=_sum(self.layout),
-                     points=_points_text(raw, lang))
+                     points=points_phrase(raw, lang))
         return t("exercise.score.zero", lang, sum=_sum(self.layout))
 
     def answer_text(self, lang: str = "en") -> str:
@@ -686,13 +635,13 @@ class BestPlacement(LayoutExercise[Point]):
         else:
             after = self._after(answer)
             key = "exercise.where.lower" if after.score() else "exercise.where.lower_zero"
-            hint = t(key, lang, sum=_sum(after), points=_points_text(after.score(), lang))
+            hint = t(key, lang, sum=_sum(after), points=points_phrase(after.score(), lang))
         return _feedback(False, t("exercise.not_quite", lang, hint=hint))
 
     def _why(self, point: Point, lang: str) -> str:
         after = self._after(point)
         return t("exercise.where.best", lang, tile=self.tile, point=point_name(point, lang),
-                 sum=_sum(after), points=_points_text(after.score(), lang))
+                 sum=_sum(after), points=points_phrase(after.score(), lang))
 
     def answer_text(self, lang: str = "en") -> str:
         return self._why(self.answer, lang)
@@ -728,14 +677,14 @@ class PlayedPoint(BestPlacement):
             return super()._verdict(answer, lang)
         after = self._after(answer)
         hint = t("predict.where.other", lang, tile=self.tile, sum=_sum(after),
-                 points=_points_text(after.score(), lang))
+                 points=points_phrase(after.score(), lang))
         return _feedback(False, t("exercise.not_quite", lang, hint=hint))
 
     def _why(self, point: Point, lang: str) -> str:
         after = self._after(point)
         key = "predict.where.right" if after.score() else "predict.where.right_zero"
         return t(key, lang, tile=self.tile, point=point_name(point, lang), sum=_sum(after),
-                 points=_points_text(after.score(), lang))
+                 points=points_phrase(after.score(), lang))
 
 
 # ------------------------------------------------------------------------------- turns
@@ -821,7 +770,7 @@ class NextPlayer(Exercise[int | None]):
     def choice_label(self, choice: Any, lang: str = "en") -> str:
         if choice is None:
             return t("exercise.next.nobody", lang)
-        return seat_name(_whole(choice, "a seat"), lang)
+        return seat_name(whole(choice, "a seat"), lang)
 
     def prompt(self, lang: str = "en") -> list[str]:
         event, name = self.event, seat_name(self.event.seat, lang)
@@ -836,8 +785,9 @@ class NextPlayer(Exercise[int | None]):
             said = t("exercise.next.placed_drawn" if self.drawn else "exercise.next.placed",
                      lang, name=name, tile=event.tile, on=event.on,
                      side=side_name(event.side, lang))
-        counts = _join((t("exercise.next.hand_count", lang, name=seat_name(s, lang),
-                          count=len(h)) for s, h in enumerate(self.game.hands)), lang)
+        counts = list_text((t("exercise.next.hand_count", lang, name=seat_name(s, lang),
+                              count=len(h)) for s, h in enumerate(self.game.hands)), lang,
+                           none=True)
         return [said, t("exercise.next.state", lang, hands=counts,
                         count=len(self.game.boneyard)),
                 t("exercise.next.q", lang)]
@@ -845,7 +795,7 @@ class NextPlayer(Exercise[int | None]):
     def _coerce(self, answer: object) -> int | None:
         if answer is None:
             return None
-        seat = _whole(answer, "a seat")
+        seat = whole(answer, "a seat")
         if not 0 <= seat < self.players:
             raise ValueError(f"seats are numbered from 0 to {self.players - 1}, not {seat}")
         return seat
@@ -927,14 +877,14 @@ class Settlement(Exercise[SettlementAnswer]):
         return list(range(2 if self.partners else self.game.players))
 
     def choice_label(self, choice: Any, lang: str = "en") -> str:
-        return side_label(_whole(choice, "a side"), self.partners, lang)
+        return scoring_side(whole(choice, "a side"), self.partners, lang)
 
     def prompt(self, lang: str = "en") -> list[str]:
         game, result = self.game, self.result
         lines = []
         if self.partners:
-            lines.append(t("exercise.settle.teams", lang, a=side_label(0, True, lang),
-                           b=side_label(1, True, lang)))
+            lines.append(t("exercise.settle.teams", lang, a=scoring_side(0, True, lang),
+                           b=scoring_side(1, True, lang)))
         if result.reason == "domino":
             last = game.history[-1]
             lines.append(t("exercise.settle.domino", lang, name=seat_name(last.seat, lang),
@@ -953,9 +903,9 @@ class Settlement(Exercise[SettlementAnswer]):
         if isinstance(answer, SettlementAnswer):
             _seat_set(answer.winners, len(self.choices()))
             for name in ("pips", "rounded", "points"):
-                _whole(getattr(answer, name), name)
+                whole(getattr(answer, name), name)
             return answer
-        points = _whole(answer, "the answer (a SettlementAnswer or the points)")
+        points = whole(answer, "the answer (a SettlementAnswer or the points)")
         right = self.answer
         return SettlementAnswer(right.winners, right.pips, right.rounded, points)
 
@@ -989,11 +939,11 @@ class Settlement(Exercise[SettlementAnswer]):
 
     def answer_text(self, lang: str = "en") -> str:
         right = self.answer
-        labels = [side_label(w, self.partners, lang) for w in sorted(right.winners)]
+        labels = [scoring_side(w, self.partners, lang) for w in sorted(right.winners)]
         if len(labels) > 1:
-            key, names = (("exercise.settle.answer_tie_teams", _join(labels, lang))
+            key, names = (("exercise.settle.answer_tie_teams", list_text(labels, lang, none=True))
                           if self.partners else
-                          ("exercise.settle.answer_tie", names_and(labels, lang)))
+                          ("exercise.settle.answer_tie", and_list(labels, lang)))
         else:
             key = "exercise.settle.answer_team" if self.partners else "exercise.settle.answer"
             names = labels[0]
@@ -1076,21 +1026,21 @@ class GameWinner(Exercise[frozenset[int]]):
         return list(range(len(self.scores)))
 
     def choice_label(self, choice: Any, lang: str = "en") -> str:
-        return side_label(_whole(choice, "a side"), self.partners, lang)
+        return scoring_side(whole(choice, "a side"), self.partners, lang)
 
     def prompt(self, lang: str = "en") -> list[str]:
         target = HORSE_RACE.target
-        scores = _join((t("exercise.winner.score_item", lang,
-                          name=side_label(s, self.partners, lang), points=v)
-                        for s, v in enumerate(self.scores)), lang)
+        scores = list_text((t("exercise.winner.score_item", lang,
+                              name=scoring_side(s, self.partners, lang), points=v)
+                            for s, v in enumerate(self.scores)), lang, none=True)
         lines = [t("exercise.winner.scores", lang, scores=scores, target=target)]
         if self.placer is not None:
             lines.append(t("exercise.winner.placement", lang,
                            name=seat_name(self.placer, lang), points=self.points))
         else:
-            gains = _join((t("exercise.winner.gain", lang,
-                             name=side_label(s, self.partners, lang), points=g)
-                           for s, g in sorted(self.gains.items())), lang)
+            gains = list_text((t("exercise.winner.gain", lang,
+                                 name=scoring_side(s, self.partners, lang), points=g)
+                               for s, g in sorted(self.gains.items())), lang, none=True)
             lines.append(t("exercise.winner.settlement", lang, gains=gains))
         lines.append(t("exercise.winner.q", lang))
         return lines
@@ -1116,11 +1066,11 @@ class GameWinner(Exercise[frozenset[int]]):
         after = self.final_scores()
         if not right:
             return t("exercise.winner.answer_none", lang, target=target)
-        names = names_and([side_label(s, self.partners, lang) for s in right], lang)
+        names = and_list([scoring_side(s, self.partners, lang) for s in right], lang)
         if len(right) > 1:
-            finals = _join((t("exercise.winner.score_item", lang,
-                              name=side_label(s, self.partners, lang), points=after[s])
-                            for s in right), lang)
+            finals = list_text((t("exercise.winner.score_item", lang,
+                                  name=scoring_side(s, self.partners, lang), points=after[s])
+                                for s in right), lang, none=True)
             return t("exercise.winner.answer_shared", lang, names=names, scores=finals,
                      target=target)
         key = "exercise.winner.answer_team" if self.partners else "exercise.winner.answer_one"
@@ -1143,7 +1093,7 @@ def make_exercise(kind: str, seed: int = 1) -> Exercise[Any]:
     """
     if kind not in KINDS:
         raise ValueError(f"kind: one of {', '.join(KINDS)}, not {excerpt(kind)}")
-    return KINDS[kind](_check_seed(seed))
+    return KINDS[kind](check_seed(seed))
 
 
 class ExerciseSet:
@@ -1162,10 +1112,9 @@ class ExerciseSet:
         names = [kinds] if isinstance(kinds, str) else list(kinds)
         if not names or any(not isinstance(k, str) or k not in KINDS for k in names):
             raise ValueError(f"kinds: one or more of {', '.join(KINDS)}, not {excerpt(kinds)}")
-        if type(count) is not int or count < 1:
-            raise ValueError(f"count is a whole number of exercises ≥ 1, not {excerpt(count)}")
+        whole(count, "count", low=1, what="a whole number of exercises ≥ 1")
         self.kinds = tuple(names)
-        self.seed = _check_seed(seed)
+        self.seed = check_seed(seed)
         self.exercises: list[Exercise[Any]] = [self._make(i) for i in range(count)]
         self.index = 0
 

@@ -32,6 +32,7 @@ from ..core.layout import Layout
 from ..core.quoting import excerpt
 from ..core.tiles import FULL_SET, Side, Tile
 from ..words.i18n import check_lang, t
+from ..words.names import sentences
 from .review import DEFAULT_ROLLOUTS, Option, compare, move_text
 
 __all__ = ["Puzzle", "PUZZLES", "Turn"]
@@ -117,7 +118,6 @@ class Puzzle:
             raise ValueError(f"give a Place or a list of Places, not {excerpt(attempt)}")
         game = self.game()
         answer = self.chain
-        sep = "" if lang == "ja" else " "
         for i, step in enumerate(steps):
             if i and (game.hand_over or game.to_play != self.seat):
                 previous = steps[i - 1].tile
@@ -131,10 +131,11 @@ class Puzzle:
             said = move_text("puzzle.move", layout, step, lang, rules=game.rules, score=score)
             if i >= len(answer) or step != answer[i]:
                 if i == 0:
-                    return False, sep.join((t("puzzle.wrong", lang, move=said),
-                                            t(f"puzzle.{self.key}.wrong", lang)))
-                return False, sep.join((t("puzzle.wrong_next", lang, move=said),
-                                        t("puzzle.continues", lang, tiles=_tiles(answer[i:]))))
+                    return False, sentences((t("puzzle.wrong", lang, move=said),
+                                             t(f"puzzle.{self.key}.wrong", lang)), lang)
+                return False, sentences((t("puzzle.wrong_next", lang, move=said),
+                                         t("puzzle.continues", lang, tiles=_tiles(answer[i:]))),
+                                        lang)
             game.apply(step)
         game = self.game()
         parts = []
@@ -146,7 +147,7 @@ class Puzzle:
         if len(steps) < len(answer):
             parts.append(t("puzzle.continues", lang, tiles=_tiles(answer[len(steps):])))
         parts.append(t(f"puzzle.{self.key}.right", lang))
-        return True, sep.join(parts)
+        return True, sentences(parts, lang)
 
     # ------------------------------------------------------------------ verification
     def turns(self) -> list[Turn]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.game import Game, SeatView
 from ..core.layout import Layout
@@ -44,6 +45,7 @@ from ..core.quoting import excerpt
 from ..core.record import Entry, Setup
 from ..core.rules import HORSE_RACE, Rules
 from ..words.i18n import check_lang, side_name, t
+from ..words.names import sentences
 from .bots import StrongBot
 
 __all__ = ["ReviewEntry", "Option", "review_game", "compare", "result_text", "move_text",
@@ -101,7 +103,6 @@ class ReviewEntry:
         played is the strong player's choice."""
         lang = check_lang(lang)
         view = self.view
-        sep = "" if lang == "ja" else " "
         parts = [_move_text(view, self.action, "played", lang)]
         if self.is_best:
             parts.append(t("review.same", lang))
@@ -117,7 +118,7 @@ class ReviewEntry:
                            tiles=" → ".join(str(p.tile) for p in self.best_turn[1:])))
             if self.best_turn_wins:
                 parts.append(t("review.turn_wins", lang, target=view.rules.target))
-        return sep.join(parts)
+        return sentences(parts, lang)
 
     @property
     def best_turn_wins(self) -> bool:
@@ -208,18 +209,18 @@ def review_game(game: Game, seat: int, *, seed: int | None = None,
         review.
     :param rollouts: sampled deals of the hidden tiles per decision (more: slower, less noise).
     :param hand: review only this hand (numbered from 1), or every hand.
-    :raises ValueError: for a seat that is not in the game or a bad *rollouts* / *hand*.
+    :raises ValueError: for a seat that is not in the game, a hand it has not reached (or
+        not a hand number), or a bad *rollouts*.
     """
     if not isinstance(game, Game):
         raise ValueError(f"game is a Game, not {excerpt(game)}")
-    if type(seat) is not int or not 0 <= seat < game.players:
-        raise ValueError(f"seat is a seat from 0 to {game.players - 1}, not {excerpt(seat)}")
-    if type(rollouts) is not int or rollouts < 1:
-        raise ValueError(f"rollouts is a whole number ≥ 1, not {excerpt(rollouts)}")
-    if hand is not None and (type(hand) is not int or hand < 1):
-        raise ValueError(f"hand: hands are numbered from 1, not {excerpt(hand)}")
-    if seed is not None and type(seed) is not int:
-        raise ValueError(f"seed is a whole number, not {excerpt(seed)}")
+    validate.seat(seat, game.players)
+    validate.whole(rollouts, "rollouts", low=1)
+    if hand is not None:  # the review widget's words: a hand the game never reached is refused
+        validate.whole(hand, "hand", low=1, high=game.hand_number,
+                       what=f"a hand of this game, from 1 to {game.hand_number}")
+    if seed is not None:
+        validate.seed(seed)
     setup = game.setup
     actions: Sequence[Entry] = game.actions
     replay = Game.from_setup(setup)

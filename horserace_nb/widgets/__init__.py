@@ -7,7 +7,10 @@ CSS ship in this package: nothing is fetched from a CDN):
 - :class:`PuzzleWidget`: "find the best move" puzzles played on the board, with hints;
 - :class:`Classroom`: one page for Voilà, play and replay with a language switch;
 - :class:`ReviewWidget`: step through a learner's decisions after a hand or game, the move
-  played and the strong computer player's choice marked on the board.
+  played and the strong computer player's choice marked on the board;
+- :class:`Progress`: the learner's lesson map, kept in the browser (stars, rules, mistakes to
+  practise, "Download my results");
+- :class:`ClassReport`: the teacher's view of the class from the learners' results files.
 
 Each is imported on first use.
 """
@@ -17,21 +20,23 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Board", "Classroom", "Exercises", "PlayWidget", "PuzzleWidget", "ReplayWidget",
-           "ReviewWidget"]
+__all__ = ["Board", "ClassReport", "Classroom", "Exercises", "PlayWidget", "Progress",
+           "PuzzleWidget", "ReplayWidget", "ReviewWidget"]
 
 if TYPE_CHECKING:
     from .board import Board
     from .classroom import Classroom
     from .exercise import Exercises
     from .play import PlayWidget
+    from .progress import Progress
     from .puzzle import PuzzleWidget
     from .replay import ReplayWidget
+    from .report import ClassReport
     from .review import ReviewWidget
 
 _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
          "PlayWidget": "play", "PuzzleWidget": "puzzle", "ReplayWidget": "replay",
-         "ReviewWidget": "review"}
+         "ReviewWidget": "review", "Progress": "progress", "ClassReport": "report"}
 
 
 def __getattr__(name: str) -> Any:

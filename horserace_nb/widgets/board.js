@@ -1,6 +1,28 @@
 // The board widget's front end: the SVG picture as the control (see board.py).
 // Python decides every rule; this module only lights what Python said is legal, previews it,
 // and sends the learner's choice back. No CDN, no build step.
+//
+// The protocol, typed in horserace_nb/sessions/protocol.py (keep the two in step):
+//
+// Python -> here, synced traits of the Board model:
+//   svg       string  the picture (hand tiles: g.hr-svg-hand-tile[data-tile];
+//                     points: circle.hr-svg-spot[data-tile][data-side], rect.hr-svg-spot.hr-svg-open)
+//   moves     Moves = { [tile: string]: TileMoves }, every hand tile that may be played now
+//             TileMoves = { announce: string, points: Point[] }   (built by board_moves())
+//             Point = { on: string | null, side: SideName | null, label: string,
+//                       preview: string }   ("" when previews are off; always present)
+//             SideName = "low" | "high" | "straight_a" | "straight_b" | "branch_a" | "branch_b"
+//   selected  string  a tile chosen by Python (a drawn tile that must be placed), or ""
+//   readonly  boolean nothing is clickable
+//   label     string  the board's accessible name
+//   revision  number  counts the pictures shown
+//   lang      string  the language of the labels (the texts above are already in it)
+//
+// here -> Python, model.send (every message carries the revision of the picture it was sent
+// from; Python refuses an older one, except the placement it just applied sent again):
+//   SelectMessage = { kind: "select", tile: string, rev: number }
+//   PlaceMessage  = { kind: "place", tile: string, on: string | null,
+//                     side: SideName | null, rev: number }
 
 function pointSelector(p) {
   if (p.on === null || p.side === null) return "rect.hr-svg-spot.hr-svg-open";

@@ -9,8 +9,14 @@ point on hover or focus, and sends the chosen placement back. Python decides: :m
 reads a message, refuses anything stale, forged or malformed with a sentence, and hands a well
 formed choice to the callback, which applies it through ``Game.apply``.
 
-Front-end messages (``model.send``) are ``{"kind": "select" | "place", "tile": "[1|4]",
-"on": "[4|4]" | None, "side": "straight_b" | None, "rev": <revision>}``.
+The messages both ways are typed in :mod:`horserace_nb.sessions.protocol`: the move data
+(:data:`~horserace_nb.sessions.protocol.Moves`) built by
+:func:`~horserace_nb.sessions.protocol.board_moves`, and the front end's
+:class:`~horserace_nb.sessions.protocol.SelectMessage` and
+:class:`~horserace_nb.sessions.protocol.PlaceMessage`, each with the revision of the picture it
+was sent from. A placement sent twice (a double click) arrives the second time about the picture
+before the one its first sending brought: it is acknowledged, not refused (the first one's
+feedback stays).
 
 >>> board = Board()
 >>> board.show("<svg/>", {"[1|4]": {"announce": "", "points": []}})
@@ -25,9 +31,7 @@ Front-end messages (``model.send``) are ``{"kind": "select" | "place", "tile": "
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,39 +39,15 @@ import anywidget
 import traitlets
 
 from ..core.tiles import Side, Tile
+from ..core.validate import is_whole
+from ..sessions.protocol import Choice, Kind, Moves, Text
 from ..words.i18n import t
 from .common import Lang
 
-__all__ = ["Board", "Choice", "Text", "check_size"]
-
-Text = Callable[[str], str]
-"""A sentence that can be written in any language."""
+__all__ = ["Board", "Choice", "Moves", "Text"]
 
 _HERE = Path(__file__).parent
 _MAX_FIELD = 40  # no tile or side name is longer: anything longer is garbage
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A well-formed choice from the board: a tile selected, or a placement asked for (not yet
-    checked against the rules)."""
-
-    kind: str  # "select" or "place"
-    tile: Tile
-    on: Tile | None = None
-    side: Side | None = None
-
-
-def check_size(size: object, name: str = "size") -> float:
-    """A picture width in pixels: a finite positive number (a bool is not one).
-
-    :raises ValueError: naming the parameter otherwise.
-    """
-    if (isinstance(size, bool) or not isinstance(size, (int, float))
-            or not math.isfinite(size) or size <= 0):
-        raise ValueError(f"{name} is the largest width of the picture in pixels, a number above "
-                         f"0, not {size!r}")
-    return float(size)
 
 
 class Board(anywidget.AnyWidget):
@@ -84,8 +64,8 @@ class Board(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     """The picture (SVG text)."""
     moves = traitlets.Dict().tag(sync=True)
-    """Tile text → ``{"announce": sentence, "points": [{"on", "side", "label", "preview"}]}``
-    for every hand tile that may be played now."""
+    """Every hand tile that may be played now, with its points
+    (:data:`~horserace_nb.sessions.protocol.Moves`)."""
     selected = traitlets.Unicode("").tag(sync=True)
     """A tile chosen by Python (a drawn tile that must be placed), or ""."""
     readonly = traitlets.Bool(False).tag(sync=True)
@@ -99,6 +79,9 @@ class Board(anywidget.AnyWidget):
         super().__init__(lang=lang, readonly=readonly, **kwargs)
         self._on_choice: Callable[[Choice], None] | None = None
         self._on_refusal: Callable[[Text], None] | None = None
+        self._handled: tuple[Tile, Tile | None, Side | None, int] | None = None
+        """The last placement handed to the choice callback that brought a new picture, with
+        the revision it was sent from."""
         self._relabel()
         self.on_msg(self._from_front_end)
         self.add_class("hr-board")
@@ -111,8 +94,7 @@ class Board(anywidget.AnyWidget):
         self.label = t("board.label_readonly" if self.readonly else "board.label", self.lang)
 
     # ------------------------------------------------------------------ Python → browser
-    def show(self, svg: str, moves: Mapping[str, Any] | None = None,
-             selected: str = "") -> None:
+    def show(self, svg: str, moves: Moves | None = None, selected: str = "") -> None:
         """Show a new picture with the moves it offers, in one message (only the traits that
         changed are sent)."""
         with self.hold_sync():
@@ -141,32 +123,31 @@ class Board(anywidget.AnyWidget):
             if self._on_refusal is not None and why is not None:
                 self._on_refusal(why)
             return
+        revision = self.revision
         if self._on_choice is not None:
             self._on_choice(choice)
+        if choice.kind == "place" and self.revision != revision:
+            self._handled = (choice.tile, choice.on, choice.side, revision)
 
     def parse(self, content: Any) -> tuple[Choice | None, Text | None]:
-        """The :class:`Choice` in *content*, or ``None`` and why it is refused."""
+        """The :class:`Choice` in *content*, or ``None`` and why it is refused — or
+        ``(None, None)``: the placement just handled, sent again from the picture before the
+        one it brought (a double click), acknowledged without a word."""
+        read = _read(content)
+        if read is not None and read[0] == "place" and self._is_repeat(read):
+            return None, None
         if self.readonly:
             return None, _say("board.readonly")
-        if not isinstance(content, dict):
+        if read is None:
             return None, _say("board.bad_message")
-        kind = content.get("kind")
-        rev = content.get("rev")
-        if kind not in ("select", "place") or isinstance(rev, bool) or not isinstance(rev, int):
-            return None, _say("board.bad_message")
-        try:
-            tile = Tile.parse(_field(content.get("tile")))
-            on_text = content.get("on")
-            side_text = content.get("side")
-            on = None if on_text is None else Tile.parse(_field(on_text))
-            side = None if side_text is None else Side.coerce(_field(side_text))
-        except (ValueError, TypeError):
-            return None, _say("board.bad_message")
-        if (on is None) != (side is None):
-            return None, _say("board.bad_message")
+        kind, tile, on, side, rev = read
         if rev != self.revision:
             return None, _say("board.stale")
         return Choice(kind, tile, on, side), None
+
+    def _is_repeat(self, read: tuple[Kind, Tile, Tile | None, Side | None, int]) -> bool:
+        _kind, tile, on, side, rev = read
+        return self._handled == (tile, on, side, rev) and rev == self.revision - 1
 
     # ------------------------------------------------------------------ static fallback
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -183,6 +164,28 @@ def with_static_svg(bundle: Any, svg: str) -> Any:
     if isinstance(data, dict) and svg:
         data["text/html"] = f"<div class='hr-board-static'>{svg}</div>"
     return bundle
+
+
+def _read(content: Any) -> tuple[Kind, Tile, Tile | None, Side | None, int] | None:
+    """A front-end message's fields, or ``None`` if it is malformed (linear in its size: every
+    field is short or refused)."""
+    if not isinstance(content, dict):
+        return None
+    kind = content.get("kind")
+    rev = content.get("rev")
+    if kind not in ("select", "place") or not is_whole(rev):
+        return None
+    try:
+        tile = Tile.parse(_field(content.get("tile")))
+        on_text = content.get("on")
+        side_text = content.get("side")
+        on = None if on_text is None else Tile.parse(_field(on_text))
+        side = None if side_text is None else Side.coerce(_field(side_text))
+    except (ValueError, TypeError):
+        return None
+    if (on is None) != (side is None):
+        return None
+    return ("select" if kind == "select" else "place"), tile, on, side, rev
 
 
 def _field(value: Any) -> str:

@@ -18,14 +18,11 @@ import traitlets
 
 from ..core.errors import IllegalMove
 from ..teaching.exercises import MAX_STARS
-from ..words.i18n import LANGS, check_lang, t
+from ..words.i18n import LANGS, check_lang, label, t
 
-__all__ = ["MessageArea", "safe", "esc", "lang_switch", "LANG_LABELS", "Lang"]
+__all__ = ["MessageArea", "safe", "esc", "lang_switch", "Lang"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-LANG_LABELS = {"en": "English", "ko": "한국어", "ja": "日本語"}
-"""Each language named in itself (the switch shows these, whatever the current language)."""
 
 
 def esc(text: object) -> str:
@@ -116,8 +113,8 @@ def safe(method: F) -> F:
 
 
 class Lang(traitlets.Unicode):  # type: ignore[type-arg]
-    """A trait holding one of the catalog's languages (en, ko, ja); anything else is refused
-    with the list of languages there are."""
+    """A trait holding one of the catalog's languages (one locale file each); anything else is
+    refused with the list of languages there are."""
 
     def validate(self, obj: Any, value: Any) -> str:
         value = super().validate(obj, value)
@@ -128,9 +125,10 @@ class Lang(traitlets.Unicode):  # type: ignore[type-arg]
 
 
 def lang_switch(value: str) -> widgets.ToggleButtons:
-    """The en/ko/ja switch, each language named in itself."""
+    """The language switch: every language with a file in the catalog, each named in itself
+    (its ``_label``), whatever the current language."""
     switch = widgets.ToggleButtons(
-        options=[(LANG_LABELS[code], code) for code in LANGS], value=value,
+        options=[(label(code), code) for code in LANGS], value=value,
         style={"button_width": "6em"})
     switch.add_class("hr-lang")
     return switch

@@ -11,24 +11,23 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..core.game import Game
+from ..core import validate
 from ..core.layout import Layout
-from ..core.tiles import FULL_SET, Side, Tile
+from ..core.tiles import Side, Tile
+from ..sessions.protocol import Text, board_moves, place_message, tile_position
 from ..teaching.exercises import (
     Exercise,
     ExerciseSet,
     Feedback,
-    Point,
     SettlementAnswer,
     check_total,
 )
-from ..words import narration
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, check_size
+from .board import Board, Choice
 from .common import Lang, MessageArea, esc, message_html, question_html, safe, stars_html
+from .store import Recorder
 
-__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "position_svg", "point_moves",
-           "question_html", "message_html"]
+__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "question_html", "message_html"]
 
 
 class TotalExercise:
@@ -69,25 +68,6 @@ class TotalExercise:
 
 # ============================================================================ drills on the board
 
-def point_moves(tile: Tile, points: list[Point], lang: str) -> dict[str, Any]:
-    """The board's moves for one tile: its points, labelled, with no preview (the preview would
-    give the answer away)."""
-    return {str(tile): {"announce": t("exercise.click_point", lang), "points": [
-        {"on": str(on), "side": side.value,
-         "label": narration.target_label(tile, on, side, lang), "preview": ""}
-        for on, side in points]}}
-
-
-def position_svg(layout: Layout, tile: Tile, *, lang: str, size: float) -> str:
-    """A board picture with *tile* in the learner's hand and the layout's open points as hidden
-    spots for the board to light (a position with the tile to place, seat 0 to play)."""
-    from ..render.svg import game_svg
-
-    other = next(x for x in FULL_SET if x is not tile and x not in layout)
-    game = Game.from_position(layout, hands=[[tile], [other]], boneyard=[], to_play=0)
-    return str(game_svg(game, seat=0, lang=lang, size=size, interactive=True, highlight=None))
-
-
 class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     """Exercises on the board with instant feedback: a position, a question, the answer
     controls (points or seats as toggle buttons, a point clicked on the board, numbers), and
@@ -112,7 +92,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
                  lang: str = "en", size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.drills = ExerciseSet(kinds, seed=seed, count=count)
         super().__init__()
         self.messages = MessageArea()
@@ -132,13 +112,15 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.show_button = button(icon="eye")
         self.next_button = button(icon="step-forward")
         self.toggles: list[widgets.ToggleButton] = []
+        self.recorder = Recorder(lang=lang)
+        """Records each exercise finished in the learner's browser (issue 20)."""
         self.children = [
             widgets.HBox([self.counter, self.stars_line],
                          layout=widgets.Layout(justify_content="space-between")),
             self.board, self.prompt, self.choice_box, self.numbers_box,
             widgets.HBox([self.check_button, self.retry_button, self.show_button,
                           self.next_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.messages.box,
+            self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-exercise")
         self.check_button.on_click(lambda _: self._on_check())
@@ -146,6 +128,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.show_button.on_click(lambda _: self._on_show())
         self.next_button.on_click(lambda _: self._on_next())
         self.board.on_choice(self._on_board)
+        self.board.on_refusal(self._on_refusal)
         self.feedback: Feedback | None = None
         """The verdict on the last answer checked."""
         self._ready = True
@@ -214,11 +197,19 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         return self.check()
 
     def click_point(self, on: Tile | str, side: Side | str) -> Feedback:
-        """What clicking the lit point *side* of *on* does (the board sends the same)."""
-        tile = self.exercise.tile
-        self.board.receive({"kind": "place", "tile": str(tile), "on": str(on),
-                            "side": Side.coerce(side).value, "rev": self.board.revision})
-        assert self.feedback is not None
+        """What clicking the lit point *side* of *on* does (the board sends the same).
+
+        :raises ValueError: for an exercise that is not answered on the board.
+        """
+        ex = self.exercise
+        if ex.answer_form != "point" or ex.tile is None:
+            raise ValueError(f"click_point answers an exercise on the board (where); this one "
+                             f"({ex.kind}) is answered with its controls: use answer()")
+        self.feedback = None
+        self.board.receive(place_message(ex.tile, on, side, self.board.revision))
+        if self.feedback is None:  # refused by the board: the sentence is in the message area
+            raise ValueError("click_point: the board refused the click (its message area "
+                             "says why)")
         return self.feedback
 
     def try_again(self) -> None:
@@ -233,12 +224,15 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def show_answer(self) -> str:
         """Show the answer with its rule (no stars for an exercise not yet solved)."""
         text = self.exercise.reveal(self.lang)
+        self._record()
         self.messages.say_html(message_html(t("exercise.shown", self.lang, text=text)))
         self._show_stars()
         return text
 
     def next(self) -> Exercise[Any]:
         """On to the next exercise (a fresh seed past the set's end)."""
+        if self.exercise.attempts:
+            self._record()  # left after a try: recorded as it stands
         self.drills.next()
         self.try_again()
         self._show_exercise()
@@ -259,22 +253,47 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     @safe
     def _on_board(self, choice: Choice) -> None:
-        if choice.kind != "place" or choice.on is None or choice.side is None:
+        ex = self.exercise
+        tile = ex.tile
+        if ex.answer_form != "point" or tile is None:  # the board shows, it asks nothing
+            self._on_refusal(lambda lang: t("board.readonly", lang))
             return
-        self._say(self.exercise.check((choice.on, choice.side), self.lang))
+        if choice.tile is not tile:  # another tile: not an answer to this question
+            other = choice.tile
+            self._say(Feedback(False, t("exercise.other_tile", self.lang, tile=tile,
+                                        other=other)))
+            return
+        if choice.kind == "select":
+            return  # the board lights the tile's points itself
+        if choice.on is None or choice.side is None:  # the layout is not empty: no opening
+            self._say(Feedback(False, t("exercise.click_point", self.lang)))
+            return
+        self._say(ex.check((choice.on, choice.side), self.lang))
+
+    def _on_refusal(self, text: Text) -> None:
+        """A message the board refused (stale, malformed, on a board to watch): say why."""
+        self.messages.say_html(message_html(text(self.lang), "error"))
 
     @traitlets.observe("lang")
     def _on_lang(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self.board.lang = change["new"]
+            self.recorder.store.lang = change["new"]
             self._show_exercise()
 
     # ------------------------------------------------------------------ drawing
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
+        self.recorder.tried(self.exercise, feedback)
+        if self.exercise.solved:
+            self._record()
         self.messages.say_html(message_html(feedback.message, "ok" if feedback.ok else "error"))
         self._show_stars()
         return feedback
+
+    def _record(self) -> None:
+        ex = self.exercise
+        self.recorder.finish(ex, "exercise", ex.kind, ex.seed, stars=ex.stars, tries=ex.attempts)
 
     def _show_stars(self) -> None:
         drills = self.drills
@@ -283,7 +302,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     @safe
     def _show_exercise(self) -> None:
-        from ..render.svg import layout_svg
+        from ..render.svg import game_svg, layout_svg
 
         lang, ex = self.lang, self.exercise
         counter = t("exercise.counter", lang, n=self.drills.index + 1,
@@ -293,9 +312,12 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         form = ex.answer_form
         if form == "point":
             assert ex.tile is not None
+            position = tile_position(ex.layout, ex.tile)
             self.board.readonly = False
-            self.board.show(position_svg(ex.layout, ex.tile, lang=lang, size=self.size),
-                            point_moves(ex.tile, ex.choices(), lang), str(ex.tile))
+            self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
+                                         interactive=True, highlight=None)),
+                            board_moves(position, lang, preview=False, question=True),
+                            str(ex.tile))
         else:
             self.board.readonly = True
             numbers = form in ("seat", "settlement")  # turns and settlements: show the counts

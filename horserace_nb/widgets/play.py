@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
@@ -38,9 +39,11 @@ from ..sessions.play import MATCHES, MODES, Bot, Note, PlayController, Text, che
 from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
-from .board import Board, Choice, check_size, with_static_svg
+from ..words.names import list_text
+from .board import Board, Choice, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 from .review import ReviewWidget
+from .store import Recorder
 
 __all__ = ["PlayWidget", "MODES"]
 
@@ -133,7 +136,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                              f"plays to {game.target} (R26)")
         self.controller = PlayController(game, human=human, bots=bots, names=names)
         self.controller.match = match
-        self.size = check_size(size)
+        self.size = validate.size(size)
         """The largest width of the board picture, in pixels."""
         self.auto_delay = 0.9
         """Seconds between computer moves in automatic play."""
@@ -202,6 +205,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([self.auto_draw, self.practice]),
         ])
         self.computer_box = widgets.HBox([self.next_button, self.auto_play])
+        self.recorder = Recorder(lang=lang)
+        """Records each finished hand or match in the learner's browser (issue 20)."""
         self.setup_box = widgets.VBox([
             widgets.HBox([self.mode_dropdown, self.match_dropdown, self.seed_text,
                            self.new_game_button], layout=widgets.Layout(flex_flow="row wrap")),
@@ -213,7 +218,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                                flex_flow="row wrap")),
             self.match_note, self.scoreboard, self.status, self.board, self.human_box,
             self.computer_box, self.messages.box, self.moves_log, self.settlement,
-            self.review_box, self.setup_box,
+            self.review_box, self.setup_box, self.recorder.store,
         ]
         self.add_class("hr-play")
         self.board.on_choice(self._on_choice)
@@ -278,6 +283,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.lang_switch.value = change["new"]
         self.board.lang = change["new"]
+        self.recorder.store.lang = change["new"]
         self._refresh()
         self.messages.relocalize(change["new"])
 
@@ -480,6 +486,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.human_box.layout.display = "" if ctrl.human else "none"
         self.computer_box.layout.display = ("" if len(ctrl.human) < game.players else "none")
         self._refresh_review(lang)
+        self._record()
+
+    def _record(self, lost: int | None = None) -> None:
+        """A finished hand or match against the computer, recorded in the learner's browser
+        (issue 20); the review's points lost are added when the learner opens the review."""
+        scope = self.controller.review_scope()
+        if scope is None or not hasattr(self, "recorder"):
+            return
+        game, seat = self.game, scope[0]
+        self.recorder.game(
+            (self.controller.epoch, game.hand_number), "hand" if scope[1] else "match",
+            f"{game.players}p" + ("-teams" if game.partners else ""), game.seed or 0,
+            points=game.scores[game.side_of(seat)], lost=lost)
 
     # ------------------------------------------------------------------ review
     def _review_now(self) -> tuple[Any, ...] | None:
@@ -506,8 +525,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                    closable=True)
         self._review_key = key
         self.review.on_dismiss(lambda _: self.close_review())
+        self.review.status.observe(lambda _: self._record_review(), names="value")
+        self._record_review()
         self.review_box.children = [self.review]
         return self.review
+
+    def _record_review(self) -> None:
+        if self.review is not None and self.review.ready:
+            self._record(lost=round(self.review.summary.lost))
 
     def close_review(self) -> None:
         """Close the review, if one is open."""
@@ -612,11 +637,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if result is None:
             para(t("play.settle_none", lang))
         else:
-            if result.reason == "domino" and last is not None:
-                para(t("turn.domino", lang))
-            elif result.reason != "domino":
-                para(t("play.settle_blocked_teams" if game.partners else "play.settle_blocked",
-                       lang))
+            said = narration.settlement(result, lang, self.controller.names(lang))
+            para(said.reason)
             hands = game.hands
             head = "".join(f"<th style='text-align:left;padding-right:1em'>{esc(t(k, lang))}"
                            "</th>" for k in ("play.col_player", "play.col_tiles", "play.col_pips"))
@@ -627,25 +649,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                             f"<td style='padding-right:1em'>{esc(tiles)}</td>"
                             f"<td style='text-align:right'>{pips}</td></tr>")
             parts.append(f"<table class='hr-pips'><tr>{head}</tr>{''.join(rows)}</table>")
-            if game.partners:
-                for side, total in enumerate(result.side_pips()):
-                    para(t("play.team_total", lang, team=self._side_name(side, lang),
-                           pips=total))
-            if len(result.winners) > 1:
-                para(t("play.settle_tie", lang))
-            for b in result.bonuses:
-                payers = narration.list_text([self.name(s, lang) for s in b.from_seats], lang)
-                line = t("play.settle_bonus", lang, name=self._side_name(b.winner, lang),
-                         payers=payers, pips=b.pips, rounded=b.rounded, points=b.points)
+            for line in [*said.team_totals, said.tie]:
+                if line:
+                    para(line)
+            for line in said.bonuses:
                 parts.append(f"<p><b>{esc(line)}</b></p>")
-            para(t("play.settle_rounding", lang))
-            scores = narration.list_text(
+            para(said.rounding)
+            scores = list_text(
                 [t("play.score_item", lang, name=self._side_name(s, lang), points=p)
                  for s, p in enumerate(game.scores)], lang)
             para(t("play.settle_scores", lang, scores=scores))
         winners = game.winners
         if winners:
-            names = narration.list_text([self._side_name(w, lang) for w in winners], lang)
+            names = list_text([self._side_name(w, lang) for w in winners], lang)
             key = "play.winners_shared" if len(winners) > 1 else "play.winner"
             parts.append(f"<p style='font-size:1.2em'><b>🏆 "
                          f"{esc(t(key, lang, names=names, target=game.target))}</b></p>")

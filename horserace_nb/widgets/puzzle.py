@@ -6,7 +6,10 @@ answer away). A placement is judged at once by :meth:`Puzzle.check
 <horserace_nb.teaching.puzzles.Puzzle.check>`: a wrong one is explained with its rule and changes
 nothing;
 a right one is placed, and when the best turn goes on (R17) the learner places the next tile on
-the updated board until the turn is complete. "Hint" reveals the puzzle's hints one at a time,
+the updated board until the turn is complete — past the answer too, when the turn goes on after
+it (a placement there is right when it keeps the turn's best score within reach, exactly as
+:meth:`Puzzle.turns <horserace_nb.teaching.puzzles.Puzzle.turns>` counts it). The puzzle is
+solved when the turn is complete. "Hint" reveals the puzzle's hints one at a time,
 gentle first; the last one is the answer. Stars as in the exercises: 3 when solved at the first
 try, 2 at the second, 1 later, 0 once the answer was shown (or its last hint, which gives it)
 before it was solved.
@@ -14,7 +17,9 @@ before it was solved.
 >>> w = PuzzleWidget("fifteen")
 >>> w.place("[5|6]", "[5|5]", "straight_b")[0]
 False
->>> w.play(w.puzzle.answer)[0], w.solved, w.stars
+>>> w.play(w.puzzle.answer)[0], w.solved       # 15 scores: the turn goes on (R17)
+(True, False)
+>>> w.place("[3|5]", "[5|5]", "straight_b")[0], w.solved, w.stars
 (True, True, 2)
 """
 
@@ -28,19 +33,21 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
 from ..core.quoting import excerpt
 from ..core.tiles import Side, Tile
-from ..sessions.play import placements_by_tile
+from ..sessions.protocol import board_moves, select_refusal
 from ..teaching.exercises import MAX_STARS, stars_for
-from ..teaching.puzzles import PUZZLES, Puzzle
+from ..teaching.puzzles import PUZZLES, Puzzle, Turn
 from ..teaching.review import move_text
-from ..words import narration
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, Text, check_size
+from ..words.names import sentences
+from .board import Board, Choice, Text
 from .common import Lang, MessageArea, esc, message_html, safe, stars_html
+from .store import Recorder
 
 __all__ = ["PuzzleWidget", "Progress"]
 
@@ -81,7 +88,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, key_or_puzzle: str | Puzzle | None = None, *, lang: str = "en",
                  size: float = 560) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.puzzles: list[Puzzle] = list(PUZZLES.values())
         if isinstance(key_or_puzzle, Puzzle):
             if key_or_puzzle not in self.puzzles:
@@ -125,6 +132,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.hint_button = button(icon="lightbulb-o")
         self.retry_button = button(icon="undo")
         self.show_button = button(icon="eye")
+        self.recorder = Recorder(lang=lang)
+        """Records each puzzle finished in the learner's browser (issue 20)."""
         row = functools.partial(widgets.HBox, layout=widgets.Layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between"))
         self.children = [
@@ -134,7 +143,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.messages.box,
             row([widgets.HBox([self.previous_button, self.menu, self.next_button]),
-                 self.counter]),
+                 self.counter]), self.recorder.store,
         ]
         self.add_class("hr-puzzle")
         self._menu_quiet = False
@@ -184,8 +193,18 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
 
     @property
     def done(self) -> bool:
-        """The turn is complete (solved on the board) or the answer is shown: nothing to place."""
-        return self.shown or len(self.steps) == len(self.puzzle.chain)
+        """The turn is complete (solved on the board) or the answer is shown: nothing to place.
+        A turn that goes on after the answer (R17) is not complete yet."""
+        if self.shown:
+            return True
+        if len(self.steps) < len(self.puzzle.chain):
+            return False
+        return not self._turn_goes_on()
+
+    def _turn_goes_on(self) -> bool:
+        game = self.game
+        return (not game.hand_over and game.to_play == self.puzzle.seat
+                and any(isinstance(a, Place) for a in game.legal_actions()))
 
     # ------------------------------------------------------------------ the learner's actions
     def select(self, tile: Tile | str) -> None:
@@ -224,6 +243,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             record.revealed = True
         self._show_hints()
         self._show_stars()
+        if record.revealed:
+            self._record()
         return self.hints_shown[-1]
 
     def try_again(self) -> None:
@@ -244,6 +265,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                                  why=t(f"puzzle.{puzzle.key}.right", lang)), "info")
         self._show_board()
         self._show_stars()
+        self._record()
         return self.message
 
     def go(self, key_or_index: str | int) -> Puzzle:
@@ -251,11 +273,13 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         keys = [p.key for p in self.puzzles]
         if isinstance(key_or_index, str) and key_or_index in keys:
             index = keys.index(key_or_index)
-        elif type(key_or_index) is int and 0 <= key_or_index < len(keys):
+        elif validate.is_whole(key_or_index) and 0 <= key_or_index < len(keys):
             index = key_or_index
         else:
             raise ValueError(f"a puzzle: one of {', '.join(keys)} or a number from 0 to "
                              f"{len(keys) - 1}, not {excerpt(key_or_index)}")
+        if self.progress[self.index].attempts:
+            self._record()  # left after a try: recorded as it stands
         self.index = index
         self._reset()
         return self.puzzle
@@ -272,7 +296,10 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def _judge(self, step: Place) -> Verdict:
         puzzle, record = self.puzzle, self.progress[self.index]
         attempt = (*self.steps, step)
-        ok, _ = puzzle.check(attempt, self.lang)
+        if len(attempt) > len(puzzle.chain):
+            ok = self._keeps_the_best(attempt)
+        else:
+            ok, _ = puzzle.check(attempt, self.lang)
         if not ok:
             if not record.solved:
                 record.attempts += 1
@@ -284,24 +311,65 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                 except IllegalMove:
                     self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
                 else:
-                    self._say(lambda lang: _join(lang, t("puzzle.wrong_next", lang, move=move_text(
+                    self._say(lambda lang: sentences((t("puzzle.wrong_next", lang, move=move_text(
                         "puzzle.move", layout, step, lang, rules=rules, score=score)),
-                        t("puzzleui.wrong_next", lang)), "error")
+                        t("puzzleui.wrong_next", lang)), lang), "error")
             else:
                 self._say(lambda lang: puzzle.check(attempt, lang)[1], "error")
+            self.recorder.missed(puzzle, self.message)
             return False, self.message
         layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
         self.game.apply(step)
         self.steps = attempt
-        if len(attempt) < len(puzzle.chain):
+        answer = len(puzzle.chain)
+        if len(attempt) < answer or (len(attempt) > answer and not self.done):
             self._say(lambda lang: t("puzzleui.go_on", lang, move=move_text(
                 "puzzle.move", layout, step, lang, rules=rules, score=score)), "ok")
+        elif not self.done:  # the answer, and the turn goes on after it (R17)
+            self._say(lambda lang: sentences((puzzle.check(attempt, lang)[1],
+                                              t("puzzleui.turn_goes_on", lang)), lang), "ok")
         else:
             if not record.solved:
                 record.attempts += 1
                 record.solved = True
-            self._say(lambda lang: puzzle.check(attempt, lang)[1], "ok")
+            self._say(functools.partial(self._solved_text, attempt), "ok")
+            self._record()
         return True, self.message
+
+    def _record(self) -> None:
+        record, puzzle = self.progress[self.index], self.puzzle
+        if puzzle.key in PUZZLES:  # a puzzle of one's own is not on the lesson map
+            self.recorder.finish(puzzle, "puzzle", puzzle.key, 0, stars=record.stars,
+                                 tries=record.attempts, hints=record.hints)
+
+    def _keeps_the_best(self, attempt: tuple[Place, ...]) -> bool:
+        """Past the answer: *attempt* still begins one of the best turns that begin with the
+        placements made so far (reaching the target, then emptying the hand, then the raw
+        points of the whole turn)."""
+        def value(turn: Turn) -> tuple[bool, bool, int]:
+            return turn.wins, turn.out, turn.raw
+
+        made = len(self.steps)
+        turns = [turn for turn in self.puzzle.turns() if turn.chain[:made] == self.steps]
+        if not turns:
+            return False
+        best = max(value(turn) for turn in turns)
+        return any(turn.chain[:made + 1] == attempt and value(turn) == best for turn in turns)
+
+    def _solved_text(self, attempt: tuple[Place, ...], lang: str) -> str:
+        """The answer's verdict, then every placement the turn went on with (R17)."""
+        puzzle = self.puzzle
+        answer = puzzle.chain
+        game = puzzle.game()
+        for step in answer:
+            game.apply(step)
+        parts = [puzzle.check(answer, lang)[1]]
+        for step in attempt[len(answer):]:
+            score = game.scores[game.side_of(puzzle.seat)]
+            parts.append(t("puzzle.then_move", lang, move=move_text(
+                "puzzle.move", game.layout, step, lang, rules=game.rules, score=score)))
+            game.apply(step)
+        return sentences(parts, lang)
 
     def _score(self) -> int:
         return self.game.scores[self.game.side_of(self.puzzle.seat)]
@@ -310,7 +378,10 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     @safe
     def _on_choice(self, choice: Choice) -> None:
         if choice.kind != "place":
-            return  # the board lights the tile's points itself
+            refusal = None if self.done else select_refusal(self.game, choice.tile)
+            if refusal is not None:  # a tile that fits nowhere, not in the hand, not the drawn
+                self._say(refusal, "error")
+            return  # otherwise the board lights the tile's points itself
         if self.done:
             self._say(lambda lang: t("puzzleui.done", lang), "info")
             return
@@ -346,6 +417,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def _on_lang(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self.board.lang = change["new"]
+            self.recorder.store.lang = change["new"]
             self._show_all()
 
     # ------------------------------------------------------------------ drawing
@@ -410,7 +482,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         svg = str(game_svg(game, seat=seat, lang=lang, size=self.size, interactive=not done,
                            highlight=self.steps[-1].tile if self.steps else None))
         self.board.readonly = done
-        moves = {} if done else _moves(game, lang)
+        moves = board_moves(None if done else game, lang, preview=False)
         pending = game.pending
         self.board.show(svg, moves, "" if done or pending is None else str(pending))
 
@@ -422,22 +494,3 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         from IPython.display import display
 
         display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
-
-
-def _moves(game: Game, lang: str) -> dict[str, Any]:
-    """The board's moves: every legal placement of the player to act, labelled, with no
-    preview (it would give the answer away)."""
-    out: dict[str, Any] = {}
-    for tile, places in placements_by_tile(game).items():
-        announce = (t("play.tile_open", lang, tile=tile) if game.layout.is_empty
-                    else t("play.tile_fits", lang, tile=tile, count=len(places)))
-        out[str(tile)] = {"announce": announce, "points": [
-            {"on": None if p.on is None else str(p.on),
-             "side": None if p.side is None else p.side.value,
-             "label": narration.target_label(tile, p.on, p.side, lang), "preview": ""}
-            for p in places]}
-    return out
-
-
-def _join(lang: str, *parts: str) -> str:
-    return ("" if lang == "ja" else " ").join(parts)

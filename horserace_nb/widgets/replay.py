@@ -15,20 +15,22 @@ from typing import Any, overload
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.actions import Action
 from ..core.game import Event, Game
 from ..core.layout import Layout
 from ..core.record import Record, loads
 from ..core.record import parse as parse_record
-from ..core.settlement import HandResult
 from ..core.tiles import Side, Tile
+from ..sessions.protocol import Text, board_moves, tile_position
 from ..teaching.examples import EXAMPLES, Example
 from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words import narration
 from ..words.i18n import check_lang, t
-from .board import Board, Choice, check_size, with_static_svg
-from .common import Lang, MessageArea, esc, lang_switch, question_html, safe
-from .exercise import point_moves, position_svg
+from ..words.names import list_text, scoring_side, seat_name
+from .board import Board, Choice, with_static_svg
+from .common import Lang, MessageArea, esc, lang_switch, message_html, question_html, safe
+from .store import Recorder
 
 __all__ = ["ReplayWidget", "ReplayStep", "ReplaySteps", "build_steps", "step_texts"]
 
@@ -151,24 +153,6 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
     return ReplaySteps(record=source), None
 
 
-def _who(index: int, partners: bool, lang: str) -> str:
-    """A scoring side by name: "Player 2", or a team "Player 1 & Player 3" (R2)."""
-    if partners:
-        return narration.side_names(4, True, lang)[index]
-    return t("replay.seat", lang, seat=index + 1)
-
-
-def _settlement_lines(result: HandResult, game: Game, lang: str) -> list[str]:
-    lines = [t("settle.reason_" + result.reason, lang)]
-    for seat, pips in enumerate(result.pips):
-        lines.append(t("settle.pips", lang, seat=seat + 1, pips=pips))
-    for b in result.bonuses:
-        key = "settle.bonus_team" if game.partners else "settle.bonus"
-        lines.append(t(key, lang, who=_who(b.winner, game.partners, lang),
-                       pips=b.pips, rounded=b.rounded, points=b.points))
-    return lines
-
-
 def step_texts(step: ReplayStep, total_steps: int, lang: str,
                example: Example | None = None) -> dict[str, Any]:
     """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``details`` (list),
@@ -190,7 +174,7 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         out["sum"] = narration.sum_line(step.layout, lang)
         out["turn"] = narration.as_if_from_hand(step.layout, lang)
     else:
-        who = t("replay.seat", lang, seat=event.seat + 1)
+        who = seat_name(event.seat, lang)
         if event.kind == "place":
             assert event.tile is not None
             what = narration.placement_heading(event.tile, event.on, event.side, lang)
@@ -202,18 +186,18 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         out["heading"] = f"{counter} — {who}: {what}"
         out["turn"] = narration.turn_line(event, lang)
         if event.result is not None and game is not None:
-            out["details"] = _settlement_lines(event.result, game, lang)
+            out["details"] = narration.settlement(event.result, lang).lines()
         if event.winners is not None:
             partners = game is not None and game.partners
-            names = narration.list_text([_who(w, partners, lang) for w in event.winners], lang)
+            names = list_text([scoring_side(w, partners, lang) for w in event.winners], lang)
             out["details"] = [*out["details"], t("replay.winners", lang, winners=names)]
     if game is not None:
-        scores = narration.list_text(
-            [t("replay.score_item", lang, who=_who(i, game.partners, lang), score=s)
+        scores = list_text(
+            [t("replay.score_item", lang, who=scoring_side(i, game.partners, lang), score=s)
              for i, s in enumerate(game.scores)], lang)
         hands = t("replay.hands_sep", lang).join(
-            t("replay.hand_item", lang, who=t("replay.seat", lang, seat=i + 1),
-              tiles=narration.list_text([str(x) for x in h], lang) or "—")
+            t("replay.hand_item", lang, who=seat_name(i, lang),
+              tiles=list_text([str(x) for x in h], lang) or "—")
             for i, h in enumerate(game.hands))
         out["details"] = [*out["details"],
                           t("replay.scores", lang, scores=scores, target=game.target),
@@ -249,7 +233,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
                  switch: bool = True, predict: bool = False) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.steps, self.example = build_steps(source)
         super().__init__()
         self.messages = MessageArea()
@@ -291,12 +275,14 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self.predict_prompt,
             widgets.HBox([self.predict_number, self.predict_check, self.predict_reveal])])
         self.predict_box.add_class("hr-predict")
+        self.recorder = Recorder(lang=lang)
+        """Records each prediction answered or shown in the learner's browser (issue 20)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
             self.predict_feedback, self.board, self.sum_line, self.turn_line, self.details,
-            self.alt_text, self.messages.box,
+            self.alt_text, self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -306,6 +292,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.predict_reveal.on_click(lambda _: self._on_reveal())
         widgets.link((self.predict_toggle, "value"), (self, "predict"))
         self.board.on_choice(self._on_board)
+        self.board.on_refusal(self._on_refusal)
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.lang_switch.observe(self._on_lang, names="value")
@@ -367,7 +354,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             raise ValueError("no prediction is asked now: press Next in predict mode first")
         feedback = self.question.check(value, self.lang)
         self.feedback = feedback
+        self.recorder.tried(self.question, feedback)
         if feedback.ok:
+            self._record()
             pending = self.pending
             self._drop_question()
             self.step = pending
@@ -384,8 +373,18 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         """Show the step asked about without answering ("Show the step")."""
         if self.pending is not None:
             pending = self.pending
+            if self.question is not None:
+                self.question.reveal(self.lang)
+                self._record()
             self._drop_question()
             self.step = pending
+
+    def _record(self) -> None:
+        question, step = self.question, self.pending
+        if question is not None and step is not None:
+            source = self.example.key if self.example is not None else "game"
+            self.recorder.finish(question, "predict", f"{question.kind}@{source}", step,
+                                 stars=question.stars, tries=question.attempts)
 
     def _question_for(self, index: int) -> LayoutExercise[Any] | None:
         step = self.steps[index]
@@ -439,13 +438,29 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
 
     @safe
     def _on_board(self, choice: Choice) -> None:
-        if choice.kind == "place" and choice.on is not None and choice.side is not None:
-            self.predict_answer((choice.on, choice.side))
+        question = self.question
+        if question is None or question.tile is None:  # nothing asked on the board now
+            self._on_refusal(lambda lang: t("board.readonly", lang))
+        elif choice.tile is not question.tile:  # another tile: not an answer to the question
+            tile, other = question.tile, choice.tile
+            self._on_refusal(lambda lang: t("exercise.other_tile", lang, tile=tile,
+                                            other=other))
+        elif choice.kind == "place":
+            if choice.on is None or choice.side is None:  # no opening on a layout
+                self._on_refusal(lambda lang: t("exercise.click_point", lang))
+            else:
+                self.predict_answer((choice.on, choice.side))
+
+    def _on_refusal(self, text: Text) -> None:
+        """A message the board refused (stale, malformed, on a board to watch): say why."""
+        self.messages.say_html(message_html(text(self.lang), "error"))
 
     @traitlets.observe("lang")
     def _on_lang_trait(self, change: Any) -> None:
         self.lang_switch.value = change["new"]
         self.board.lang = change["new"]
+        if hasattr(self, "recorder"):
+            self.recorder.store.lang = change["new"]
         if hasattr(self, "heading"):
             self._render()
 
@@ -482,7 +497,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                               highlight=last if placed and not step.dealt else None))
 
     def _render_question(self) -> None:
-        from ..render.svg import layout_svg
+        from ..render.svg import game_svg, layout_svg
 
         lang, question = self.lang, self.question
         assert question is not None and self.pending is not None
@@ -491,17 +506,18 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         lines = []
         if isinstance(question, PlayedPoint):
             assert question.tile is not None
+            position = tile_position(question.layout, question.tile)
             self.board.readonly = False
-            self.board.show(position_svg(question.layout, question.tile, lang=lang,
-                                         size=self.size),
-                            point_moves(question.tile, question.choices(), lang),
+            self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
+                                         interactive=True, highlight=None)),
+                            board_moves(position, lang, preview=False, question=True),
                             str(question.tile))
             lines.append(t("predict.where.q", lang, tile=question.tile))
         else:
             self.board.readonly = True
             self.board.show(str(layout_svg(asked.layout, lang=lang, size=self.size,
                                            highlight=asked.layout.tiles[-1],
-                                           show_numbers=False)))
+                                           show_numbers=False)), board_moves(None, lang))
             heading = step_texts(asked, len(self.steps), lang, self.example)["heading"]
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"
@@ -530,7 +546,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         else:
             self.predict_box.layout.display = "none"
             self.board.readonly = True
-            self.board.show(self.board_svg(step))
+            self.board.show(self.board_svg(step), board_moves(None, lang))
         self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
                                if texts["sum"] else "")
         self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"

@@ -33,14 +33,16 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..core import validate
 from ..core.game import Game
 from ..render.svg import SvgImage, game_svg
 from ..sessions.play import check_names
+from ..sessions.protocol import Text, board_moves
 from ..teaching.bots import StrongBot
 from ..teaching.review import AS_GOOD, DEFAULT_ROLLOUTS, ReviewEntry, review_game
 from ..words.i18n import check_lang, t
-from ..words.narration import seat_name
-from .board import Board, check_size, with_static_svg
+from ..words.names import seat_name, sentences
+from .board import Board, with_static_svg
 from .common import Lang, MessageArea, esc, lang_switch, safe
 
 __all__ = ["ReviewWidget", "ReviewSession", "ReviewSummary", "summarize", "review_svg"]
@@ -69,8 +71,8 @@ class ReviewSummary:
         text = t("reviewui.summary", lang, decisions=self.decisions, as_good=self.as_good,
                  lost=f"{self.lost:.1f}")
         if self.gave_up:
-            sep = "" if lang == "ja" else " "
-            text += sep + t("reviewui.summary_gave_up", lang, count=self.gave_up)
+            text = sentences((text, t("reviewui.summary_gave_up", lang, count=self.gave_up)),
+                             lang)
         return text
 
 
@@ -98,13 +100,6 @@ def review_svg(entry: ReviewEntry, *, lang: str = "en", names: Sequence[str] | N
                     played=entry.action, best=None if entry.is_best else entry.best)
 
 
-def _check_int(value: object, name: str, low: int, high: int | None, what: str) -> int:
-    if (type(value) is not int or value < low  # a bool is not a number here
-            or (high is not None and value > high)):
-        raise ValueError(f"{name} is {what}, not {value!r}")
-    return value
-
-
 class ReviewSession:
     """One seat's decisions in a game (a copy taken now), reviewed once, hand by hand.
 
@@ -117,14 +112,13 @@ class ReviewSession:
                  seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"game: review a Game, not {type(game).__name__}")
-        self.seat = _check_int(seat, "seat", 0, game.players - 1,
-                               f"a seat from 0 to {game.players - 1}")
+        self.seat = validate.seat(seat, game.players)
         if hand is not None:
-            _check_int(hand, "hand", 1, game.hand_number,
-                       f"a hand of this game, from 1 to {game.hand_number}")
+            validate.whole(hand, "hand", low=1, high=game.hand_number,
+                           what=f"a hand of this game, from 1 to {game.hand_number}")
         if seed is not None:
-            _check_int(seed, "seed", -(2**63), None, "a whole number")
-        self.rollouts = _check_int(rollouts, "rollouts", 1, None, "a whole number ≥ 1")
+            validate.seed(seed)
+        self.rollouts = validate.whole(rollouts, "rollouts", low=1)
         self.game = game.copy()
         """The game as it was when the review was asked for."""
         self.hand = hand
@@ -200,7 +194,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
                  names: Sequence[str] | None = None, switch: bool = True,
                  closable: bool = False) -> None:
         check_lang(lang)
-        self.size = check_size(size)
+        self.size = validate.size(size)
         self.session = ReviewSession(game, seat, hand=hand, seed=seed, rollouts=rollouts)
         self.names = None if names is None else [
             str(name) for name in check_names(names, game.players)]
@@ -241,6 +235,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _: self._go(self.index + 1))
         self.last_button.on_click(lambda _: self._go(len(self.entries) - 1))
         self.close_button.on_click(lambda _: self._on_close())
+        self.board.on_refusal(self._on_refusal)
         self.lang_switch.observe(self._on_switch, names="value")
         self.close_button.layout.display = "" if closable else "none"
         self.show_switch = switch
@@ -252,6 +247,10 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
             self.run()
         else:  # shown first ("Reviewing…"), computed as soon as the kernel is free
             self._handle = loop.call_soon(self._run_later)
+
+    def _on_refusal(self, text: Text) -> None:
+        """A board message refused (this board is for watching): say why."""
+        self.messages.say(text(self.lang), kind="error")
 
     def close(self) -> None:
         """Close the widget (a review not yet computed is not computed)."""
@@ -455,7 +454,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
                               f"{esc(self.counter_text(lang))}</span>")
         self.first_button.disabled = self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
-        self.board.show(self.board_svg(entry))
+        self.board.show(self.board_svg(entry), board_moves(None, self.lang))
         colour = "#2a7a2a" if entry.loss < AS_GOOD else "#1d3557"
         self.explanation.value = (f"<p class='hr-review-explain' lang='{esc(lang)}' "
                                   f"style='color:{colour}'>{esc(entry.explain(lang))}</p>")

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..core.rules import HORSE_RACE
 from .i18n import side_name, t
+from .names import list_text
 
 if TYPE_CHECKING:
     from ..core.layout import Layout
@@ -32,8 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "boneyard_sentence", "describe_game", "describe_layout", "game_title", "hand_count_sentence",
-    "hand_tiles_sentence", "last_placement", "layout_title", "score_items", "scoring_sides",
-    "status_sentences", "summary", "summary_sentences",
+    "hand_tiles_sentence", "last_placement", "layout_title", "score_items", "status_sentences",
+    "summary", "summary_sentences",
 ]
 
 
@@ -105,15 +106,6 @@ def game_title(hand: int, name: str, lang: str = "en") -> str:
     return t("render.title_game", lang, hand=hand, name=name)
 
 
-def scoring_sides(names: Sequence[str], partners: bool, lang: str = "en") -> list[str]:
-    """The names of the scoring sides: the seats, or with partners the teams of seats 0 + 2 and
-    1 + 3 (R2)."""
-    if not partners:
-        return list(names)
-    return [t("render.team", lang, a=names[0], b=names[2]),
-            t("render.team", lang, a=names[1], b=names[3])]
-
-
 def score_items(sides: Sequence[str], scores: Sequence[int], lang: str = "en") -> list[str]:
     """One "Ann 12" per scoring side."""
     return [t("render.score_item", lang, name=name, points=points)
@@ -145,21 +137,22 @@ def status_sentences(lang: str, *, sides: Sequence[str], names: Sequence[str], t
                      pending: Tile | None = None, continuing: bool = False,
                      result: HandResult | None = None,
                      winners: Sequence[int] | None = None) -> list[str]:
-    """The state of a game: the scores toward the *target* per side (:func:`scoring_sides`),
+    """The state of a game: the scores toward the *target* per side (the names of
+    :func:`~horserace_nb.words.names.scoring_sides`),
     then who won the game, how the hand ended, or who acts and how (must place the drawn tile
     (R18), places again (R17), to play).
 
     :param names: the seats' names; *to_play* is a seat, *winners* are sides.
     """
-    sep = t("render.list_sep", lang)
     lines = [t("render.scores", lang, target=target,
-               scores=sep.join(score_items(sides, scores, lang)))]
+               scores=list_text(score_items(sides, scores, lang), lang))]
     if winners is not None:
-        lines.append(t("render.game_over", lang, names=sep.join(sides[w] for w in winners)))
+        lines.append(t("render.game_over", lang, names=list_text([sides[w] for w in winners],
+                                                                 lang)))
     elif hand_over:
         if result is not None:
-            gains = sep.join(t("render.gain", lang, name=sides[w], points=result.gains[w])
-                             for w in result.winners)
+            gains = list_text([t("render.gain", lang, name=sides[w], points=result.gains[w])
+                               for w in result.winners], lang)
             key = "render.hand_blocked" if result.reason == "blocked" else "render.hand_over"
             lines.append(t(key, lang, gains=gains))
     else:

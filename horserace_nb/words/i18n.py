@@ -2,10 +2,14 @@
 
 The messages live in ``horserace_nb/words/locales/<lang>.json``: one flat JSON object per language,
 message key → whole sentence, keys sorted, one entry per line, UTF-8 as written (a translator edits
-it without Python). The entry ``"_label"`` is the language's own name (``"한국어"``). Adding a
-language means adding one file: :data:`LANGS` lists the files present (``en``, ``ko``, ``ja`` first,
-then the others in alphabetical order), and a key missing from a new file falls back to English.
-The files are read once, the first time a message is needed, and kept.
+it without Python). The entries whose keys start with ``_`` are not messages but facts about the
+language (:data:`GRAMMAR`): ``"_label"`` its own name (``"한국어"``), ``"_plural"`` its plural rule
+(a name in :data:`PLURAL_RULES`), ``"_sentence_joiner"``, ``"_list_separator"`` and
+``"_list_and"`` how it joins sentences and lists (used by :mod:`horserace_nb.words.names`); no code
+names a language to decide its grammar. Adding a language means adding one file: :data:`LANGS`
+lists the files present (``en``, ``ko``, ``ja`` first, then the others in alphabetical order), and
+a key missing from a new file falls back to English. The files are read once, the first time a
+message is needed, and kept.
 
 Messages are whole sentences with ``{name}`` placeholders, never pieces glued together (Korean
 particles and Japanese word order make concatenation wrong). The Korean and Japanese vocabulary
@@ -54,15 +58,23 @@ if TYPE_CHECKING:
         from importlib.abc import Traversable
 
 __all__ = [
-    "LANGS", "MESSAGES", "LOCALES", "Catalog", "catalog", "t", "side_name", "check_lang", "label",
-    "particle", "plural",
+    "LANGS", "MESSAGES", "LOCALES", "GRAMMAR", "PLURAL_RULES", "Catalog", "catalog", "t",
+    "grammar", "side_name", "check_lang", "label", "particle", "plural",
 ]
 
 LOCALES: Traversable = resources.files(__package__ or "horserace_nb").joinpath("locales")
 """The package's folder of language files, ``<lang>.json``."""
 
 _FIRST = ("en", "ko", "ja")
-_LABEL = "_label"
+_LABEL, _PLURAL, _LIST_AND = "_label", "_plural", "_list_and"
+_DEFAULT_RULE = "one_other"
+
+GRAMMAR: tuple[str, ...] = ("_label", "_plural", "_sentence_joiner", "_list_separator",
+                            "_list_and")
+"""The entries of a language file that are not messages but facts about the language (their keys
+start with ``_``): its own name, its plural rule (a name in :data:`PLURAL_RULES`), what joins two
+sentences (``" "``, Japanese ``""``), what separates list items (``", "``, ``"、"``) and how the
+last two names of a list are joined (``"{first} and {last}"``, ``"{first:과} {last}"``)."""
 
 
 def _order(langs: Iterable[str]) -> tuple[str, ...]:
@@ -192,44 +204,64 @@ def _one_other(n: int) -> int:
     return 0 if n == 1 else 1
 
 
-def _zero_one_other(n: int) -> int:
+def _one_with_zero_other(n: int) -> int:
     return 0 if n in (0, 1) else 1
 
 
-def _slavic(n: int) -> int:  # one, few, many (CLDR: ru, uk)
+def _one_few_many(n: int) -> int:  # 1, 21, 31 …; 2–4, 22–24 …; the rest
     if n % 10 == 1 and n % 100 != 11:
         return 0
     return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
 
 
-def _polish(n: int) -> int:  # one, few, many (CLDR: pl)
+def _one_only_few_many(n: int) -> int:  # 1; 2–4, 22–24 …; the rest (21 is "many")
     if n == 1:
         return 0
     return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
 
 
-def _no_plural(n: int) -> int:  # only "other": the last form
+def _other(n: int) -> int:  # only "other": the last form
     return sys.maxsize
 
 
-_PLURAL_RULES: dict[str, Callable[[int], int]] = {
-    "ko": _no_plural, "ja": _no_plural, "zh": _no_plural, "vi": _no_plural, "th": _no_plural,
-    "fr": _zero_one_other, "pt": _zero_one_other, "ru": _slavic, "uk": _slavic, "pl": _polish,
-}
+PLURAL_RULES: Mapping[str, Callable[[int], int]] = MappingProxyType({
+    "one_other": _one_other, "one_with_zero_other": _one_with_zero_other,
+    "one_few_many": _one_few_many, "one_only_few_many": _one_only_few_many, "other": _other,
+})
+"""The plural rules a language file names in its ``"_plural"`` entry: rule name → the index of
+the form a count takes. ``one_other`` (English, German: 1 | the rest; the default),
+``one_with_zero_other`` (French, Portuguese: 0 and 1 | the rest), ``one_few_many`` (Russian,
+Ukrainian: 1, 21 … | 2–4, 22–24 … | the rest), ``one_only_few_many`` (Polish: 1 | 2–4, 22–24 … |
+the rest), ``other`` (Korean, Japanese, Chinese: one form)."""
 
 
-def plural(count: object, forms: Sequence[str], lang: str = "en") -> str:
-    """The form of *forms* that goes with *count* in *lang*, its ``#`` replaced by the count.
+def plural(count: object, forms: Sequence[str], lang: str = "en", *,
+           rule: str | None = None) -> str:
+    """The form of *forms* that goes with *count* in *lang* (by its file's ``"_plural"`` rule,
+    or by the :data:`PLURAL_RULES` name *rule*), its ``#`` replaced by the count.
 
-    *forms* are in the language's order: English (and by default) one, other; French one (0, 1),
-    other; Russian, Ukrainian and Polish one, few, many; Korean, Japanese and Chinese have one
-    form. A count that is not a whole number takes the last form.
+    *forms* are in the rule's order (English: one, other). A count that is not a whole number
+    takes the last form.
 
     >>> [plural(n, ["# point", "# points"]) for n in (0, 1, 2, 11)]
     ['0 points', '1 point', '2 points', '11 points']
     >>> plural(3, ["#점"], "ko")
     '3점'
+    >>> plural(0, ["# point", "# points"], rule="one_with_zero_other")
+    '0 point'
     """
+    return _plural(count, forms, catalog().plural_rule(lang) if rule is None else _rule(rule))
+
+
+def _rule(name: str) -> Callable[[int], int]:
+    try:
+        return PLURAL_RULES[name]
+    except KeyError:
+        raise ValueError(f"{name!r} is not a plural rule; use one of "
+                         f"{', '.join(PLURAL_RULES)}") from None
+
+
+def _plural(count: object, forms: Sequence[str], rule: Callable[[int], int]) -> str:
     if not forms:
         raise ValueError("plural needs at least one form")
     try:
@@ -237,7 +269,7 @@ def plural(count: object, forms: Sequence[str], lang: str = "en") -> str:
     except ValueError:
         index = len(forms) - 1
     else:
-        index = min(_PLURAL_RULES.get(lang, _one_other)(abs(n)), len(forms) - 1)
+        index = min(rule(abs(n)), len(forms) - 1)
     return forms[index].replace("#", str(count))
 
 
@@ -266,7 +298,8 @@ def _compile(text: str) -> tuple[_Part, ...] | None:
     return parts
 
 
-def _render(parts: tuple[_Part, ...], lang: str, params: Mapping[str, object]) -> str:
+def _render(parts: tuple[_Part, ...], rule: Callable[[int], int],
+            params: Mapping[str, object]) -> str:
     out: list[str] = []
     for literal, name, spec, conversion in parts:
         out.append(literal)
@@ -278,7 +311,7 @@ def _render(parts: tuple[_Part, ...], lang: str, params: Mapping[str, object]) -
         if not spec:
             out.append(format(value, ""))
         elif spec.startswith("plural:"):
-            out.append(plural(value, spec.split(":")[1:], lang))
+            out.append(_plural(value, spec.split(":")[1:], rule))
         else:
             text = format(value, "")
             out.append(text + particle(text, spec))
@@ -308,6 +341,18 @@ class Catalog:
                     raise ValueError(f"{lang}.json: the message {key!r}: {exc}") from None
                 if parts is not None:
                     self._compiled[lang, key] = parts
+        self._rules: dict[str, Callable[[int], int]] = {}
+        for lang, entries in self._messages.items():
+            name = entries.get(_PLURAL, self._messages["en"].get(_PLURAL, _DEFAULT_RULE))
+            try:
+                self._rules[lang] = _rule(name)
+            except ValueError as exc:
+                raise ValueError(f"{lang}.json: {_PLURAL}: {exc}") from None
+            pattern = entries.get(_LIST_AND)
+            if pattern is not None and {n for _, n, _, _ in string.Formatter().parse(pattern)
+                                        if n is not None} != {"first", "last"}:
+                raise ValueError(f"{lang}.json: {_LIST_AND} joins {{first}} and {{last}}, not "
+                                 f"{pattern!r}")
         self._keys = sorted({k for m in self._messages.values() for k in m if not k.startswith("_")})
 
     @classmethod
@@ -328,7 +373,7 @@ class Catalog:
         return cls(messages)
 
     def keys(self) -> list[str]:
-        """Every message key of every language (sorted), without the ``_label`` entries."""
+        """Every message key of every language (sorted), without the :data:`GRAMMAR` entries."""
         return list(self._keys)
 
     def entry(self, key: str) -> Mapping[str, str]:
@@ -338,6 +383,29 @@ class Catalog:
     def label(self, lang: str) -> str:
         """The language's own name (its ``_label``; the code if the file has none)."""
         return self._messages[self.check_lang(lang)].get(_LABEL, lang)
+
+    def plural_rule(self, lang: str) -> Callable[[int], int]:
+        """The plural rule of *lang* (its ``_plural``, else English's): count → form index."""
+        return self._rules[self.check_lang(lang)]
+
+    def grammar(self, entry: str, lang: str, /, **params: object) -> str:
+        """One of *lang*'s grammar entries (:data:`GRAMMAR`; English's if the file lacks it),
+        its placeholders filled.
+
+        :raises KeyError: for an entry that is not a grammar entry or that English lacks.
+        """
+        if entry not in GRAMMAR:
+            raise KeyError(f"{entry!r} is not a grammar entry; they are {', '.join(GRAMMAR)}")
+        text = self._messages[self.check_lang(lang)].get(entry)
+        if text is None:
+            text, lang = self._messages["en"].get(entry), "en"
+            if text is None:
+                raise KeyError(f"no grammar entry {entry!r} in en.json")
+        if not params:
+            return text
+        parts = self._compiled.get((lang, entry))
+        return text.format(**params) if parts is None else _render(parts, self._rules[lang],
+                                                                   params)
 
     def check_lang(self, lang: str) -> str:
         """Return *lang* if this catalog has it.
@@ -358,7 +426,8 @@ class Catalog:
             if text is None or key.startswith("_"):
                 raise KeyError(f"no message {key!r} in the catalog")
         parts = self._compiled.get((lang, key))
-        return text.format(**params) if parts is None else _render(parts, lang, params)
+        return text.format(**params) if parts is None else _render(parts, self._rules[lang],
+                                                                   params)
 
 
 @functools.cache
@@ -400,6 +469,14 @@ def check_lang(lang: str) -> str:
 def t(key: str, lang: str = "en", /, **params: object) -> str:
     """The message *key* in *lang*, with its ``{placeholders}`` filled from *params*."""
     return catalog().t(key, check_lang(lang), **params)
+
+
+def grammar(entry: str, lang: str, /, **params: object) -> str:
+    """One of *lang*'s :data:`GRAMMAR` entries: ``grammar("_sentence_joiner", "ja") == ""``.
+
+    The words layer's :mod:`~horserace_nb.words.names` uses them to join sentences and lists.
+    """
+    return catalog().grammar(entry, check_lang(lang), **params)
 
 
 def label(lang: str) -> str:

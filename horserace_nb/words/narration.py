@@ -3,8 +3,9 @@
 The rules core says *what* an action did (an :class:`~horserace_nb.core.game.Event`, a layout);
 this module turns it into the learner's sentences in any catalog language: the sum line
 ("2 + 8 = 10 → 10 raw, 2 points"), why the turn goes on or ends (one key family,
-``turn.<reason>``), placement headings, the label of a target point, seat and team names, and the
-preview of a placement not yet made. The widgets, the replay and the exercises call it; it imports
+``turn.<reason>``), placement headings, the label of a target point, the preview of a placement
+not yet made, and the settlement of a hand. Names (seats, teams, lists) come from
+:mod:`horserace_nb.words.names`. The widgets, the replay and the exercises call it; it imports
 nothing from Jupyter or svgwrite.
 
 >>> from horserace_nb import Game
@@ -21,16 +22,19 @@ nothing from Jupyter or svgwrite.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..core.game import Event, Game, Reason
 from ..core.layout import Layout
 from ..core.rules import HORSE_RACE
+from ..core.settlement import HandResult
 from ..core.tiles import Side, Tile
 from .i18n import side_name, t
+from .names import and_list, points_phrase, scoring_side, seat_name
 
-__all__ = ["expression", "sum_line", "points_phrase", "turn_line", "reason_line",
-           "as_if_from_hand", "placement_heading", "target_label", "seat_name", "side_names",
-           "preview", "preview_event", "event_lines", "list_text"]
+__all__ = ["expression", "sum_line", "turn_line", "reason_line", "as_if_from_hand",
+           "placement_heading", "target_label", "preview", "preview_event", "event_lines",
+           "SettlementText", "settlement"]
 
 _WITH_POINTS = {Reason.SCORED, Reason.DOUBLE_SCORED}
 
@@ -38,11 +42,6 @@ _WITH_POINTS = {Reason.SCORED, Reason.DOUBLE_SCORED}
 def expression(layout: Layout) -> str:
     """``"2 + 5 + 3 = 10"``: the layout's counted contributions and their total (R13)."""
     return layout.sum_text()
-
-
-def points_phrase(raw: int, lang: str) -> str:
-    """``"10 raw (2 points)"`` (R3)."""
-    return t("score.points", lang, raw=raw, display=HORSE_RACE.display(raw))
 
 
 def _sum(expr: str, raw: int, lang: str) -> str:
@@ -96,28 +95,6 @@ def target_label(tile: Tile | str, on: Tile | str | None, side: Side | str | Non
     return t("play.target", lang, on=on, side=side_name(side, lang))
 
 
-def seat_name(seat: int, lang: str, names: Sequence[str | None] | None = None) -> str:
-    """The given name of *seat*, or "Player n" in *lang* (people count players from 1; seats
-    in the code are 0-based)."""
-    given = names[seat] if names is not None and seat < len(names) else None
-    return given if given else t("render.seat", lang, n=seat + 1)
-
-
-def side_names(players: int, partners: bool, lang: str,
-               names: Sequence[str | None] | None = None) -> list[str]:
-    """The names of the scoring sides: the seats, or the teams "Player 1 & Player 3" (R2)."""
-    seats = [seat_name(s, lang, names) for s in range(players)]
-    if not partners:
-        return seats
-    return [t("render.team", lang, a=seats[0], b=seats[2]),
-            t("render.team", lang, a=seats[1], b=seats[3])]
-
-
-def list_text(items: Sequence[str], lang: str) -> str:
-    """Items joined with the language's list separator."""
-    return t("render.list_sep", lang).join(items)
-
-
 def preview(event: Event, lang: str) -> str:
     """What a placement would make, said before it is made: the sum with its score and why the
     turn would go on or end (the event comes from applying it to a copy of the game)."""
@@ -159,3 +136,57 @@ def event_lines(event: Event, lang: str, name: str, *, show_drawn: bool = True,
         lines.append(why)
     return lines
 
+
+
+@dataclass(frozen=True)
+class SettlementText:
+    """What the settlement of a hand says, sentence by sentence (R21–R25); a view shows the
+    parts it has room for (:meth:`lines`: all of them, in order)."""
+
+    reason: str
+    """Why the hand ended and who wins it (R21, R22)."""
+    pips: tuple[str, ...]
+    """Each seat's remaining pips: "Player 2 holds 7 pips."."""
+    team_totals: tuple[str, ...]
+    """With partners, each team's remaining pips together (R22); else empty."""
+    tie: str
+    """For a shared lowest total, how each tied winner is paid (R24); else empty."""
+    bonuses: tuple[str, ...]
+    """Each winner's bonus, step by step: "Bonus for … from the pips of …: 17 → 15 → 3 points"."""
+    rounding: str
+    """How the pips are rounded and turned into points (R23)."""
+
+    def lines(self) -> list[str]:
+        """Every sentence, in order, the empty ones left out."""
+        return [line for line in (self.reason, *self.pips, *self.team_totals, self.tie,
+                                  *self.bonuses, self.rounding) if line]
+
+
+def settlement(result: HandResult, lang: str,
+               names: Sequence[str | None] | None = None) -> SettlementText:
+    """The sentences of a hand's settlement in *lang*; *names* are the seats' given names.
+
+    >>> from horserace_nb.core.settlement import settle
+    >>> text = settlement(settle([0, 17], partners=False, domino=0), "en")
+    >>> text.reason, text.bonuses
+    ('Hand won by placing the last tile (R21).', ('Bonus for Player 1 from the pips of Player 2: \
+17 → 15 → 3 points (R23).',))
+    """
+    partners = result.partners
+    if result.reason == "domino":
+        reason = t("settle.reason_domino", lang)
+    else:
+        reason = t("settle.reason_blocked_teams" if partners else "settle.reason_blocked", lang)
+    return SettlementText(
+        reason=reason,
+        pips=tuple(t("settle.pips", lang, name=seat_name(seat, lang, names), pips=pips)
+                   for seat, pips in enumerate(result.pips)),
+        team_totals=tuple(t("settle.team_total", lang, team=scoring_side(side, True, lang, names),
+                            pips=total) for side, total in enumerate(result.side_pips())
+                          ) if partners else (),
+        tie=t("settle.tie", lang) if len(result.winners) > 1 else "",
+        bonuses=tuple(t("settle.bonus", lang, name=scoring_side(b.winner, partners, lang, names),
+                        payers=and_list([seat_name(s, lang, names) for s in b.from_seats], lang),
+                        pips=b.pips, rounded=b.rounded, points=b.points)
+                      for b in result.bonuses),
+        rounding=t("settle.rounding", lang))

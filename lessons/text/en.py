@@ -23,6 +23,7 @@ TEXT = {
     "title.06": "6. The classroom page",
     "title.07": "7. Puzzles",
     "title.08": "8. Teacher guide",
+    "title.09": "9. Class report",
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
@@ -49,7 +50,9 @@ top (*Run → Run All Cells*) and then work with the widgets.""",
 6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
 7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
 8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
-   mistakes to watch for""",
+   mistakes to watch for
+9. [Class report](09_class_report.ipynb) — for the teacher: the class's stars and the
+   rules most missed, from the learners' results files""",
     "start.rules": """## The rules
 
 The rules of the game are on one page: [the rules of Horse Race](../rules.md) (print it for the
@@ -451,4 +454,53 @@ classroom page offers **31 points** or **one hand** (the match stops after the f
 settlement). Both are teaching variants, labelled as such on the page: tell the class that the
 real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
 `Classroom(match="31")`.""",
+    # ------------------------------------------------------------------ progress (issue 20)
+    "start.progress": """## Your progress
+
+The map below shows how far you have come: the stars of every lesson, what is not done yet, and
+for every rule R1–R28 whether you have practised it, missed it lately or mastered it (a click on
+a rule opens it). Your results are kept **in this browser**: they stay when you run a cell again,
+restart the kernel, reload the page or come back another day (on the same computer and browser).
+Nothing is sent anywhere.
+
+- **Practise my mistakes** gives you fresh positions of what you missed. A right answer brings
+  it back later: the next day, in three days, in a week; a miss brings it back the same day.
+- Type your name once and press **Keep my name**: it goes into the file you download.
+- **Download my results** saves one file for your teacher (hand it in the way your school does).
+- **Reset** forgets everything this browser keeps about your progress (it asks twice).""",
+    "guide.progress": """## Progress, results files and the class report
+
+Every exercise, puzzle, prediction and finished game against the computer is recorded **in the
+learner's browser** (its local storage for this site), so stars survive re-running cells, a
+kernel restart, a page reload and a new day. The start page shows the learner's map
+(`Progress()`); *Practise my mistakes* brings misses back on a Leitner schedule (the same day, the
+next day, in three days, in a week).
+
+**The flow.** At the end of a lesson (or a week), each learner types a name once, presses
+**Download my results** and hands the file in through whatever your school uses (a shared folder,
+the learning platform, a USB stick). You open [the class report](09_class_report.ipynb), pick the
+files with **Results files** (or give it a folder), and see the class: stars per learner and
+lesson, the rules missed most (a bar chart), who has not started, and **Download the table (CSV)**
+for a spreadsheet or the learning platform. A file that is not a results file (or was changed) is
+listed with the reason; the others are still shown.
+
+**The privacy promise.** Nothing leaves the learner's browser except the file the learner chooses
+to download: there is no account, no server of ours and no tracking. Results stay on the computer
+and browser where they were made (a shared computer keeps them for the next learner of the same
+browser profile: use **Reset** at the end, or a browser profile per learner). Results files hold
+the name the learner typed, the site address, and the results; nothing else.""",
+    "report.intro": """# 9. Class report
+
+For the teacher: pick your learners' results files (the files **Download my results** saves on
+the start page) with the **Results files** button. The table shows each learner's stars per
+lesson, the chart the rules missed most across the class; below are who has not started and the
+files that could not be read, with the reason. **Download the table (CSV)** saves the table for a
+spreadsheet. The files are read here, on this computer (in the website, in your browser): nothing
+is sent anywhere.""",
+    "report.folder": """In JupyterLab you can also give the report a folder of results files and the names of your
+class (those without a file are listed as not started):
+
+```python
+ClassReport("results/", roster=["Mina", "Joon", "Aiko"], lang=LANG)
+```""",
 }

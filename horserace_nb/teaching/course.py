@@ -1,0 +1,99 @@
+"""The course: which lesson asks what, so that a recorded result can be put on the lesson map.
+
+A lesson's items are identified as results identify them (:mod:`horserace_nb.teaching.progress`):
+``(kind, case, seed)``. The exercises of a lesson are an
+:class:`~horserace_nb.teaching.exercises.ExerciseSet` given by :data:`LESSON_EXERCISES`
+(``lessons/build.py`` writes the lessons' cells from it); the puzzles are
+:data:`~horserace_nb.teaching.puzzles.PUZZLES` (lesson 07); predictions are asked on the worked
+examples of lesson 02; games against the computer are lesson 05.
+
+>>> [item for item in lesson_items("01")]
+[('exercise', 'open', 101000), ('exercise', 'open', 101001), ('exercise', 'open', 101002)]
+>>> lesson_of("exercise", "total", 201001), lesson_of("exercise", "total", 7)
+('02', '')
+>>> lesson_of("puzzle", "fifteen", 0)
+'07'
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .exercises import KINDS
+from .puzzles import PUZZLES
+
+__all__ = ["LESSON_EXERCISES", "LESSONS", "Item", "lesson_items", "lesson_of", "rules_of",
+           "topic_of", "PRACTICE_KIND", "GAME_LESSON", "PREDICT_LESSON", "PUZZLE_LESSON"]
+
+Item = tuple[str, str, int]
+"""What was asked: ``(kind, case, seed)``: ``("exercise", "total", 201001)``,
+``("puzzle", "fifteen", 0)``, ``("predict", "total@sequence", 5)``, ``("hand", "2p", 45)``."""
+
+LESSON_EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
+    "01": (("open",), 101, 3),
+    "02": (("counted", "total", "score", "where"), 201, 4),
+    "03": (("next",), 301, 3),
+    "04": (("settle", "winner"), 401, 4),
+}
+"""The exercises of every lesson: (kinds, seed, count) of its ``Exercises`` widget."""
+
+PREDICT_LESSON = "02"
+PUZZLE_LESSON = "07"
+GAME_LESSON = "05"
+LESSONS: tuple[str, ...] = ("01", "02", "03", "04", "05", "07")
+"""The lessons on the map (06 is the classroom page, 08 the teacher guide)."""
+
+PRACTICE_KIND = {"puzzle": "where"}
+"""The exercise kind that practises what a missed puzzle asked (the best placement)."""
+
+
+@functools.cache
+def _exercise_items() -> dict[Item, str]:
+    out: dict[Item, str] = {}
+    for lesson, (kinds, seed, count) in LESSON_EXERCISES.items():
+        for i in range(count):  # as ExerciseSet draws them
+            out[("exercise", kinds[i % len(kinds)], seed * 1000 + i)] = lesson
+    return out
+
+
+def lesson_items(lesson: str) -> list[Item]:
+    """The items of *lesson* that earn stars (its exercises, or the puzzles), in order."""
+    if lesson == PUZZLE_LESSON:
+        return [("puzzle", key, 0) for key in PUZZLES]
+    return [item for item, where in _exercise_items().items() if where == lesson]
+
+
+def lesson_of(kind: str, case: str, seed: int) -> str:
+    """The lesson an item belongs to, or ``""`` (practice outside the lessons)."""
+    if kind == "exercise":
+        return _exercise_items().get((kind, case, seed), "")
+    if kind == "puzzle":
+        return PUZZLE_LESSON if case in PUZZLES else ""
+    if kind == "predict":
+        return PREDICT_LESSON
+    return GAME_LESSON
+
+
+def topic_of(kind: str, case: str) -> str | None:
+    """The exercise kind that practises an item (fresh positions of it are drawn to practise a
+    miss): an exercise's own kind, a prediction's question kind, ``where`` for a puzzle;
+    ``None`` for a game.
+
+    >>> topic_of("predict", "total@sequence"), topic_of("puzzle", "fifteen")
+    ('total', 'where')
+    """
+    if kind == "exercise":
+        return case if case in KINDS else None
+    if kind == "predict":
+        head = case.split("@", 1)[0]
+        return head if head in KINDS else None
+    return PRACTICE_KIND.get(kind)
+
+
+def rules_of(kind: str, case: str) -> tuple[str, ...]:
+    """The rules an item practises (its exercise kind's or its puzzle's)."""
+    if kind == "puzzle":
+        puzzle = PUZZLES.get(case)
+        return tuple(puzzle.rules) if puzzle is not None else ()
+    topic = topic_of(kind, case)
+    return tuple(KINDS[topic].rules) if topic is not None else ()

@@ -1,0 +1,654 @@
+"""A learner's progress: the results recorded in the browser, the results file handed to the
+teacher, the merge of two lists, the Leitner schedule of misses, the lesson map and the class
+report. Pure Python (no Jupyter): the widgets store and show what this module computes.
+
+A :class:`Result` is one item done: an exercise, a puzzle, a prediction in a replay, or a hand or
+match against the computer. Results are only ever added: every finished item is a new result
+(its :attr:`~Result.key` includes the time), so that :func:`merge` of two lists (two tabs, a
+reload) loses nothing, and when the same result comes twice the better copy is kept.
+
+The results file (what "Download my results" saves), version 1::
+
+    {"format": "horserace_nb.results", "version": 1,
+     "learner": "Mina", "site": "https://school.example", "saved": "2026-12-01T09:00:00Z",
+     "results": [{"lesson": "02", "kind": "exercise", "case": "total", "seed": 201001,
+                  "stars": 2, "tries": 2, "hints": 0, "rules": ["R13"],
+                  "when": "2026-12-01T08:55:12.120+00:00"}, ...],
+     "rules": {"R13": {"practised": 4, "missed": 1}, ...},
+     "games": [{"lesson": "05", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
+                "tries": 0, "hints": 0, "rules": [], "when": "...", "points": 12, "lost": 3}]}
+
+``lesson`` is the lesson's number (``""`` for practice outside the lessons); ``kind`` is
+``exercise``, ``puzzle``, ``predict`` (items, in ``results``) or ``hand``, ``match`` (games, in
+``games``); ``case`` the exercise kind, the puzzle's key, ``<question kind>@<example>`` for a
+prediction or ``<players>p`` for a game; ``seed`` the position's seed (a puzzle's is 0, a
+prediction's the replay step); ``stars`` 0–3; ``tries`` the answers given; ``hints`` the hints
+opened; ``rules`` the rules named in the feedback of the wrong tries; ``when`` an ISO 8601 time;
+for games ``points`` (the learner's score) and ``lost`` (the points lost by the learner's
+decisions, as the review counts them, ``null`` when not reviewed). ``rules`` at the top level
+sums up, per rule R1–R28, how many results practised it and how many missed it (the reader checks
+its shape and numbers and recomputes it from the results).
+
+:func:`read_results` refuses, with a :class:`ResultsError` whose message names the field, anything
+that is not such a file: malformed JSON, another format or version, a field missing, unknown or
+out of range, more than :data:`MAX_BYTES`. It reads in time linear in the file's size.
+
+>>> r = Result("02", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+...            when="2026-12-01T08:55:12+00:00")
+>>> text = results_file([r], learner="Mina", site="lab", saved="2026-12-01T09:00:00+00:00")
+>>> read_results(text).results == (r,)
+True
+>>> merge([r], [r]) == [r]
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .course import LESSONS, lesson_items, lesson_of, rules_of, topic_of
+from .exercises import MAX_STARS
+
+__all__ = [
+    "FORMAT", "VERSION", "STORE_FORMAT", "MAX_BYTES", "MAX_RESULTS", "RULES", "ITEM_KINDS",
+    "GAME_KINDS", "INTERVALS", "ResultsError", "Result", "ResultsFile", "merge", "record_of",
+    "read_record", "results_file", "read_results", "store_value", "read_store", "Box",
+    "schedule", "due", "practice_seed", "RuleState", "rule_states", "LessonState",
+    "lesson_map", "next_step", "ClassData", "class_data", "file_name",
+]
+
+FORMAT = "horserace_nb.results"
+"""The results file's ``format`` field."""
+STORE_FORMAT = "horserace_nb.store"
+"""The ``format`` field of the value kept in the browser (``localStorage``)."""
+VERSION = 1
+MAX_BYTES = 2_000_000
+"""The largest results file read (a whole course is well under 100 KB)."""
+MAX_RESULTS = 10_000
+RULES: tuple[str, ...] = tuple(f"R{n}" for n in range(1, 29))
+ITEM_KINDS = ("exercise", "puzzle", "predict")
+GAME_KINDS = ("hand", "match")
+INTERVALS: tuple[int, ...] = (0, 1, 3, 7)
+"""Days before a missed item comes back, by Leitner box 1–4: again the same day, the next day,
+in three days, in a week. A miss puts it in box 1; a right answer when it is due moves it up
+(out of the schedule after box 4)."""
+
+_MAX_TRIES = 1000
+_MAX_HINTS = 50
+_MAX_POINTS = 100_000
+_MAX_SEED = 2 ** 53  # what a browser keeps exactly
+_MAX_TEXT = 80
+_CASE = re.compile(r"[A-Za-z0-9_@.=-]{1,40}")
+_LESSON = re.compile(r"(?:\d{2})?")
+_WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})?")
+_FIELDS = ("lesson", "kind", "case", "seed", "stars", "tries", "hints", "rules", "when")
+_GAME_FIELDS = ("points", "lost")
+_TOP = ("format", "version", "learner", "site", "saved", "results", "rules", "games")
+
+
+class ResultsError(ValueError):
+    """A results file or a stored value that cannot be read; the message names the field.
+
+    :attr:`code` says why in a word, for a sentence in the reader's language: ``large``,
+    ``json`` (not JSON text), ``format`` (not a results file), ``version`` (another version)
+    or ``field`` (:attr:`field` missing, unknown or out of range).
+    """
+
+    def __init__(self, message: str, *, code: str = "field", field: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field or message.split(":", 1)[0]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One item done (see the module's documentation for the fields)."""
+
+    lesson: str
+    kind: str
+    case: str
+    seed: int
+    stars: int = 0
+    tries: int = 0
+    hints: int = 0
+    rules: tuple[str, ...] = ()
+    when: str = ""
+    points: int | None = None
+    lost: int | None = None
+
+    @property
+    def item(self) -> tuple[str, str, int]:
+        """What was asked: ``(kind, case, seed)``."""
+        return self.kind, self.case, self.seed
+
+    @property
+    def key(self) -> tuple[str, str, str, int, str]:
+        """The result's identity: the same item done at the same time."""
+        return self.lesson, self.kind, self.case, self.seed, self.when
+
+    @property
+    def is_game(self) -> bool:
+        return self.kind in GAME_KINDS
+
+    @property
+    def missed(self) -> bool:
+        """Not right at the first try (a game is never a miss)."""
+        return not self.is_game and self.stars < MAX_STARS
+
+    @property
+    def day(self) -> dt.date:
+        return dt.date.fromisoformat(self.when[:10])
+
+    def rank(self) -> tuple[int, int, int, int, str]:
+        """Orders two copies of one result: more stars, then fewer tries, then fewer hints
+        are better, then a game whose points lost are known (then the text, so that the
+        order is total; ``store.js`` orders them alike)."""
+        return (self.stars, -self.tries, -self.hints, int(self.lost is not None),
+                _dump(record_of(self)))
+
+
+def record_of(result: Result) -> dict[str, Any]:
+    """The result as a JSON object (the results file's and the browser's form)."""
+    out: dict[str, Any] = {"lesson": result.lesson, "kind": result.kind, "case": result.case,
+                           "seed": result.seed, "stars": result.stars, "tries": result.tries,
+                           "hints": result.hints, "rules": list(result.rules),
+                           "when": result.when}
+    if result.is_game:
+        out["points"] = result.points
+        out["lost"] = result.lost
+    return out
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ResultsError(f"{where}: a whole number from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _text(value: Any, where: str, pattern: re.Pattern[str] | None = None) -> str:
+    if not isinstance(value, str) or len(value) > _MAX_TEXT or (
+            pattern is not None and not pattern.fullmatch(value)):
+        raise ResultsError(f"{where}: not a valid value ({_short(value)})")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _when(value: Any, where: str) -> str:
+    text = _text(value, where, _WHEN)
+    try:
+        dt.date.fromisoformat(text[:10])
+        dt.time.fromisoformat(text[11:19])
+    except ValueError:
+        raise ResultsError(f"{where}: not a date and time ({_short(value)})") from None
+    return text
+
+
+def read_record(value: Any, where: str = "result") -> Result:
+    """One result from its JSON object.
+
+    :raises ResultsError: naming the field that is missing, unknown or out of range.
+    """
+    if not isinstance(value, dict):
+        raise ResultsError(f"{where}: an object, not {_short(value)}")
+    kind = value.get("kind")
+    if kind not in ITEM_KINDS + GAME_KINDS:
+        raise ResultsError(f"{where}.kind: one of {', '.join(ITEM_KINDS + GAME_KINDS)}, not "
+                           f"{_short(kind)}")
+    names = _FIELDS + (_GAME_FIELDS if kind in GAME_KINDS else ())
+    for name in value:
+        if name not in names:
+            raise ResultsError(f"{where}: unknown field {_short(name)}")
+    for name in names:
+        if name not in value:
+            raise ResultsError(f"{where}.{name}: missing")
+    rules = value["rules"]
+    if not isinstance(rules, list) or len(rules) > len(RULES):
+        raise ResultsError(f"{where}.rules: a list of rules R1–R28, not {_short(rules)}")
+    for rule in rules:
+        if rule not in RULES:
+            raise ResultsError(f"{where}.rules: R1–R28, not {_short(rule)}")
+    if len(set(rules)) != len(rules):
+        raise ResultsError(f"{where}.rules: a rule named twice")
+    points = lost = None
+    if kind in GAME_KINDS:
+        points = None if value["points"] is None else _int(value["points"], f"{where}.points",
+                                                           0, _MAX_POINTS)
+        lost = None if value["lost"] is None else _int(value["lost"], f"{where}.lost", 0,
+                                                       _MAX_POINTS)
+    return Result(
+        lesson=_text(value["lesson"], f"{where}.lesson", _LESSON), kind=kind,
+        case=_text(value["case"], f"{where}.case", _CASE),
+        seed=_int(value["seed"], f"{where}.seed", -_MAX_SEED, _MAX_SEED),
+        stars=_int(value["stars"], f"{where}.stars", 0, MAX_STARS),
+        tries=_int(value["tries"], f"{where}.tries", 0, _MAX_TRIES),
+        hints=_int(value["hints"], f"{where}.hints", 0, _MAX_HINTS),
+        rules=tuple(rules), when=_when(value["when"], f"{where}.when"), points=points, lost=lost)
+
+
+def merge(*lists: Iterable[Result]) -> list[Result]:
+    """All the results of *lists*, each once: when one result (same :attr:`~Result.key`) comes
+    twice, the better copy (:meth:`~Result.rank`). Idempotent, commutative and associative;
+    sorted by time.
+
+    >>> a = Result("01", "exercise", "open", 101000, stars=1, tries=3, when="2026-12-01T09:00:00")
+    >>> b = Result("01", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
+    >>> merge([a], [b]) == merge([b], [a]) == [b]
+    True
+    """
+    best: dict[tuple[str, str, str, int, str], Result] = {}
+    for results in lists:
+        for result in results:
+            old = best.get(result.key)
+            if old is None or result.rank() > old.rank():
+                best[result.key] = result
+    return sorted(best.values(), key=lambda r: (r.when, r.key))
+
+
+# ------------------------------------------------------------------------------ files
+@dataclass(frozen=True)
+class ResultsFile:
+    """A results file as read: who, where, when saved, and the results (games included)."""
+
+    learner: str
+    site: str
+    saved: str
+    results: tuple[Result, ...]
+    name: str = ""
+    """Where it was read from (a file name), for the class report."""
+
+
+def _rule_counts(results: Sequence[Result]) -> dict[str, dict[str, int]]:
+    counts: dict[str, dict[str, int]] = {}
+    for state in rule_states(results):
+        if state.practised:
+            counts[state.rule] = {"practised": state.practised, "missed": state.missed}
+    return counts
+
+
+def results_file(results: Iterable[Result], *, learner: str = "", site: str = "",
+                 saved: str) -> str:
+    """The results file (JSON text, version :data:`VERSION`) for *results*."""
+    merged = merge(results)
+    body = {"format": FORMAT, "version": VERSION, "learner": learner[:_MAX_TEXT],
+            "site": site[:_MAX_TEXT], "saved": saved,
+            "results": [record_of(r) for r in merged if not r.is_game],
+            "rules": _rule_counts(merged),
+            "games": [record_of(r) for r in merged if r.is_game]}
+    return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def _load(text: str | bytes, limit: int) -> Any:
+    if len(text) > limit:
+        raise ResultsError(f"file: larger than {limit // 1000} KB; not a results file",
+                           code="large")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ResultsError("file: not UTF-8 text", code="json") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ResultsError("file: nested too deeply; not a results file", code="json") from None
+    except ValueError as exc:
+        raise ResultsError(f"file: not JSON ({str(exc)[:60]})", code="json") from None
+
+
+def _envelope(data: Any, fmt: str, names: Sequence[str]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ResultsError(f"file: a JSON object with format {fmt!r}, not {_short(data)}",
+                           code="format")
+    if data.get("format") != fmt:
+        raise ResultsError(f"format: {fmt!r} expected, not {_short(data.get('format'))}",
+                           code="format")
+    if data.get("version") != VERSION:
+        raise ResultsError(f"version: {VERSION} expected (this package reads version "
+                           f"{VERSION}), not {_short(data.get('version'))}", code="version")
+    for name in data:
+        if name not in names:
+            raise ResultsError(f"file: unknown field {_short(name)}")
+    return data
+
+
+def _records(value: Any, where: str, games: bool | None) -> list[Result]:
+    if not isinstance(value, list):
+        raise ResultsError(f"{where}: a list, not {_short(value)}")
+    if len(value) > MAX_RESULTS:
+        raise ResultsError(f"{where}: more than {MAX_RESULTS} results", code="large")
+    out = []
+    for i, entry in enumerate(value):
+        result = read_record(entry, f"{where}[{i}]")
+        if games is not None and result.is_game != games:
+            raise ResultsError(f"{where}[{i}].kind: {result.kind!r} belongs in "
+                               f"{'games' if result.is_game else 'results'}")
+        out.append(result)
+    return out
+
+
+def read_results(text: str | bytes, *, name: str = "") -> ResultsFile:
+    """Read a results file.
+
+    :raises ResultsError: for anything that is not a results file of this version, naming the
+        field (linear in the size of *text*; nothing else is raised).
+    """
+    data = _envelope(_load(text, MAX_BYTES), FORMAT, _TOP)
+    for needed in _TOP:
+        if needed not in data:
+            raise ResultsError(f"{needed}: missing")
+    learner = data["learner"]
+    if not isinstance(learner, str) or len(learner) > _MAX_TEXT:
+        raise ResultsError(f"learner: a name of at most {_MAX_TEXT} characters")
+    site = data["site"]
+    if not isinstance(site, str) or len(site) > _MAX_TEXT:
+        raise ResultsError(f"site: a text of at most {_MAX_TEXT} characters")
+    saved = _when(data["saved"], "saved")
+    results = _records(data["results"], "results", False)
+    games = _records(data["games"], "games", True)
+    if len(results) + len(games) > MAX_RESULTS:
+        raise ResultsError(f"results: more than {MAX_RESULTS} results", code="large")
+    _check_summary(data["rules"])
+    merged = merge(results, games)
+    return ResultsFile(learner, site, saved, tuple(merged), name)
+
+
+def _check_summary(summary: Any) -> None:
+    """The per-rule summary: its shape and numbers (the report recomputes it from the results,
+    which the rules of a later version may count differently)."""
+    if not isinstance(summary, dict):
+        raise ResultsError(f"rules: an object, not {_short(summary)}")
+    for rule, counts in summary.items():
+        if rule not in RULES:
+            raise ResultsError(f"rules: R1–R28, not {_short(rule)}")
+        if not isinstance(counts, dict) or set(counts) != {"practised", "missed"}:
+            raise ResultsError(f"rules.{rule}: an object with practised and missed")
+        practised = _int(counts["practised"], f"rules.{rule}.practised", 0, MAX_RESULTS)
+        _int(counts["missed"], f"rules.{rule}.missed", 0, practised)
+
+
+def store_value(results: Iterable[Result]) -> str:
+    """The value kept in the browser under ``horserace_nb.results.v1``."""
+    return _dump({"format": STORE_FORMAT, "version": VERSION,
+                  "results": [record_of(r) for r in merge(results)]})
+
+
+def read_store(records: Any) -> tuple[list[Result], int]:
+    """The results of the browser's list of records, and how many could not be read (those
+    are left out: one bad record never hides the others)."""
+    if not isinstance(records, list):
+        return [], 0
+    good, bad = [], 0
+    for entry in records[:MAX_RESULTS]:
+        try:
+            good.append(read_record(entry))
+        except ResultsError:
+            bad += 1
+    return merge(good), bad
+
+
+def file_name(learner: str, day: dt.date) -> str:
+    """The downloaded file's name: ``horserace-results-Mina-2026-12-01.json`` (letters of any
+    script kept, other signs dropped).
+
+    >>> file_name("민아 K.", dt.date(2026, 12, 1))
+    'horserace-results-민아-K-2026-12-01.json'
+    """
+    words = re.findall(r"\w+", learner)
+    name = "-".join(words)[:40] or "learner"
+    return f"horserace-results-{name}-{day.isoformat()}.json"
+
+
+# ------------------------------------------------------------------------------ Leitner
+@dataclass(frozen=True)
+class Box:
+    """Where a missed topic (an exercise kind) stands in the Leitner schedule."""
+
+    topic: str
+    box: int
+    """1–4 (see :data:`INTERVALS`)."""
+    due: dt.date
+
+
+def schedule(results: Iterable[Result]) -> dict[str, Box]:
+    """The Leitner boxes of the topics missed and not yet learnt: for each exercise kind (the
+    topic of an item, :func:`~horserace_nb.teaching.course.topic_of`), its results in time order:
+    a miss puts it in box 1 (due that day); a right answer on or after its due day moves it up
+    one box (due :data:`INTERVALS` days later); right in box 4 takes it out.
+
+    >>> miss = Result("", "exercise", "total", 1, stars=1, tries=3, when="2026-12-01T09:00:00")
+    >>> schedule([miss])["total"].box
+    1
+    >>> right = Result("", "exercise", "total", 2, stars=3, tries=1, when="2026-12-01T09:10:00")
+    >>> schedule([miss, right])["total"]
+    Box(topic='total', box=2, due=datetime.date(2026, 12, 2))
+    """
+    boxes: dict[str, Box] = {}
+    for result in merge(results):
+        topic = topic_of(result.kind, result.case)
+        if topic is None:
+            continue
+        day = result.day
+        if result.missed:
+            boxes[topic] = Box(topic, 1, day)
+            continue
+        box = boxes.get(topic)
+        if box is None or day < box.due:
+            continue
+        if box.box == len(INTERVALS):
+            del boxes[topic]
+        else:
+            boxes[topic] = Box(topic, box.box + 1, day + dt.timedelta(days=INTERVALS[box.box]))
+    return boxes
+
+
+def due(results: Iterable[Result], today: dt.date) -> list[Box]:
+    """The topics due on *today* (their box's day has come), the lowest box first."""
+    return sorted((b for b in schedule(results).values() if b.due <= today),
+                  key=lambda b: (b.box, b.due, b.topic))
+
+
+def practice_seed(results: Iterable[Result]) -> int:
+    """A seed for a set of practice exercises that no result has used: the positions drawn from
+    it (``seed * 1000 + i``) are fresh, never one seen before."""
+    base = 900_000
+    for result in results:
+        if result.kind == "exercise" and result.seed >= base * 1000:
+            base = max(base, result.seed // 1000 + 1)
+    return base
+
+
+# ------------------------------------------------------------------------------ rules and map
+@dataclass(frozen=True)
+class RuleState:
+    """How a rule stands: ``new`` (never practised), ``missed`` (missed in one of its last three
+    results), ``mastered`` (three results or more, none of the last three missed it) or
+    ``practised``."""
+
+    rule: str
+    practised: int
+    missed: int
+    state: str
+
+
+_LATELY = 3
+
+
+def _misses(result: Result) -> set[str]:
+    """The rules a result missed: those named in a wrong try's feedback, or all the item's
+    rules for a miss that named none (the answer shown without trying)."""
+    if not result.missed:
+        return set()
+    return set(result.rules) or set(rules_of(result.kind, result.case))
+
+
+def rule_states(results: Iterable[Result]) -> list[RuleState]:
+    """The state of every rule R1–R28 from *results*."""
+    history: dict[str, list[bool]] = {rule: [] for rule in RULES}
+    for result in merge(results):
+        missed = _misses(result)
+        for rule in set(rules_of(result.kind, result.case)) | missed:
+            if rule in history:
+                history[rule].append(rule in missed)
+    out = []
+    for rule in RULES:
+        seen = history[rule]
+        lately = seen[-_LATELY:]
+        state = ("new" if not seen else "missed" if any(lately)
+                 else "mastered" if len(seen) >= _LATELY else "practised")
+        out.append(RuleState(rule, len(seen), sum(seen), state))
+    return out
+
+
+@dataclass(frozen=True)
+class LessonState:
+    """A lesson on the map: stars won of the stars possible, the items not done yet (not
+    solved), and the games and predictions done."""
+
+    lesson: str
+    stars: int
+    possible: int
+    not_done: tuple[tuple[str, str, int], ...]
+    games: int = 0
+    predictions: int = 0
+
+    @property
+    def started(self) -> bool:
+        return self.stars > 0 or self.games > 0 or self.predictions > 0 or (
+            len(self.not_done) < len(lesson_items(self.lesson)))
+
+
+def _best(results: Iterable[Result]) -> dict[tuple[str, str, int], int]:
+    best: dict[tuple[str, str, int], int] = {}
+    for result in results:
+        best[result.item] = max(best.get(result.item, -1), result.stars)
+    return best
+
+
+def lesson_map(results: Iterable[Result]) -> list[LessonState]:
+    """Every lesson of :data:`~horserace_nb.teaching.course.LESSONS`: its best stars per item
+    (a better try never loses to a worse one), what is not solved yet."""
+    results = list(results)
+    best = _best(results)
+    counts = Counter((lesson_of(*r.item), r.kind in GAME_KINDS, r.kind == "predict")
+                     for r in results)
+    out = []
+    for lesson in LESSONS:
+        items = lesson_items(lesson)
+        stars = sum(max(0, best.get(item, 0)) for item in items)
+        not_done = tuple(item for item in items if best.get(item, 0) <= 0)
+        out.append(LessonState(lesson, stars, MAX_STARS * len(items), not_done,
+                               games=counts[(lesson, True, False)],
+                               predictions=counts[(lesson, False, True)]))
+    return out
+
+
+def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str, Any]]:
+    """What to do next, as a catalog key and its parameters: the mistakes due first, then the
+    first lesson not finished, else a game.
+
+    >>> next_step([], dt.date(2026, 12, 1))
+    ('progress.next_lesson', {'lesson': '01'})
+    """
+    results = list(results)
+    waiting = due(results, today)
+    if waiting:
+        return "progress.next_practise", {"count": len(waiting)}
+    for state in lesson_map(results):
+        if state.not_done or (state.possible == 0 and not state.games):
+            return "progress.next_lesson", {"lesson": state.lesson}
+    return "progress.next_play", {}
+
+
+# ------------------------------------------------------------------------------ the class
+@dataclass
+class ClassData:
+    """A class's results files: the learners read (by name, in the order given), the files
+    refused with their reasons, and what the report shows."""
+
+    files: list[ResultsFile] = field(default_factory=list)
+    refused: list[tuple[str, ResultsError]] = field(default_factory=list)
+    roster: tuple[str, ...] = ()
+    _maps: dict[int, list[LessonState]] = field(default_factory=dict, repr=False,
+                                                compare=False)
+
+    def lessons(self, index: int) -> list[LessonState]:
+        """The lesson map of file *index* (computed once)."""
+        if index not in self._maps:
+            self._maps[index] = lesson_map(self.files[index].results)
+        return self._maps[index]
+
+    def learners(self) -> list[str]:
+        return [f.learner or f.name for f in self.files]
+
+    def table(self) -> list[tuple[str, list[tuple[int, int]]]]:
+        """Learner × lesson: (stars, possible) per lesson of the map."""
+        return [(name, [(s.stars, s.possible) for s in self.lessons(i)])
+                for i, name in enumerate(self.learners())]
+
+    def rules_missed(self, top: int = 10) -> list[tuple[str, int]]:
+        """The rules most missed across the class: (rule, misses), most first."""
+        counts: Counter[str] = Counter()
+        for f in self.files:
+            for result in f.results:
+                counts.update(_misses(result))
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], int(kv[0][1:])))
+        return ranked[:top]
+
+    def not_started(self) -> list[str]:
+        """Learners with a file and no result, then the roster's names with no file."""
+        names = [name for name, f in zip(self.learners(), self.files, strict=True)
+                 if not f.results]
+        have = {n.casefold() for n in self.learners()}
+        return names + [n for n in self.roster if n.casefold() not in have]
+
+    def csv(self) -> str:
+        """The table as CSV: learner, then stars per lesson (and the stars possible), games,
+        points lost in games reviewed, rules missed."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["learner", *[f"lesson {lesson}" for lesson in LESSONS],
+                         "stars", "possible", "games", "points lost", "rules missed"])
+        for i, (name, f) in enumerate(zip(self.learners(), self.files, strict=True)):
+            states = self.lessons(i)
+            games = [r for r in f.results if r.is_game]
+            lost = sum(r.lost for r in games if r.lost is not None)
+            missed = sorted({rule for r in f.results for rule in _misses(r)},
+                            key=lambda rule: int(rule[1:]))
+            writer.writerow([_cell(name), *[s.stars for s in states],
+                             sum(s.stars for s in states), sum(s.possible for s in states),
+                             len(games), lost, " ".join(missed)])
+        return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A spreadsheet cell that is never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def class_data(files: Iterable[tuple[str, str | bytes]], roster: Iterable[str] = ()
+               ) -> ClassData:
+    """Read *files* (``(name, contents)`` pairs): the results files in order, every other
+    file refused with its reason (the others are still read)."""
+    data = ClassData(roster=tuple(roster))
+    for name, text in files:
+        try:
+            data.files.append(read_results(text, name=name))
+        except ResultsError as exc:
+            data.refused.append((name, exc))
+    return data
+

@@ -1,0 +1,311 @@
+"""The learner's lesson map: :class:`Progress` shows what this browser keeps (see
+:mod:`horserace_nb.widgets.store`): per lesson the stars won of the stars possible and what is not
+done yet, per rule R1–R28 whether it is practised, missed lately or mastered (with a link to the
+rule), what to do next, "Practise my mistakes" (fresh positions of what was missed, on the
+Leitner schedule), the learner's name, Reset (asked twice) and "Download my results".
+
+>>> from horserace_nb.teaching.progress import Result
+>>> p = Progress()
+>>> p.store.receive({"kind": "read", "results": [{"lesson": "01", "kind": "exercise",
+...     "case": "open", "seed": 101000, "stars": 1, "tries": 3, "hints": 0, "rules": ["R9"],
+...     "when": "2026-12-01T09:00:00"}], "learner": "", "site": "", "backup": None})
+>>> p.lessons[0].stars, p.due_count
+(1, 1)
+>>> p.practise().exercise.kind
+'open'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..teaching.progress import (
+    Box,
+    LessonState,
+    Result,
+    RuleState,
+    due,
+    lesson_map,
+    merge,
+    next_step,
+    practice_seed,
+    rule_states,
+)
+from ..words.i18n import check_lang, t
+from .common import Lang, MessageArea, esc, safe
+from .exercise import Exercises
+from .store import Store
+
+__all__ = ["Progress", "RULES_PAGE", "PRACTICE_SIZE"]
+
+RULES_PAGE = {"en": "../rules.md", "ko": "../rules.ko.md", "ja": "../rules.ja.md"}
+"""The rules page of each language, relative to the notebooks' language folder."""
+PRACTICE_SIZE = 5
+"""The most exercises in one "Practise my mistakes" set."""
+
+_MARK = {"new": "○", "practised": "◐", "missed": "✗", "mastered": "✓"}
+_COLOUR = {"new": "var(--jp-ui-font-color2, #6b655a)",
+           "practised": "var(--jp-brand-color1, #1d5fae)",
+           "missed": "var(--jp-error-color1, #b00020)",
+           "mastered": "var(--jp-success-color1, #2a7a2a)"}
+
+
+class Progress(widgets.VBox):  # type: ignore[misc]
+    """The lesson map of the results kept in this browser.
+
+    :param lang: en, ko or ja (the ``lang`` trait can change it later).
+    """
+
+    lang = Lang("en")
+
+    def __init__(self, *, lang: str = "en") -> None:
+        check_lang(lang)
+        super().__init__()
+        self.today: Callable[[], dt.date] = dt.date.today
+        """Today's date (the Leitner schedule's); tests replace it."""
+        self.store = Store(lang=lang, download=True)
+        self.messages = MessageArea()
+        self.title = widgets.HTML()
+        self.privacy = widgets.HTML()
+        self.name_text = widgets.Text(layout=widgets.Layout(width="16em"))
+        button = functools.partial(widgets.Button, layout=widgets.Layout(
+            width="auto", min_height="44px"))
+        self.name_button = button(icon="user")
+        self.name_line = widgets.HTML()
+        self.map_html = widgets.HTML()
+        self.rules_html = widgets.HTML()
+        self.next_html = widgets.HTML()
+        self.practise_button = button(button_style="primary", icon="refresh")
+        self.practice_box = widgets.VBox([])
+        self.practice: Exercises | None = None
+        """The practice set on show (``None`` before "Practise my mistakes")."""
+        self.reset_button = button(icon="trash")
+        self.confirm_button = button(button_style="danger", icon="trash")
+        self.cancel_button = button(icon="times")
+        self.confirm_box = widgets.HBox([self.confirm_button, self.cancel_button],
+                                        layout=widgets.Layout(display="none"))
+        self.children = [
+            self.title, self.privacy,
+            widgets.HBox([self.name_text, self.name_button, self.name_line],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.next_html, self.map_html,
+            widgets.HBox([self.practise_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.practice_box, self.rules_html,
+            widgets.HBox([self.store, self.reset_button, self.confirm_box],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.messages.box,
+        ]
+        self.add_class("hr-progress")
+        self.name_button.on_click(lambda _: self._on_name())
+        self.practise_button.on_click(lambda _: self._on_practise())
+        self.reset_button.on_click(lambda _: self._on_reset())
+        self.confirm_button.on_click(lambda _: self._on_confirm())
+        self.cancel_button.on_click(lambda _: self._on_cancel())
+        self.store.on_change(lambda _: self._refresh())
+        self._ready = True
+        self.lang = lang
+        self._refresh()
+
+    # ------------------------------------------------------------------ the API
+    @property
+    def results(self) -> list[Result]:
+        """The learner's results as read from the browser (and those of the practice set)."""
+        extra = self.practice.recorder.store.results if self.practice is not None else []
+        return merge(self.store.results, extra)
+
+    @property
+    def lessons(self) -> list[LessonState]:
+        return lesson_map(self.results)
+
+    @property
+    def rules(self) -> list[RuleState]:
+        return rule_states(self.results)
+
+    @property
+    def due(self) -> list[Box]:
+        """The missed topics due today, the lowest Leitner box first."""
+        return due(self.results, self.today())
+
+    @property
+    def due_count(self) -> int:
+        return len(self.due)
+
+    def set_name(self, name: str) -> None:
+        """Keep the learner's name in this browser (the downloaded file carries it)."""
+        self.store.set_learner(name)
+
+    def practise(self) -> Exercises | None:
+        """"Practise my mistakes": a set of fresh exercises (new seeds, never a position seen
+        before) of the topics due, the lowest box first, at most :data:`PRACTICE_SIZE`;
+        ``None`` (with a sentence) when nothing is due."""
+        boxes = self.due[:PRACTICE_SIZE]
+        self._close_practice()
+        if not boxes:
+            self.messages.say(t("progress.practise_none", self.lang), kind="ok")
+            return None
+        kinds = [b.topic for b in boxes]
+        practice = Exercises(kinds, seed=practice_seed(self.results), count=len(kinds),
+                             lang=self.lang)
+        practice.recorder.store.on_change(lambda _: self._refresh())
+        self.practice = practice
+        self.practice_box.children = [widgets.HTML(
+            f"<div lang='{self.lang}'>{esc(t('progress.practise_intro', self.lang))}</div>"),
+            practice]
+        self.messages.clear()
+        return practice
+
+    def ask_reset(self) -> None:
+        """The first press of Reset: ask again."""
+        self.confirm_box.layout.display = ""
+        self.messages.say(t("progress.reset_asked", self.lang), kind="error")
+
+    def confirm_reset(self) -> None:
+        """The second press: forget everything this browser keeps."""
+        self.confirm_box.layout.display = "none"
+        self._close_practice()
+        self.store.reset()
+        self.messages.say(t("progress.reset_done", self.lang), kind="ok")
+
+    def cancel_reset(self) -> None:
+        self.confirm_box.layout.display = "none"
+        self.messages.clear()
+
+    def close(self) -> None:
+        self._close_practice()
+        self.store.close()
+        super().close()
+
+    # ------------------------------------------------------------------ callbacks
+    @safe
+    def _on_name(self) -> None:
+        self.set_name(self.name_text.value)
+
+    @safe
+    def _on_practise(self) -> None:
+        self.practise()
+
+    @safe
+    def _on_reset(self) -> None:
+        self.ask_reset()
+
+    @safe
+    def _on_confirm(self) -> None:
+        self.confirm_reset()
+
+    @safe
+    def _on_cancel(self) -> None:
+        self.cancel_reset()
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change: Any) -> None:
+        if getattr(self, "_ready", False):
+            self.store.lang = change["new"]
+            if self.practice is not None:
+                self.practice.lang = change["new"]
+            self._refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def _close_practice(self) -> None:
+        practice, self.practice = self.practice, None
+        self.practice_box.children = []
+        if practice is not None:
+            practice.recorder.store.close()
+            practice.close()
+
+    @safe
+    def _refresh(self) -> None:
+        if not getattr(self, "_ready", False):
+            return
+        lang = self.lang
+        results = self.results
+        self.title.value = f"<h3 lang='{lang}'>{esc(t('progress.title', lang))}</h3>"
+        privacy = t("progress.privacy", lang)
+        if not self.store.read:
+            privacy += " " + t("progress.waiting", lang)
+        self.privacy.value = f"<div lang='{lang}' style='font-size:0.9em'>{esc(privacy)}</div>"
+        self.name_text.description = t("progress.name_label", lang)
+        self.name_text.placeholder = t("progress.name_placeholder", lang)
+        self.name_text.style = {"description_width": "initial"}
+        self.name_button.description = t("progress.name_save", lang)
+        kept = t("progress.name_kept", lang, name=self.store.learner)
+        self.name_line.value = (f"<span lang='{lang}'>{esc(kept)}</span>"
+                                if self.store.learner else "")
+        self.map_html.value = self._map_html(lang, lesson_map(results))
+        self.rules_html.value = self._rules_html(lang, rule_states(results))
+        key, params = next_step(results, self.today())
+        if "lesson" in params:
+            params = {"title": t(f"progress.lesson.{params['lesson']}", lang)}
+        self.next_html.value = (f"<div class='hr-progress-next' lang='{lang}' role='status'>"
+                                f"<b>{esc(t('progress.next_title', lang))}:</b> "
+                                f"{esc(t(key, lang, **params))}</div>")
+        count = len(due(results, self.today()))
+        self.practise_button.description = t("progress.practise", lang, count=count)
+        self.reset_button.description = t("progress.reset", lang)
+        self.confirm_button.description = t("progress.reset_confirm", lang)
+        self.cancel_button.description = t("progress.reset_cancel", lang)
+
+    def _map_html(self, lang: str, lessons: list[LessonState]) -> str:
+        cell = "text-align:left;padding:0.2em 0.8em 0.2em 0"
+        head = "".join(f"<th style='{cell}'>{esc(t(k, lang))}</th>"
+                       for k in ("progress.col_lesson", "progress.col_stars", "progress.col_todo"))
+        rows = []
+        for state in lessons:
+            title = t(f"progress.lesson.{state.lesson}", lang)
+            if state.possible:
+                stars = t("progress.stars", lang, stars=state.stars, max=state.possible)
+            else:
+                stars = t("progress.games", lang, count=state.games)
+            todo = self._todo(lang, state)
+            extra = (f" · {esc(t('progress.predictions', lang, count=state.predictions))}"
+                     if state.predictions else "")
+            rows.append(f"<tr data-lesson='{state.lesson}' data-stars='{state.stars}'>"
+                        f"<td style='padding:0.2em 0.8em 0.2em 0'>{esc(title)}</td>"
+                        f"<td class='hr-progress-stars' style='padding:0.2em 0.8em 0.2em 0'>"
+                        f"{esc(stars)}{extra}</td>"
+                        f"<td style='padding:0.2em 0'>{esc(todo)}</td></tr>")
+        return (f"<table class='hr-progress-map' lang='{lang}' style='border-collapse:collapse'>"
+                "<caption style='text-align:left;font-weight:bold'>"
+                f"{esc(t('progress.lessons', lang))}</caption><tr>{head}</tr>"
+                f"{''.join(rows)}</table>")
+
+    @staticmethod
+    def _todo(lang: str, state: LessonState) -> str:
+        if state.possible == 0:
+            return "" if state.games else t("progress.todo_game", lang)
+        left = len(state.not_done)
+        if not left:
+            return t("progress.all_done", lang)
+        kind = state.not_done[0][0]
+        return t("progress.todo_puzzles" if kind == "puzzle" else "progress.todo_exercises",
+                 lang, count=left)
+
+    @staticmethod
+    def _rules_html(lang: str, states: list[RuleState]) -> str:
+        page = RULES_PAGE.get(lang, RULES_PAGE["en"])
+        items = []
+        for state in states:
+            word = t(f"progress.rule_{state.state}", lang)
+            number = state.rule[1:]
+            items.append(
+                f"<li class='hr-rule hr-rule-{state.state}' data-rule='{state.rule}' "
+                f"style='min-width:11em;padding:0.15em 0'>"
+                f"<a href='{page}#r{number}' target='_blank' style='display:inline-block;"
+                "min-width:44px;min-height:24px;color:var(--jp-content-link-color,#1976d2);"
+                f"text-decoration:underline'>{state.rule}</a> "
+                f"<span aria-hidden='true' style='color:{_COLOUR[state.state]}'>"
+                f"{_MARK[state.state]}</span> {esc(word)}</li>")
+        return (f"<div lang='{lang}'><b>{esc(t('progress.rules', lang))}</b>"
+                "<ul class='hr-progress-rules' style='list-style:none;padding:0;margin:0.3em 0;"
+                f"display:flex;flex-wrap:wrap;gap:0 1em'>{''.join(items)}</ul></div>")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
+

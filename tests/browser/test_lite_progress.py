@@ -1,0 +1,80 @@
+"""The JupyterLite site in Chromium: stars kept in the browser (issue 20).
+
+A learner solves lesson 1's first exercise in the site's start page (a cell added as a learner
+does), reloads the page (a new Pyodide kernel) and runs the start page again: ``Progress()``
+shows the stars, read from the site's ``localStorage``. The site is built as in
+``test_lite.py`` (whose fixtures and helpers this module uses; it skips where that module does).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from . import test_lite
+from .test_lite import (
+    LITE_TIMEOUT_MS,
+    add_cell_and_run,
+    kernel_idle,
+    output_problems,
+    watch_traffic,
+)
+
+lite_site = test_lite.lite_site  # the site's fixtures, used here by name
+lite_url = test_lite.lite_url
+
+START = "en/00_start.ipynb"
+KEY = "horserace_nb.results.v1"
+DRILL = 'from horserace_nb.widgets import Exercises\nExercises(["open"], seed=101, count=3)'
+
+
+def open_and_run(page: Any, base_url: str, notebook: str) -> None:
+    """Open *notebook* in the site's JupyterLab, wait for the kernel, Run All Cells, and wait
+    until every code cell has run and the kernel is idle again."""
+    page.goto(f"{base_url}/lab/index.html?path={notebook}")
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    kernel_idle(page)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            return prompts.length > 0 &&
+                   prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""", timeout=LITE_TIMEOUT_MS)
+    kernel_idle(page)
+
+
+@pytest.mark.browser
+def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot: Any) -> None:
+    from playwright.sync_api import expect
+
+    from horserace_nb.teaching.exercises import ExerciseSet
+    from horserace_nb.words.i18n import t
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
+    open_and_run(page, lite_url, START)
+    add_cell_and_run(page, DRILL)
+    exercise = ExerciseSet(["open"], seed=101, count=3).current
+    root = page.locator(".hr-exercise").last
+    expect(root.locator(".hr-board svg")).to_be_visible()
+    for point in exercise.answer:
+        root.get_by_role("button", name=exercise.choice_label(point, "en"), exact=True).click()
+    root.get_by_role("button", name="Check").click()
+    expect(root.locator(".hr-msg-ok")).to_be_visible()
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('101000')")
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
+    assert [(r["lesson"], r["stars"]) for r in stored["results"]] == [("01", 3)]
+
+    page.reload()
+    open_and_run(page, lite_url, START)
+    row = page.locator(".hr-progress-map tr[data-lesson='01']")
+    expect(row).to_contain_text(t("progress.stars", "en", stars=3, max=9))
+    assert output_problems(page) == []
+    assert traffic.outside == [] and traffic.failed == []
+    page.locator(".hr-progress").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    screenshot()

@@ -1,0 +1,158 @@
+"""JupyterLab 4 in Chromium: progress that lasts (issue 20).
+
+A learner solves an exercise of lesson 1; the page is reloaded and another notebook shows
+``Progress()``, then its kernel is restarted: the stars are still there, read from the browser's
+``localStorage``. A stored value that cannot be read is set aside under a backup key with one
+sentence, and recording goes on. "Download my results" saves a file that ``ClassReport`` reads.
+
+The notebooks are written here; expected texts come from the package's own Python objects.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, start_server
+
+pytestmark = pytest.mark.browser
+
+DRILL = "drill.ipynb"
+MAP = "map.ipynb"
+KEY = "horserace_nb.results.v1"
+CELLS = {
+    DRILL: 'from horserace_nb.widgets import Exercises\nExercises(["open"], seed=101, count=3)',
+    MAP: "from horserace_nb.widgets import Progress\nProgress()",
+}
+
+
+@pytest.fixture(scope="module")
+def progress_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    server = start_server("lab", tmp_path_factory.mktemp("progress"), [])
+    for name, source in CELLS.items():
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        notebook.metadata["kernelspec"] = {"name": "python3", "language": "python",
+                                           "display_name": "Python 3 (ipykernel)"}
+        nbformat.write(notebook, str(server.root / name))
+    yield server
+    server.stop()
+
+
+def open_and_run(ui: Frontend, name: str) -> None:
+    ui.page.goto(f"{ui.server.url}/lab/tree/{name}?reset")
+    ui.wait_idle()
+    ui.run_all()
+
+
+def solve_first_exercise(page: Any) -> None:
+    """Lesson 1's first exercise: click the open points' buttons, then Check."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.teaching.exercises import ExerciseSet
+
+    exercise = ExerciseSet(["open"], seed=101, count=3).current
+    root = page.locator(".hr-exercise").first
+    expect(root.locator(".hr-board svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    for point in exercise.answer:
+        root.get_by_role("button", name=exercise.choice_label(point, "en"), exact=True).click()
+    root.get_by_role("button", name="Check").click()
+    expect(root.locator(".hr-msg-ok")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('101000')",
+                           timeout=KERNEL_TIMEOUT_MS)
+
+
+def lesson_row(page: Any, lesson: str) -> Any:
+    return page.locator(f".hr-progress-map tr[data-lesson='{lesson}']")
+
+
+def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_notebook(
+        progress_server: JupyterServer, page: Any, screenshot: Any) -> None:
+    from playwright.sync_api import expect
+
+    from horserace_nb.words.i18n import t
+
+    ui = Frontend(page, progress_server)
+    open_and_run(ui, DRILL)
+    solve_first_exercise(page)
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
+    assert [(r["lesson"], r["seed"], r["stars"]) for r in stored["results"]] == [
+        ("01", 101000, 3)]
+
+    page.reload()
+    open_and_run(ui, MAP)
+    stars = t("progress.stars", "en", stars=3, max=9)
+    expect(lesson_row(page, "01")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+
+    # Kernel → Restart Kernel…, then run the cell again: the stars come back from the browser
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.get_by_role("menuitem", name="Restart Kernel…").click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    ui.wait_idle()
+    ui.run_all()
+    expect(lesson_row(page, "01")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "01")).to_contain_text(t("progress.todo_exercises", "en", count=2))
+    expect(page.locator(".hr-rule[data-rule='R9']")).to_contain_text(
+        t("progress.rule_practised", "en"))
+    ui.show(page.locator(".hr-progress").first)
+    screenshot()
+
+
+def test_a_corrupt_stored_value_is_set_aside_and_recording_goes_on(
+        progress_server: JupyterServer, page: Any, screenshot: Any) -> None:
+    from playwright.sync_api import expect
+
+    ui = Frontend(page, progress_server)
+    page.goto(f"{progress_server.url}/lab")
+    page.evaluate(f"() => localStorage.setItem({KEY!r}, '{{not json at all')")
+    open_and_run(ui, MAP)
+    notice = page.locator(".hr-progress .hr-store-notice")
+    expect(notice).to_contain_text("could not be read", timeout=KERNEL_TIMEOUT_MS)
+    backups = page.evaluate("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith('horserace_nb.backup.'))
+        .map(k => localStorage.getItem(k))""")
+    assert backups == ["{not json at all"]
+    assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+    ui.show(page.locator(".hr-progress").first)
+    screenshot()
+
+    open_and_run(ui, DRILL)  # recording goes on
+    solve_first_exercise(page)
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
+    assert stored["format"] == "horserace_nb.store" and len(stored["results"]) == 1
+
+
+def test_the_downloaded_results_are_read_by_the_class_report(
+        progress_server: JupyterServer, page: Any, tmp_path: Path, screenshot: Any) -> None:
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets import ClassReport
+    from horserace_nb.words.i18n import t
+
+    ui = Frontend(page, progress_server)
+    open_and_run(ui, DRILL)
+    solve_first_exercise(page)
+    open_and_run(ui, MAP)
+    root = page.locator(".hr-progress").first
+    expect(lesson_row(page, "01")).to_contain_text(t("progress.stars", "en", stars=3, max=9),
+                                                   timeout=KERNEL_TIMEOUT_MS)
+    name = root.get_by_role("textbox")
+    name.fill("Mina Kim")
+    name.press("Enter")
+    root.get_by_role("button", name=t("progress.name_save", "en")).click()
+    expect(root).to_contain_text(t("progress.name_kept", "en", name="Mina Kim"))
+    with page.expect_download() as info:
+        root.get_by_role("button", name=t("progress.download", "en")).click()
+    download = info.value
+    assert download.suggested_filename.startswith("horserace-results-Mina-Kim-")
+    path = tmp_path / download.suggested_filename
+    download.save_as(str(path))
+    report = ClassReport([path])
+    assert report.data.learners() == ["Mina Kim"] and not report.data.refused
+    assert report.data.table()[0][1][0] == (3, 9)
+    ui.show(root)
+    screenshot()

@@ -1,0 +1,241 @@
+"""What the widgets record, the store's protocol, Progress and ClassReport without a browser
+(issue 20); the same merge in store.js as in Python (run with node when it is installed)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from horserace_nb import Game
+from horserace_nb.teaching.progress import Result, merge, read_results, record_of, results_file
+from horserace_nb.teaching.puzzles import PUZZLES
+from horserace_nb.widgets import ClassReport, Exercises, PlayWidget, Progress, PuzzleWidget
+from horserace_nb.widgets.replay import ReplayWidget
+from horserace_nb.widgets.store import Store
+from horserace_nb.words.i18n import t
+
+STORE_JS = Path(__file__).resolve().parents[1] / "horserace_nb" / "widgets" / "store.js"
+
+
+def clocked(store: Store) -> None:
+    ticks = iter(range(10_000))
+    store.clock = lambda: f"2026-12-01T09:{next(ticks) % 60:02d}:00.000+00:00"
+
+
+def read_back(store: Store, records: list[Any] | None = None, **extra: Any) -> None:
+    """What store.js reports after writing the pending records."""
+    store.receive({"kind": "read", "results": store.pending if records is None else records,
+                   "learner": "", "site": "http://127.0.0.1", "backup": None, **extra})
+
+
+# ------------------------------------------------------------------------------ recording
+def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> None:
+    w = Exercises(["open", "open"], seed=101, count=3)
+    ex = w.exercise
+    wrong = frozenset(ex.choices()) - ex.answer or frozenset()
+    w.answer(wrong)
+    w.answer(ex.answer)
+    w.answer(ex.answer)  # again: nothing more is recorded
+    [result] = w.recorder.store.results
+    assert (result.lesson, result.kind, result.case, result.seed) == ("01", "exercise", "open",
+                                                                      101000)
+    assert (result.stars, result.tries) == (2, 2) and result.rules
+    w.next()
+    w.show_answer()  # shown first: no stars, recorded
+    w.next()
+    w.check()  # no point chosen: a wrong answer (no point is open), then left
+    w.next()
+    w.next()  # not tried at all: nothing recorded
+    kept = w.recorder.store.results
+    assert [(r.seed, r.stars, r.tries) for r in kept] == [(101000, 2, 2), (101001, 0, 0),
+                                                         (101002, 0, 1)]
+
+
+def test_an_exercise_left_after_a_wrong_try_is_recorded_as_a_miss() -> None:
+    w = Exercises("total", seed=5)
+    w.answer(w.exercise.answer + 1)
+    w.next()
+    [result] = w.recorder.store.results
+    assert (result.stars, result.tries) == (0, 1) and "R13" in result.rules
+
+
+def test_a_puzzle_records_when_solved_and_when_shown() -> None:
+    w = PuzzleWidget("fifteen")
+    puzzle = PUZZLES["fifteen"]
+    turns = [turn for turn in puzzle.turns() if turn.chain[:len(puzzle.chain)] == puzzle.chain]
+    w.play(list(max(turns, key=lambda turn: (turn.wins, turn.out, turn.raw)).chain))
+    assert w.solved
+    w.go("spinner_fills")
+    w.show_answer()
+    results = w.recorder.store.results
+    assert [(r.lesson, r.case, r.stars) for r in results] == [("07", "fifteen", 3),
+                                                             ("07", "spinner_fills", 0)]
+
+
+def test_a_prediction_records_its_question() -> None:
+    w = ReplayWidget("sequence", predict=True)
+    w.step = 5
+    w.next_step()
+    question = w.question
+    assert question is not None
+    w.predict_answer(question.answer)
+    [result] = w.recorder.store.results
+    assert result.kind == "predict" and result.case == f"{question.kind}@sequence"
+    assert (result.lesson, result.seed, result.stars) == ("02", 6, 3)
+
+
+def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() -> None:
+    from test_play_widget import click_through
+
+    w = PlayWidget(Game(players=2, seed=45), human=0, match="hand")
+    w.review_rollouts = 4
+    click_through(w, until=lambda x: x.game.hand_over)
+    w._refresh()  # drawn again: still one result
+    results = w.recorder.store.results
+    assert len(results) == 1 and results[0].kind == "match" and results[0].lost is None
+    assert results[0].lesson == "05" and results[0].case == "2p" and results[0].seed == 45
+    review = w.open_review()
+    assert review is not None
+    review.run()  # computed later where an event loop runs: now, here
+    [reviewed] = w.recorder.store.results
+    assert reviewed.lost is not None and reviewed.when == results[0].when
+
+
+# ------------------------------------------------------------------------------ the store
+def test_the_store_drops_what_the_browser_reports_stored() -> None:
+    store = Store()
+    clocked(store)
+    first = store.record(Result("", "exercise", "total", 1, stars=3, tries=1, when=store.clock()))
+    assert len(store.pending) == 1
+    read_back(store)
+    assert store.pending == [] and store.results == [first] and store.read
+
+
+def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
+    store = Store(lang="ko")
+    backup = "horserace_nb.backup.2026-12-01T09:00:00.000Z"
+    read_back(store, [], backup=backup)
+    assert store.notice == t("store.backup", "ko", key=backup)
+    store.lang = "ja"
+    assert store.notice.startswith("保存された結果")
+    read_back(store, [{"kind": "forged"}, record_of(Result("", "exercise", "total", 1,
+                                                           when="2026-12-01T09:00:00"))])
+    assert store.notice == t("store.bad_records", "ja", count=1) and len(store.results) == 1
+    store.receive("garbage")  # ignored
+    store.receive({"kind": "read", "results": "nope", "problem": "unavailable"})
+    assert store.notice == t("store.unavailable", "ja")
+
+
+def test_the_download_is_a_results_file_named_after_the_learner() -> None:
+    p = Progress()
+    clocked(p.store)
+    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+                                         when="2026-12-01T08:00:00"))])
+    p.set_name("  Mina   Kim ")
+    assert p.store.learner == "Mina Kim"
+    assert p.store.file_name == "horserace-results-Mina-Kim-2026-12-01.json"
+    back = read_results(p.store.file_text)
+    assert back.learner == "Mina Kim" and len(back.results) == 1
+
+
+# ------------------------------------------------------------------------------ Progress
+def test_progress_shows_the_map_rules_next_step_and_practises_fresh_positions() -> None:
+    p = Progress(lang="ko")
+    p.today = lambda: dt.date(2026, 12, 1)
+    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
+                                         rules=("R9",), when="2026-12-01T08:00:00"))])
+    assert "별 9개 중 1개" in p.map_html.value and "연습 문제 2개" in p.map_html.value
+    assert "href='../rules.ko.md#r9'" in p.rules_html.value
+    assert "data-rule='R9'" in p.rules_html.value and "최근에 틀림" in p.rules_html.value
+    assert p.practise_button.description == t("progress.practise", "ko", count=1)
+    assert "먼저 틀린 문제를 연습하세요" in p.next_html.value
+    practice = p.practise()
+    assert practice is not None and practice.exercise.kind == "open"
+    assert practice.exercise.seed not in {r.seed for r in p.results}
+    practice.answer(practice.exercise.answer)  # right: up to box 2, due tomorrow
+    assert p.due_count == 0 and len(p.results) == 2
+    assert p.practise() is None and p.practice is None
+    assert p.messages.html.value.count(t("progress.practise_none", "ko")) == 1
+
+
+def test_reset_is_asked_twice() -> None:
+    p = Progress()
+    sent: list[Any] = []
+    p.store.send = sent.append  # type: ignore[method-assign]
+    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+                                         when="2026-12-01T08:00:00"))])
+    p.reset_button.click()
+    assert sent == [] and len(p.results) == 1 and p.confirm_box.layout.display == ""
+    p.cancel_button.click()
+    p.reset_button.click()
+    p.confirm_button.click()
+    assert sent == [{"kind": "reset"}] and p.results == []
+    assert t("progress.reset_done", "en") in p.messages.html.value
+
+
+def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
+    import importlib.util
+
+    from horserace_nb.widgets.progress import RULES_PAGE
+
+    build = Path(__file__).resolve().parents[1] / "lessons" / "build.py"
+    spec = importlib.util.spec_from_file_location("lesson_build", build)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert {lang: module.rules_page(lang) for lang in ("en", "ko", "ja")} == RULES_PAGE
+
+
+# ------------------------------------------------------------------------------ ClassReport
+def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) -> None:
+    miss = Result("02", "exercise", "total", 201001, stars=1, tries=3, rules=("R13",),
+                  when="2026-12-01T08:00:00")
+    (tmp_path / "a.json").write_text(results_file([miss], learner="Mina",
+                                                  saved="2026-12-01T09:00:00"), "utf-8")
+    (tmp_path / "b.json").write_text('{"format": "horserace_nb.results", "version": 9}', "utf-8")
+    report = ClassReport(tmp_path, roster=["Mina", "Aiko"], lang="ja")
+    assert "Mina" in report.table.value and "1/12" in report.table.value
+    assert 'data-rule="R13"' in report.chart.value and 'lang="ja"' in report.chart.value
+    assert "Aiko" in report.not_started.value
+    assert t("report.why.version", "ja") in report.refused.value
+    assert "download='class-report.csv'" in report.csv_link.value
+    report.read([("c.json", b"\xff")])
+    assert t("report.why.json", "ja") in report.refused.value
+    upload = [{"name": "d.json", "type": "application/json", "size": 1,
+               "last_modified": dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc),
+               "content": memoryview(
+        results_file([], learner="Aiko", saved="2026-12-01T09:00:00").encode())}]
+    report.upload.set_trait("value", upload)
+    assert report.data.learners() == ["Mina", "Aiko"]
+    assert "Aiko" in report.not_started.value  # a file, but nothing done yet
+
+
+# ------------------------------------------------------------------------------ store.js
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_store_js_merges_as_python_does(tmp_path: Path) -> None:
+    def rec(stars: int, tries: int, when: str = "2026-12-01T09:00:00", **kw: Any) -> Result:
+        return Result("01", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
+
+    lists = [[rec(1, 3), rec(2, 2, "2026-12-01T09:01:00")],
+             [rec(3, 1), rec(0, 5, "2026-12-01T09:02:00")],
+             [rec(1, 3, rules=("R9",)), rec(1, 3)]]
+    module = tmp_path / "store.mjs"
+    module.write_text(STORE_JS.read_text("utf-8"), "utf-8")
+    script = (f"import {{ merge }} from {json.dumps(module.as_uri())};\n"
+              "const lists = JSON.parse(process.argv[2]);\n"
+              "let out = [];\nfor (const l of lists) out = merge(out, l);\n"
+              "console.log(JSON.stringify(out));\n")
+    runner = tmp_path / "run.mjs"
+    runner.write_text(script, "utf-8")
+    data = json.dumps([[record_of(r) for r in lst] for lst in lists])
+    done = subprocess.run(["node", str(runner), data], capture_output=True, text=True,
+                          timeout=60, check=True)
+    from_js = sorted(json.dumps(r, sort_keys=True) for r in json.loads(done.stdout))
+    from_py = sorted(json.dumps(record_of(r), sort_keys=True) for r in merge(*lists))
+    assert from_js == from_py

@@ -1,0 +1,97 @@
+"""The board's protocol (issue 18 item 3): one typed module, one builder of the move data for
+every board, the front end documented against it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from horserace_nb import Game
+from horserace_nb.core.layout import Layout
+from horserace_nb.core.tiles import Tile
+from horserace_nb.sessions import protocol
+from horserace_nb.sessions.protocol import (
+    PlaceMessage,
+    Point,
+    SelectMessage,
+    TileMoves,
+    board_moves,
+    place_message,
+    select_message,
+    tile_position,
+)
+from horserace_nb.widgets import Exercises, PlayWidget, PuzzleWidget, ReplayWidget
+from horserace_nb.widgets.board import Board
+
+PACKAGE = Path(protocol.__file__).resolve().parent.parent
+
+
+def check_moves(moves: Any, *, preview: bool) -> None:
+    """*moves* has exactly the shape :data:`Moves` types (what board.js reads)."""
+    assert isinstance(moves, dict)
+    for tile, entry in moves.items():
+        Tile.parse(tile)
+        assert set(entry) == set(TileMoves.__annotations__) and isinstance(entry["announce"], str)
+        for point in entry["points"]:
+            assert set(point) == set(Point.__annotations__)
+            assert (point["on"] is None) == (point["side"] is None)
+            assert isinstance(point["label"], str) and point["label"]
+            assert bool(point["preview"]) == preview
+
+
+def test_every_board_shows_move_data_of_the_one_type() -> None:
+    play = PlayWidget(Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0))
+    check_moves(play.board.moves, preview=True)
+    assert play.board.moves == board_moves(play.game, "en")
+    puzzle = PuzzleWidget("fifteen")
+    check_moves(puzzle.board.moves, preview=False)
+    assert puzzle.board.moves == board_moves(puzzle.game, "en", preview=False)
+    drill = Exercises("where", seed=5)
+    check_moves(drill.board.moves, preview=False)
+    replay = ReplayWidget("sequence", predict=True)
+    replay.step = 5
+    replay.next_step()
+    check_moves(replay.board.moves, preview=False)
+    assert list(replay.board.moves) == ["[1|5]"]
+
+
+def test_the_move_data_is_built_in_the_protocol_module_only() -> None:
+    """No other module writes the points' dicts (the issue: four copies of one shape)."""
+    writers = [path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+               if '"preview":' in path.read_text(encoding="utf-8")]
+    assert writers == ["sessions/protocol.py"]
+    assert "ipywidgets" not in Path(protocol.__file__).read_text(encoding="utf-8")
+
+
+def test_the_front_end_is_documented_against_the_protocol() -> None:
+    js = (PACKAGE / "widgets" / "board.js").read_text(encoding="utf-8")
+    header = js.split("function ")[0]
+    assert "sessions/protocol.py" in header
+    for name in ("SelectMessage", "PlaceMessage", "TileMoves", "Point", "SideName"):
+        assert name in header
+    for key in list(Point.__annotations__) + list(TileMoves.__annotations__):
+        assert re.search(rf"\b{key}\b", header), key
+    sent = set(re.findall(r"model\.send\(\{\s*kind: \"(\w+)\"", js))
+    assert sent == {"select", "place"}
+
+
+def test_the_message_builders_are_what_the_board_reads() -> None:
+    board = Board()
+    board.show("<svg/>", board_moves(Game(hands=[["[1|4]"], ["[5|6]"]], leader=0), "en"))
+    seen: list[Any] = []
+    board.on_choice(seen.append)
+    select: SelectMessage = select_message("[1|4]", board.revision)
+    place: PlaceMessage = place_message(Tile(1, 4), None, None, board.revision)
+    board.receive(select)
+    board.receive(place)
+    assert [c.kind for c in seen] == ["select", "place"] and seen[1].tile == Tile(1, 4)
+    assert place_message("[5|6]", "[3|6]", "high", 2)["side"] == "high"
+
+
+def test_a_question_position_offers_only_its_tile() -> None:
+    layout = Layout.from_placements([("[3|6]", None, None), ("[6|6]", "[3|6]", "high")])
+    game = tile_position(layout, Tile(2, 3))
+    moves = board_moves(game, "ja", preview=False, question=True)
+    assert list(moves) == ["[2|3]"] and moves["[2|3]"]["points"]
+    assert board_moves(None, "en") == {}
