@@ -13,7 +13,8 @@ Prints
   import took inside the kernel;
   **cold**: a fresh browser profile each time (nothing cached); **warm**: then a second
   notebook (``bench/second_board.ipynb``, the same cells) in the same profile (the site's
-  files and the compiled WebAssembly cached);
+  files and the compiled WebAssembly cached; the site's storage cleared in between, else
+  JupyterLab reopens the first notebook too and starts two kernels);
 - the median of ``--repeat`` runs (default 3) of each, and the load average with every run:
   on a shared machine every figure grows with it.
 
@@ -117,6 +118,16 @@ def one_run(page: Any, base_url: str, notebook: str) -> Run:
     return Run(shown, kernel, float(done) - origin, board, float(took), load())
 
 
+def forget_workspace(page: Any, url: str) -> None:
+    """Clear the site's browser storage but not the browser's HTTP cache: JupyterLab would
+    otherwise reopen the first notebook beside the second one (its saved workspace), and
+    start two kernels."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin", {
+        "origin": url, "storageTypes": "indexeddb,local_storage,service_workers"})
+    cdp.detach()
+
+
 def measure(sites: list[Path], repeat: int) -> dict[tuple[str, str], list[Run]]:
     from playwright.sync_api import sync_playwright
 
@@ -131,6 +142,7 @@ def measure(sites: list[Path], repeat: int) -> dict[tuple[str, str], list[Run]]:
                         page = context.new_page()
                         traffic = watch_traffic(page)
                         run = one_run(page, url, PROBE if kind == "cold" else SECOND)
+                        forget_workspace(page, url)
                         page.close()
                         if traffic.outside or traffic.failed:
                             raise SystemExit(f"outside requests {traffic.outside}, failed "

@@ -12,8 +12,8 @@ comes), prints
   server;
 - the load average with every figure (on a shared machine every figure grows with it).
 
-Everything stays on 127.0.0.1; the server (and its kernels, in its own process group) is
-stopped by its PID after each measure. Bounded: at most 40 learners, 300 s a page.
+Everything stays on 127.0.0.1; the server is stopped by its PID after each measure (and any
+kernel it leaves, by theirs). Bounded: at most 40 learners, 300 s a page.
 
 Run: .venv/bin/python tests/benchmarks/bench_voila.py [--learners 20 30] [--modes plain preheated]
 """
@@ -57,8 +57,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def group_members(pgid: int) -> list[int]:
-    """The processes of the process group *pgid* (the server and the kernels it started)."""
+def children(parent: int) -> list[int]:
+    """The processes *parent* started (the server's kernels: each in a session of its own)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -67,7 +67,7 @@ def group_members(pgid: int) -> list[int]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == pgid:
+        if int(fields[1]) == parent:
             found.append(int(entry.name))
     return found
 
@@ -108,6 +108,7 @@ class Voila:
                    JUPYTER_DATA_DIR=str(base / "data"), JUPYTER_RUNTIME_DIR=str(base / "runtime"),
                    IPYTHONDIR=str(base / "ipython"), PYTHONUNBUFFERED="1")
         self.log = (base / "voila.log").open("wb")
+        self.seen: set[int] = set()  # every kernel seen, to stop any it leaves behind
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voila", str(root / NOTEBOOK.name), "--no-browser",
              f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra],
@@ -131,10 +132,12 @@ class Voila:
         return f"http://127.0.0.1:{self.port}"
 
     def kernels(self) -> list[int]:
-        return [pid for pid in group_members(self.proc.pid) if pid != self.proc.pid]
+        found = children(self.proc.pid)
+        self.seen.update(found)
+        return found
 
     def wait_for_pool(self, size: int) -> float:
-        """Seconds until *size* kernels run and have been idle (no CPU used) for 2 s."""
+        """Seconds until *size* kernels run and have been idle (no CPU used) for 5 s."""
         started = time.monotonic()
         last, quiet_since = -1, time.monotonic()
         while time.monotonic() - started < POOL_TIMEOUT_S:
@@ -142,7 +145,7 @@ class Voila:
             ticks = cpu_ticks(pids)
             if ticks != last:
                 last, quiet_since = ticks, time.monotonic()
-            elif len(pids) >= size and time.monotonic() - quiet_since >= 2.0:
+            elif len(pids) >= size and time.monotonic() - quiet_since >= 5.0:
                 return quiet_since - started
             time.sleep(0.25)
         raise SystemExit(f"the pool of {size} kernels was not ready in {POOL_TIMEOUT_S:.0f} s")
@@ -155,19 +158,22 @@ class Voila:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)  # the kernels it left, by its group id
+        for pid in sorted(self.seen):  # kernels it left behind, by their PIDs
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         self.log.close()
 
 
-async def open_all(url: str, learners: int) -> list[float]:
-    """N pages ask for the page at once; the seconds until each shows its board."""
+async def open_all(url: str, learners: int,
+                   server: Voila) -> tuple[list[float], dict[int, float]]:
+    """N pages ask for the page at once; the seconds until each shows its board, and the PSS
+    of the server's kernels while the pages are open (Voilà stops a page's kernel when it
+    closes)."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM),
                                                    args=CHROMIUM_ARGS)
-        context = await browser.new_context(viewport={"width": 1000, "height": 900})
 
         async def loopback(route: object) -> None:
             request_url = route.request.url  # type: ignore[attr-defined]
@@ -176,8 +182,11 @@ async def open_all(url: str, learners: int) -> list[float]:
             else:
                 await route.abort()  # type: ignore[attr-defined]
 
-        await context.route("**/*", loopback)
-        pages = [await context.new_page() for _ in range(learners)]
+        pages = []
+        for _ in range(learners):  # a context (a window of its own) for each learner
+            context = await browser.new_context(viewport={"width": 1000, "height": 900})
+            await context.route("**/*", loopback)
+            pages.append(await context.new_page())
         started = time.perf_counter()
 
         async def one(page: object) -> float:
@@ -187,8 +196,9 @@ async def open_all(url: str, learners: int) -> list[float]:
             return time.perf_counter() - started
 
         times = await asyncio.gather(*(one(page) for page in pages))
+        memory = {pid: pss_mib(pid) for pid in server.kernels()}
         await browser.close()
-    return list(times)
+    return list(times), memory
 
 
 def measure(learners: int, mode: str) -> None:
@@ -201,9 +211,8 @@ def measure(learners: int, mode: str) -> None:
             if mode == "preheated":
                 pool = f"pool ready after {server.wait_for_pool(learners):5.1f} s (load " \
                        f"{load()}); "
-            times = asyncio.run(open_all(f"{server.url}/", learners))
-            kernels = server.kernels()
-            memory = [pss_mib(pid) for pid in kernels]
+            times, pss = asyncio.run(open_all(f"{server.url}/", learners, server))
+            kernels, memory = list(pss), list(pss.values())
             print(f"{learners:>3} learners, {mode:<9}: {pool}boards median "
                   f"{statistics.median(times):5.1f} s, all {max(times):5.1f} s; "
                   f"{len(kernels)} kernels, PSS {min(memory):.0f}–{max(memory):.0f} MiB each, "
