@@ -186,7 +186,7 @@ def test_build_config_ships_the_notebooks_and_only_the_given_extensions(tmp_path
     assert config["contents"] == [str(REPO / "notebooks")]
     assert config["federated_extensions"] == [str(extension)]
     assert config["ignore_sys_prefix"] == ["federated_extensions"]
-    assert config["apps"] == ["lab"]
+    assert config["apps"] == ["lab", "repl"]  # the REPL: the classroom page
 
 
 def test_notebook_tree_is_the_repositorys(tmp_path: Path) -> None:
