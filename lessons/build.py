@@ -29,6 +29,7 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
+from horserace_nb.lite.pages import classroom_url, lesson_url
 from horserace_nb.teaching.course import LESSON_EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -316,6 +317,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n    print()"),
         ("md", "guide.misconceptions"),
         ("md", "guide.run"),
+        ("links", "guide.links"),
         ("md", "guide.class_length"),
         ("md", "guide.progress"),
     ]),
@@ -388,6 +390,10 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         if kind == "md":
             nb.cells.append(nbformat.v4.new_markdown_cell(link_rules(text[body], page),
                                                           id=cell_id))
+        elif kind == "links":
+            body_text = text[body].format(classroom="../" + classroom_url(lang))
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                f"{body_text}\n\n{lesson_table('../')}", id=cell_id))
         elif kind == "nav":
             nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text),
                                                           id=cell_id))
@@ -434,17 +440,44 @@ def render(nb: Any) -> str:
     return nbformat.writes(nb) + "\n"
 
 
-INDEX = """# Horse Race · 경마 · ホースレース
+INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 
-- **English** — [start here](en/00_start.ipynb) · [the rules](rules.md)
-- **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md)
-- **日本語** — [ここから始めます](ja/00_start.ipynb) · [ルール](rules.ja.md)
+- **English** — [start here](en/00_start.ipynb) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code
+- **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다
+- **日本語** — [ここから始めます](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます
+
+## Every lesson · 모든 강의 · すべてのレッスン
 """
+
+INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/03_turns.ipynb`; the [teacher guide](en/08_teacher_guide.ipynb) lists every link.
+
+각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/03_turns.ipynb`). [교사용 안내서](ko/08_teacher_guide.ipynb)에 모든 링크가 있습니다.
+
+各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/03_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/08_teacher_guide.ipynb)にあります。
+"""
+
+
+def lesson_table(prefix: str = "") -> str:
+    """A table of every lesson in every language, each a direct link (``lab/index.html?path=…``)
+    relative to the site's root, with *prefix* (``../`` from a lesson's folder) before it."""
+    titles = {lang: _text(lang) for lang in LANGS}
+    rows = ["| English | 한국어 | 日本語 |", "|---|---|---|"]
+    for name in TITLES:
+        cells = []
+        for lang in LANGS:
+            title = titles[lang][f"title.{name[:2]}"]
+            if name.startswith("00"):
+                title = f"0. {title[:1].upper()}{title[1:]}"
+            cells.append(f"[{title}]({prefix}{lesson_url(f'{lang}/{name}')})")
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
 
 
 def build_index() -> str:
     index = nbformat.v4.new_notebook()
-    index.cells.append(nbformat.v4.new_markdown_cell(INDEX, id="cell-00"))
+    head = INDEX_HEAD.format(**{f"classroom_{lang}": classroom_url(lang) for lang in LANGS})
+    source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT}"
+    index.cells.append(nbformat.v4.new_markdown_cell(source, id="cell-00"))
     index.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                     "language": "python"}
     return render(index)

@@ -186,7 +186,7 @@ def test_build_config_ships_the_notebooks_and_only_the_given_extensions(tmp_path
     assert config["contents"] == [str(REPO / "notebooks")]
     assert config["federated_extensions"] == [str(extension)]
     assert config["ignore_sys_prefix"] == ["federated_extensions"]
-    assert config["apps"] == ["lab"]
+    assert config["apps"] == ["lab", "repl"]  # the REPL: the classroom page
 
 
 def test_notebook_tree_is_the_repositorys(tmp_path: Path) -> None:
@@ -903,3 +903,123 @@ def test_a_failing_tool_is_one_line() -> None:
                    "pip download")
     assert str(caught.value) == ("pip download failed (exit 1): ERROR: No matching "
                                  "distribution found for x==1")
+
+
+# --------------------------------------------------------------------------- issue 21
+def test_the_site_builds_the_repl_for_the_classroom_page(tmp_path: Path) -> None:
+    assert build_config(tmp_path, [])["LiteBuildConfig"]["apps"] == ["lab", "repl"]
+    data = lite_json(["horserace-nb"])["jupyter-config-data"]
+    assert data["exposeAppInBrowser"] == "true"  # a string: JupyterLab lowercases it
+
+
+def test_the_classroom_page_runs_the_classroom_in_each_language() -> None:
+    import urllib.parse
+
+    from horserace_nb.lite.pages import classroom_url
+
+    for lang in ("en", "ko", "ja"):
+        page, _, query = classroom_url(lang).partition("?")
+        asked = dict(urllib.parse.parse_qsl(query))
+        assert page == "repl/index.html"
+        assert asked["code"] == ("from horserace_nb.widgets import Classroom\n"
+                                 f'Classroom(lang="{lang}")')
+        assert (asked["hideCodeInput"], asked["showBanner"], asked["execute"]) == ("1", "0", "1")
+        assert "toolbar" not in asked  # the REPL keeps its toolbar for any value of it
+        assert asked["lang"] == lang
+    with pytest.raises(ValueError, match="lang must be one of en, ko, ja, not 'fr'"):
+        classroom_url("fr")
+
+
+def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:
+    from horserace_nb.lite.pages import SCRIPT_NAME, START_SECONDS, add_script, site_script
+    from horserace_nb.words.i18n import t
+
+    script = site_script("9.9")
+    for lang in ("en", "ko", "ja"):
+        assert json.dumps(t("site.starting", lang, seconds=START_SECONDS),
+                          ensure_ascii=False) in script
+        assert json.dumps(t("site.ready", lang), ensure_ascii=False) in script
+    assert "__HR_MESSAGES__" not in script
+    for app in ("lab", "repl"):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text(
+            '<head>\n    <script id="jupyter-config-data" type="application/json">{}</script>')
+    add_script(tmp_path, "9.9")
+    add_script(tmp_path, "9.9")  # twice: still one tag
+    for app in ("lab", "repl"):
+        html = (tmp_path / app / "index.html").read_text()
+        assert html.count(SCRIPT_NAME) == 1
+        assert html.index(SCRIPT_NAME) < html.index("jupyter-config-data")
+    assert (tmp_path / SCRIPT_NAME).read_text() == script
+    (tmp_path / "lab" / "index.html").write_text("<head></head>")
+    with pytest.raises(ValueError, match="lab/index.html of the site has no jupyter-config-data"):
+        add_script(tmp_path, "9.9")
+
+
+def test_a_link_to_a_missing_lesson_fails_the_site_check(tmp_path: Path) -> None:
+    """The builder refuses a site whose notebooks link to a page or lesson it does not hold."""
+    from horserace_nb.lite.build import page_problems
+    from horserace_nb.lite.pages import add_script
+
+    site = tmp_path / "site"
+    for app in ("lab", "repl"):
+        (site / app).mkdir(parents=True)
+        (site / app / "index.html").write_text('<script id="jupyter-config-data"></script>')
+    add_script(site, "0.1.0")
+    (site / "files" / "ko").mkdir(parents=True)
+    (site / "files" / "ko" / "03_turns.ipynb").write_text("{}")
+    good = "[3](../lab/index.html?path=ko/03_turns.ipynb) [c](../repl/index.html?kernel=python)"
+    bad = "[4](../lab/index.html?path=ko/04_end_of_hand.ipynb) [n](../notebooks/index.html?x=1)"
+    (site / "files" / "ko" / "08.ipynb").write_text(json.dumps(
+        {"cells": [{"cell_type": "markdown", "source": [good, bad]}]}))
+    problems = page_problems(site, ["ko/03_turns.ipynb", "ko/08.ipynb"])
+    assert problems == ["links lead nowhere: ko/08.ipynb: lab/index.html?path="
+                        "ko/04_end_of_hand.ipynb: the site has no notebook ko/04_end_of_hand.ipynb"]
+
+
+def test_every_direct_link_of_the_notebooks_names_a_notebook_of_the_checkout() -> None:
+    from horserace_nb.lite.pages import site_links
+
+    checked = 0
+    for path in sorted((REPO / "notebooks").rglob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for link in (x for cell in cells for x in site_links("".join(cell["source"]))):
+            if "path=" in link:
+                assert (REPO / "notebooks" / link.split("path=")[1]).is_file(), (path, link)
+                checked += 1
+    assert checked >= 4 * 27  # the start page and the three guides: 9 lessons × 3 languages
+
+
+def test_repacked_wheels_carry_their_pyc_in_the_record(tmp_path: Path) -> None:
+    from horserace_nb.lite.compile import repack_stdlib, repack_wheel
+
+    wheel = make_wheel(tmp_path, "demo", "1.0", files=["demo/__init__.py", "demo/x.py"])
+    tree = tmp_path / "tree"
+    (tree / "demo" / "__pycache__").mkdir(parents=True)
+    for name in ("__init__", "x"):
+        pyc = tree / "demo" / "__pycache__" / f"{name}.cpython-314.pyc"
+        pyc.write_bytes(b"pyc " + name.encode())
+    out = tmp_path / "out" / wheel.name
+    out.parent.mkdir()
+    assert repack_wheel(wheel, tree, out) == 2
+    with zipfile.ZipFile(out) as archive:
+        names = archive.namelist()
+        record = archive.read("demo-1.0.dist-info/RECORD").decode().splitlines()
+        assert archive.read("demo/__pycache__/x.cpython-314.pyc") == b"pyc x"
+    assert {"demo/__init__.py", "demo/x.py", "demo/__pycache__/x.cpython-314.pyc"} <= set(names)
+    assert "demo/__pycache__/x.cpython-314.pyc,," in record
+    assert record[-1].startswith("demo-1.0.dist-info/RECORD,")
+    assert wheel_problem(out, "demo", "1.0") is None
+    first = out.read_bytes()
+    repack_wheel(wheel, tree, out)
+    assert out.read_bytes() == first  # the same bytes each time
+
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("os.py", "x = 1")
+        archive.writestr("data.txt", "kept")
+    (tmp_path / "std").mkdir()
+    (tmp_path / "std" / "os.pyc").write_bytes(b"compiled")
+    assert repack_stdlib(stdlib, tmp_path / "std", tmp_path / "out" / "std.zip") == 1
+    with zipfile.ZipFile(tmp_path / "out" / "std.zip") as archive:
+        assert sorted(archive.namelist()) == ["data.txt", "os.pyc"]

@@ -69,6 +69,8 @@ from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from .pages import APP_PAGES, SCRIPT_NAME, add_script, has_script, link_problem, site_links
+
 PYODIDE_VERSION = "314.0.6"
 """The Pyodide release the kernel of jupyterlite-pyodide-kernel 0.8.6 expects."""
 PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4Yr"
@@ -88,6 +90,9 @@ An unreachable registry fails in seconds (npm's defaults: about 70 s)."""
 PYODIDE_PYTHON = "3.14"
 JUPYTERLITE_VERSION = "0.8.6"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+APPS: tuple[str, ...] = ("lab", "repl")
+"""The JupyterLite apps the site holds: JupyterLab for the lessons, the REPL for the classroom
+page (:func:`horserace_nb.lite.pages.classroom_url`)."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 
 LOCK_ROOTS: tuple[str, ...] = (
@@ -314,6 +319,8 @@ def lite_json(packages: Sequence[str]) -> dict[str, Any]:
     """The ``jupyter-lite.json`` the build starts from (JupyterLite adds the rest)."""
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {"appName": "Horse Race",
+                                    # window.jupyterapp, for the site's script (site.js)
+                                    "exposeAppInBrowser": "true",
                                     "litePluginSettings": {KERNEL_PLUGIN:
                                                            kernel_settings(packages)}}}
 
@@ -330,10 +337,10 @@ SETTINGS_OVERRIDES: dict[str, Any] = {
 
 def build_config(notebooks: Path, federated: Sequence[Path]) -> dict[str, Any]:
     """The ``jupyter_lite_config.json`` of the build: the notebooks as contents, only the
-    given federated extensions (none from the build environment), JupyterLab only, no source
-    maps."""
+    given federated extensions (none from the build environment), JupyterLab and the REPL
+    (the classroom page) only, no source maps."""
     return {"LiteBuildConfig": {
-        "apps": ["lab"],
+        "apps": list(APPS),
         "contents": [str(notebooks)],
         "federated_extensions": [str(path) for path in federated],
         "ignore_sys_prefix": ["federated_extensions"],
@@ -733,6 +740,53 @@ def default_source() -> Path | None:
     return None
 
 
+def _byte_compiled(pyodide_dir: Path, wheels: Sequence[Path], project: Path, cache: Path,
+                   dest: Path, log: Log) -> dict[Path, Path]:
+    """*wheels* and the *project*'s wheel byte-compiled for the site's Pyodide (see
+    :mod:`horserace_nb.lite.compile`), by the wheel given, and the Pyodide core's standard
+    library in *pyodide_dir* replaced by its compiled form. All but the project's wheel are
+    kept compiled in the download cache (``compiled/``, keyed by the input's sha256, the
+    Pyodide version and the recipe); a damaged one is made again."""
+    from .compile import CompileError, compile_with_pyodide, compiled_key
+
+    stdlib = pyodide_dir / "python_stdlib.zip"
+    folder = cache / "compiled"
+    _make_folder(folder, "the download cache")
+    found: dict[Path, Path] = {}
+    todo: list[Path] = []  # the project's wheel last
+    for path in [*wheels, stdlib]:
+        cached = folder / compiled_key(path, PYODIDE_VERSION) / path.name
+        if cached.is_file():
+            if wheel_problem(cached) is None or (path == stdlib and _zip_sound(cached)):
+                found[path] = cached
+                continue
+            _discard(cached, "not a sound zip file", log)
+        todo.append(path)
+    todo.append(project)
+    log(f"byte-compiling {len(todo)} file(s) with Pyodide {PYODIDE_VERSION} in Node.js")
+    try:
+        made = compile_with_pyodide(pyodide_dir, [p for p in todo if p != stdlib], dest,
+                                    stdlib=stdlib if stdlib in todo else None)
+    except CompileError as err:
+        raise LiteBuildError(str(err)) from None
+    found[project] = made.pop(project.name)
+    for path in todo[:-1]:
+        out = made["stdlib" if path == stdlib else path.name]
+        cached = folder / compiled_key(path, PYODIDE_VERSION) / path.name
+        cached.parent.mkdir(exist_ok=True)
+        found[path] = Path(shutil.copyfile(out, cached))
+    shutil.copyfile(found.pop(stdlib), stdlib)
+    return found
+
+
+def _zip_sound(path: Path) -> bool:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.testzip() is None
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):
+        return False
+
+
 # --------------------------------------------------------------------------- the output folder
 def _existing_ancestor(path: Path) -> Path:
     """The nearest of *path*'s parents that exists (a file or a folder)."""
@@ -949,7 +1003,8 @@ def _folder_size(folder: Path) -> int:
 
 # --------------------------------------------------------------------------- the build
 def build_site(output: Path, *, source: Path | None = None, notebooks: Path | None = None,
-               cache_dir: Path | None = None, log: Log | None = None) -> SiteReport:
+               cache_dir: Path | None = None, log: Log | None = None,
+               byte_compile: bool = True) -> SiteReport:
     """Build the classroom site into *output* and say what was written.
 
     *source* is the project checkout whose wheel the site serves (default: the checkout this
@@ -957,7 +1012,8 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
     *cache_dir* where downloads are kept (default: :func:`default_cache_dir`). *output* must
     be new, empty or a site this builder wrote (:func:`check_output`, before any work); the
     new site is written beside it and replaces it only once complete and checked
-    (:func:`replacing`).
+    (:func:`replacing`). *byte_compile* ``False`` ships the Python as source, as Pyodide's
+    npm core has it (about twice as slow a kernel start: for comparisons).
     """
     started = time.perf_counter()
     say: Log = log or (lambda message: None)
@@ -989,9 +1045,14 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         project = _project_wheel(source, Path(tmp) / "project", say)
 
         kernel_extension = _kernel_extension()
-        served = {key: wheels[key] for key in lock_keys}
-        added = [*(wheels[key] for key in EXTRA_WHEELS), *_kernel_wheels(kernel_extension),
-                 project]
+        kernel_wheels = _kernel_wheels(kernel_extension)
+        sources = [*wheels.values(), *kernel_wheels, project]
+        compiled = (_byte_compiled(pyodide_dir, sources[:-1], project, cache,
+                                   Path(tmp) / "compiled", say) if byte_compile
+                    else {path: path for path in sources})
+        served = {key: compiled[wheels[key]] for key in lock_keys}
+        added = [*(compiled[wheels[key]] for key in EXTRA_WHEELS),
+                 *(compiled[wheel] for wheel in kernel_wheels), compiled[project]]
         patched = patch_lock(lock, served, added)
         project_entry = wheel_entry(project)
         for wheel in [*served.values(), *added]:
@@ -1010,6 +1071,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         say("building the site with JupyterLite")
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
               "--output-dir", str(new.path)], "jupyter lite build", cwd=lite_dir)
+        add_script(new.path, project_entry["version"])
         write_marker(new.path, project_entry["version"])
         check_site(new.path, tree, project_entry["name"])
 
@@ -1082,12 +1144,35 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
     unserved = [key for key in preload if key not in packages]
     if packages and unserved:
         problems.append(f"preloaded but not in the lock: {unserved}")
+    problems += page_problems(site, tree)
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
         if not (extensions / needed / "package.json").is_file():
             problems.append(f"the JupyterLab extension {needed} is missing")
     if problems:
         raise LiteBuildError("the built site is not usable offline: " + "; ".join(problems))
+
+
+def page_problems(site: Path, tree: Sequence[str]) -> list[str]:
+    """The site's app pages without the site's script, and links to the site's pages in its
+    notebooks that lead nowhere."""
+    problems = [f"its {page} is missing or lacks {SCRIPT_NAME}" for page in APP_PAGES
+                if not has_script(site, page)]
+    broken: list[str] = []
+    for name in tree:
+        path = site / "files" / name
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError, AttributeError):
+            continue  # a notebook that is not JSON is the teacher's own business
+        for cell in cells if isinstance(cells, list) else []:
+            source = cell.get("source", "") if isinstance(cell, dict) else ""
+            text = "".join(source) if isinstance(source, list) else str(source)
+            broken += [f"{name}: {problem}" for link in site_links(text)
+                       if (problem := link_problem(site, link)) is not None]
+    if broken:
+        problems.append(f"links lead nowhere: {_few(broken, 3)}")
+    return problems
 
 
 def served_files(site: Path) -> Collection[str]:

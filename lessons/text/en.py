@@ -423,9 +423,30 @@ downloads the Pyodide core with `npm`), then serve the folder:
 .venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
 ```
 
-and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. Wait until the status bar says
-*Python (Pyodide) | Idle*, then *Run → Run All Cells*; the first run takes longer than on your
+and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. While Python starts in the browser, a
+message at the bottom of the page says so; once it has gone (the status bar says *Python
+(Pyodide) | Idle*), choose *Run → Run All Cells*; the first run takes longer than on your
 own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
+    "guide.links": """## Links for the class
+
+Every lesson has an address of its own: the site's address followed by its link in the table
+below, for example `https://example.org/horserace/lab/index.html?path=en/03_turns.ipynb`. In
+the site's file browser, right-click a notebook → *Copy Shareable Link* copies it too. The
+[classroom page]({classroom}) (a match against the computer and the worked examples, no code)
+is on the site's start page in every language.
+
+**After you publish a new site.** The site keeps a learner's own copy of a notebook in their
+browser once it has been saved (by the learner, or by JupyterLab's automatic save). That copy
+wins over the new site's version: a learner who has saved a lesson keeps seeing their old copy.
+To get the new version, the learner deletes their copy: in the file browser on the left,
+right-click the notebook → *Delete*, and *Delete* again to confirm; the new site's version
+appears in its place. Their changes are lost with it: to keep them, right-click → *Download*
+first. Lessons a learner never saved are new by themselves.
+
+**A shared classroom computer.** To start fresh for the next learner: *Help → Clear Browser
+Data*, tick what to clear (the saved notebooks, the settings) and confirm; the page reloads with
+the site as published. A private window keeps nothing once it is closed. The site's JupyterLab
+menus are in English (no language pack is installed); the names above are as it shows them.""",
     "guide.class_length": """## The class-length game
 
 A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the

@@ -28,11 +28,14 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.lite.pages import START_SECONDS
+
 from .conftest import LITE_SKIP_PREFIX, REPO, REQUIRE_ENV, browser_required
 
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
 TUTORIALS = ["en/01_tiles_layout_spinners.ipynb", "ja/05_play.ipynb"]
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+LANGS = ("en", "ko", "ja")
 
 
 # --------------------------------------------------------------------------- the site
@@ -202,6 +205,18 @@ ANYWIDGET_PROBE = (
 )
 
 
+BYTECODE_PROBE = (
+    "import importlib.machinery as m, tarfile, horserace_nb.core.game as g, IPython\n"
+    "def refuse(*a, **k): raise RuntimeError('compiled from source')\n"
+    "m.SourceFileLoader.source_to_code = refuse\n"
+    "loads = lambda mod: m.SourceFileLoader(mod.__name__, mod.__file__).get_code(mod.__name__)"
+    " is not None\n"
+    "print('bytecode:', loads(g), loads(IPython), tarfile.__file__.endswith('tarfile.pyc'))"
+)
+"""In the kernel: whether the project's and IPython's modules load from their .pyc (compiling
+their source would raise), and the standard library's ``tarfile`` came from ``tarfile.pyc``."""
+
+
 def add_cell_and_run(page: Any, code: str) -> None:
     """Add a code cell at the end of the notebook, as a learner does, and run it."""
     page.locator(".jp-Notebook .jp-Cell").last.click()
@@ -272,6 +287,14 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
         assert output_problems(page) == []
         assert traffic.outside == [] and traffic.failed == []
 
+        # the kernel runs the .pyc the build compiled: the project's modules and IPython load
+        # without compiling a line (source_to_code made to fail), the standard library
+        # (tarfile: not frozen, unlike os) from its .pyc in the zip
+        add_cell_and_run(page, BYTECODE_PROBE)
+        answer = page.locator(".jp-OutputArea-output", has_text="bytecode:").last
+        answer.wait_for()
+        assert answer.inner_text().strip() == "bytecode: True True True", answer.inner_text()
+
 
 # --------------------------------------------------------------------------- the site's files
 def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
@@ -322,3 +345,111 @@ def test_site_starts_the_kernel_without_asking(lite_site: BuiltSite) -> None:
     assert overrides["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
+
+
+# --------------------------------------------------------------------------- issue 21
+def test_the_builder_checks_every_link_to_a_page_of_the_site(lite_site: BuiltSite) -> None:
+    """Every direct link of the start page and the teacher guides (a lesson in every language,
+    the classroom page) leads to a page and a notebook of the built site."""
+    import json
+
+    from horserace_nb.lite.pages import classroom_url, link_problem, site_links
+
+    files = lite_site.path / "files"
+    found: dict[str, list[str]] = {}
+    for name in ["index.ipynb", *(f"{lang}/08_teacher_guide.ipynb" for lang in LANGS)]:
+        cells = json.loads((files / name).read_text(encoding="utf-8"))["cells"]
+        found[name] = [link for cell in cells for link in site_links("".join(cell["source"]))]
+    lessons = sorted(n for n in lite_site.report.notebooks if re.match(r"(en|ko|ja)/\d\d_", n))
+    for name, links in found.items():
+        assert [link_problem(lite_site.path, link) for link in links] == [None] * len(links)
+        opened = {link.split("path=")[1] for link in links if "path=" in link}
+        assert opened == set(lessons), f"{name} lacks links to {set(lessons) - opened}"
+    assert {classroom_url(lang) for lang in LANGS} <= set(found["index.ipynb"])
+
+
+class _NoKernelStatus:
+    """What :class:`PlayDriver` needs of a front end, for the REPL app: no kernel status on
+    screen to wait for (as in Voilà), hence its longer pause."""
+
+    class server:  # noqa: N801
+        kind = "voila"
+
+    def wait_idle(self) -> None:
+        pass
+
+
+@pytest.mark.browser
+def test_the_classroom_page_plays_offline_without_code(lite_url: str, page: Any,
+                                                      screenshot: Any) -> None:
+    """The site's classroom page (one link, the REPL app): the start-up message in the page's
+    language while Python starts, gone once the classroom shows; no code, no toolbar, no input
+    box on screen; a learner's move is played on its board; nothing asked outside the site."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.lite.pages import classroom_url
+    from horserace_nb.words.i18n import t
+
+    from .conftest import PlayDriver
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
+    page.goto(f"{lite_url}/{classroom_url('ko')}")
+    banner = page.locator("#hr-kernel-start")
+    expect(banner).to_have_attribute("lang", "ko")
+    expect(banner).to_contain_text(t("site.starting", "ko", seconds=START_SECONDS))
+    classroom = page.locator(".hr-classroom")
+    classroom.wait_for()
+    expect(banner).to_have_count(0)
+    expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "ko"))
+    # no code and no notebook chrome
+    assert page.locator(".jp-CodeConsole .jp-InputArea:visible").count() == 0
+    assert page.locator(".jp-Toolbar:visible").count() == 0
+    assert page.locator(".jp-CodeConsole-promptCell:visible").count() == 0
+    expect(classroom.get_by_role("tab", name=t("classroom.play_tab", "ko"))).to_be_visible()
+
+    driver = PlayDriver(page, _NoKernelStatus())  # type: ignore[arg-type]
+    driver.next_label, driver.draw_label = t("play.next", "ko"), t("play.draw", "ko")
+    # the deal of the lab's play test (seed 2024: the computer leads), as a class would get it
+    play = page.locator(".hr-play").first
+    play.get_by_role("textbox", name=t("play.seed", "ko")).fill("2024")
+    driver.click(play.get_by_role("button", name=t("play.new_game", "ko")))
+    driver.check_placement(driver.place_first_fitting_tile())
+    screenshot()
+    assert output_problems(page) == []
+    assert traffic.outside == [], f"the page asked for outside files: {traffic.outside}"
+    assert traffic.failed == [], f"site files that failed: {traffic.failed}"
+    # JupyterLite's REPL app itself logs one plugin it cannot start (it needs a notebook)
+    assert [e for e in page.horserace_errors if "codemirror-extension:commands" not in e
+            and "INotebookTracker" not in e] == []
+
+
+@pytest.mark.browser
+def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: str,
+                                                                     page: Any) -> None:
+    """A lesson opened by its direct link says, in its language, that Python is starting, and
+    the message goes once the kernel is idle; a link of the start page opens a lesson."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.lite.pages import lesson_url
+    from horserace_nb.words.i18n import t
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
+    page.goto(f"{lite_url}/{lesson_url('ja/03_turns.ipynb')}")
+    banner = page.locator("#hr-kernel-start")
+    expect(banner).to_have_attribute("lang", "ja")
+    expect(banner).to_have_text(t("site.starting", "ja", seconds=START_SECONDS))
+    expect(banner).to_have_attribute("lang", "ja")
+    kernel_idle(page)
+    expect(banner).to_have_count(0, timeout=5_000)
+    expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "ja"))
+
+    # the start page's table: a direct link opens that lesson as a page of its own
+    page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^3\. 차례$"))
+    link.click()
+    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/03_turns\.ipynb$"))
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    expect(page.get_by_role("tab", name=re.compile("03_turns"))).to_have_count(1)
+    assert traffic.outside == [] and traffic.failed == []

@@ -1,0 +1,123 @@
+"""The classroom site's own pages and links: the classroom page, a link for every lesson, the
+start-up message.
+
+* **The classroom page** is JupyterLite's REPL app with the code input hidden, running
+  ``Classroom(lang=…)`` as soon as the kernel is ready (:func:`classroom_url`): the match
+  against the computer and the worked examples, with a language switch, no code on screen.
+* **A link for every lesson**: :func:`lesson_url` (``lab/index.html?path=ko/03_turns.ipynb``),
+  relative to the site's root, so it works on any host and under any folder.
+* **The start-up message**: :func:`site_script` is a small script the builder adds to the
+  pages of the apps (:func:`add_script`). While a kernel starts it says so in the notebook's
+  language (the catalog's ``site.starting``), and it opens the site's pages from links in a
+  notebook (JupyterLab would take them for files).
+
+>>> classroom_url("ko")
+'repl/index.html?kernel=python&hideCodeInput=1&showBanner=0&execute=1&hr=classroom&lang=ko&code=from+horserace_nb.widgets+import+Classroom%0AClassroom%28lang%3D%22ko%22%29'
+>>> lesson_url("ja/05_play.ipynb")
+'lab/index.html?path=ja/05_play.ipynb'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+SCRIPT_NAME = "horserace-site.js"
+"""The site's own script, at the root of the site."""
+APP_PAGES: tuple[str, ...] = ("lab/index.html", "repl/index.html")
+"""The app pages that get the script (the apps the builder builds)."""
+START_SECONDS = 10
+""""About N seconds the first time" in the start-up message: the kernel's cold start on a
+2-core machine, rounded up (``tests/benchmarks/bench_lite.py`` measures it)."""
+LANGS: tuple[str, ...] = ("en", "ko", "ja")
+
+_SCRIPT_TAG = '<script src="../{name}?v={version}"></script>'
+
+
+def classroom_code(lang: str) -> str:
+    """The code the classroom page runs (never shown)."""
+    return f'from horserace_nb.widgets import Classroom\nClassroom(lang="{lang}")'
+
+
+def classroom_url(lang: str) -> str:
+    """The classroom page in *lang*, relative to the site's root: the REPL app, without its
+    toolbar, banner or code input, running :func:`classroom_code` at once (``hr=classroom``
+    makes the site's script hide the empty input box too; ``lang`` names the language of the
+    start-up message)."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    query = urllib.parse.urlencode({
+        "kernel": "python", "hideCodeInput": "1", "showBanner": "0",
+        "execute": "1", "hr": "classroom", "lang": lang, "code": classroom_code(lang)})
+    return f"repl/index.html?{query}"
+
+
+def lesson_url(notebook: str) -> str:
+    """The direct link of *notebook* (a path in the site's tree), relative to the site's
+    root: it opens the notebook in the site's JupyterLab."""
+    return f"lab/index.html?path={urllib.parse.quote(notebook, safe='/')}"
+
+
+def site_script(version: str) -> str:
+    """The site's script (``site.js`` of this package) with the start-up messages of every
+    language filled in."""
+    from ..words.i18n import t
+
+    messages = {lang: {"starting": t("site.starting", lang, seconds=START_SECONDS),
+                       "ready": t("site.ready", lang)} for lang in LANGS}
+    source = resources.files(__package__).joinpath("site.js").read_text(encoding="utf-8")
+    return (f"// horserace_nb {version}\n"
+            + source.replace("__HR_MESSAGES__", json.dumps(messages, ensure_ascii=False)))
+
+
+def add_script(site: Path, version: str, pages: Sequence[str] = APP_PAGES) -> None:
+    """Write :data:`SCRIPT_NAME` at the root of *site* and load it from each app page of
+    *pages* (before the page's own scripts, so the message is there from the start)."""
+    (site / SCRIPT_NAME).write_text(site_script(version), encoding="utf-8")
+    tag = _SCRIPT_TAG.format(name=SCRIPT_NAME, version=version)
+    for page in pages:
+        path = site / page
+        html = path.read_text(encoding="utf-8")
+        if SCRIPT_NAME in html:
+            continue
+        html, count = re.subn(r"(<script id=\"jupyter-config-data\")", tag + r"\n    \1", html,
+                              count=1)
+        if count != 1:
+            raise ValueError(f"{page} of the site has no jupyter-config-data script to put the "
+                             "site's script before")
+        path.write_text(html, encoding="utf-8")
+
+
+def has_script(site: Path, page: str) -> bool:
+    """Whether the app page *page* of *site* loads the site's script."""
+    path = site / page
+    return path.is_file() and SCRIPT_NAME in path.read_text(encoding="utf-8")
+
+
+_LINK = re.compile(r"\]\(((?:\.\./)*(?:lab|repl)/index\.html\?[^)\s]+)\)")
+
+
+def site_links(markdown: str) -> list[str]:
+    """The links to the site's app pages in *markdown*, relative to the site's root
+    (``../`` taken off).
+
+    >>> site_links("[3](../lab/index.html?path=ko/03_turns.ipynb) [x](03_turns.ipynb)")
+    ['lab/index.html?path=ko/03_turns.ipynb']
+    """
+    return [re.sub(r"^(\.\./)+", "", found) for found in _LINK.findall(markdown)]
+
+
+def link_problem(site: Path, link: str) -> str | None:
+    """What is wrong with *link* (relative to the root of *site*), or ``None``: its app must
+    be built, and a ``path`` it opens must be a notebook of the site."""
+    page, _, query = link.partition("?")
+    if not (site / page).is_file():
+        return f"{link}: the site has no {page}"
+    path = urllib.parse.parse_qs(query).get("path")
+    if path and not (site / "files" / path[0]).is_file():
+        return f"{link}: the site has no notebook {path[0]}"
+    return None

@@ -1,0 +1,178 @@
+// The classroom site's own script, added by horserace_nb.lite to the pages of its apps (lab,
+// repl). It does three small things and nothing else:
+//
+// 1. While the Python kernel of the notebook (or of the classroom page) starts, it shows
+//    "Starting Python in your browser — about N seconds the first time" in the notebook's
+//    language, and removes it once the kernel is idle (in JupyterLab: the public
+//    ISessionContext of the current widget; in the REPL, which has no public handle on it:
+//    once the page's code has shown its output); a screen reader hears both.
+// 2. On the classroom page (repl/index.html?…&hr=classroom) it hides the console's empty
+//    input box, the prompts and their overlays (which would take the clicks meant for the
+//    board): no code on screen.
+// 3. A link in a notebook to a page of the site (lab/… or repl/…) opens that page: JupyterLab
+//    would take it for a file to open.
+//
+// The builder fills in MESSAGES (from the package's catalog) and the site's languages.
+(function () {
+  "use strict";
+  const MESSAGES = __HR_MESSAGES__;
+  const LANGS = Object.keys(MESSAGES);
+  const params = new URLSearchParams(window.location.search);
+  const APPS = /^(lab|repl|notebooks|tree)\/(index\.html)?$/;
+  const REPL = /\/repl\/(index\.html)?$/.test(window.location.pathname);
+
+  function langOfPath(path) {
+    const first = String(path || "").split("/")[0];
+    return LANGS.includes(first) ? first : null;
+  }
+
+  function pageLang() {
+    const asked = params.get("lang") || langOfPath(params.get("path"));
+    if (asked && LANGS.includes(asked)) return asked;
+    for (const wanted of navigator.languages || [navigator.language || "en"]) {
+      const short = String(wanted).slice(0, 2).toLowerCase();
+      if (LANGS.includes(short)) return short;
+    }
+    return "en";
+  }
+
+  // ------------------------------------------------------------------ the start-up message
+  const style = document.createElement("style");
+  style.textContent = `
+    #hr-kernel-start { position: fixed; z-index: 10000; left: 50%; bottom: 40px;
+      transform: translateX(-50%); max-width: min(90vw, 36rem); box-sizing: border-box;
+      padding: 12px 18px; border-radius: 6px; display: flex; align-items: center; gap: 12px;
+      font: var(--jp-ui-font-size1, 14px) / 1.4 var(--jp-ui-font-family, system-ui, sans-serif);
+      font-size: 15px; color: var(--jp-ui-font-color1, #222);
+      background: var(--jp-layout-color2, #eee);
+      border: 2px solid var(--jp-brand-color1, #1976d2);
+      box-shadow: var(--jp-elevation-z4, 0 2px 6px rgba(0, 0, 0, 0.3)); }
+    #hr-kernel-start .hr-dot { flex: none; width: 12px; height: 12px; border-radius: 50%;
+      background: var(--jp-brand-color1, #1976d2); animation: hr-pulse 1.2s ease-in-out infinite; }
+    @keyframes hr-pulse { 50% { opacity: 0.25; } }
+    @media (prefers-reduced-motion: reduce) { #hr-kernel-start .hr-dot { animation: none; } }
+    .hr-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
+      clip: rect(0 0 0 0); white-space: nowrap; }
+    body.hr-classroom-page .jp-CodeConsole-promptCell,
+    body.hr-classroom-page .jp-CodeConsole .jp-InputPrompt,
+    body.hr-classroom-page .jp-CodeConsole .jp-OutputPrompt,
+    body.hr-classroom-page .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none !important; }
+  `;
+  document.head.appendChild(style);
+
+  const live = document.createElement("div");  // what a screen reader hears
+  live.className = "hr-sr-only";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  let banner = null;
+
+  function show(lang) {
+    if (banner === null) {
+      banner = document.createElement("div");
+      banner.id = "hr-kernel-start";
+      const dot = document.createElement("span");
+      dot.className = "hr-dot";
+      dot.setAttribute("aria-hidden", "true");
+      banner.append(dot, document.createElement("span"));
+      document.body.appendChild(banner);
+    }
+    if (banner.getAttribute("lang") !== lang) {
+      banner.setAttribute("lang", lang);
+      banner.lastChild.textContent = MESSAGES[lang].starting;
+      live.setAttribute("lang", lang);
+      live.textContent = MESSAGES[lang].starting;
+    }
+  }
+
+  function hide(lang) {
+    if (banner === null) return;
+    banner.remove();
+    banner = null;
+    live.setAttribute("lang", lang);
+    live.textContent = MESSAGES[lang].ready;
+  }
+
+  const ready = new WeakSet();  // the session contexts whose kernel has been idle once
+
+  function current(app) {
+    const widget = app.shell && app.shell.currentWidget;
+    if (!widget || !widget.sessionContext) return null;
+    const path = widget.context ? widget.context.path : "";
+    return { context: widget.sessionContext, lang: langOfPath(path) || pageLang() };
+  }
+
+  let opened = false;  // a widget has been shown in the lab's main area
+
+  function watchLab(app, lang) {
+    const now = current(app);
+    if (now === null) {
+      // before the notebook of the address opens, its kernel is on its way too
+      if (!opened && app.shell && !app.shell.currentWidget && params.get("path")) show(lang);
+      else hide(lang);
+      return;
+    }
+    opened = true;
+    const context = now.context;
+    if (!ready.has(context) && context.session && context.session.kernel &&
+        context.kernelDisplayStatus === "idle") {
+      ready.add(context);
+    }
+    if (ready.has(context) || context.hasNoKernel) hide(now.lang); else show(now.lang);
+  }
+
+  function watchRepl(lang) {
+    // The REPL app has no public handle on its kernel: the kernel has started once the code
+    // of the address has run and shown something (or failed).
+    const shown = document.querySelector(".jp-CodeConsole .jp-OutputArea-output");
+    if (shown && banner !== null && document.body.classList.contains("hr-classroom-page")) {
+      // the console scrolls to its end: show the page from its top (title, language switch)
+      const content = document.querySelector(".jp-CodeConsole-content");
+      if (content) window.setTimeout(() => { content.scrollTop = 0; }, 300);
+    }
+    if (shown || !params.get("code") || params.get("execute") === "0") hide(lang);
+    else show(lang);
+  }
+
+  function watch() {
+    const lang = pageLang();
+    if (REPL) { watchRepl(lang); return; }
+    const app = window.jupyterapp;
+    if (!app) { if (params.get("path")) show(lang); return; }  // the app is still loading
+    watchLab(app, lang);
+  }
+
+  // ------------------------------------------------------------------ links to site pages
+  function siteRoot() {
+    const config = document.getElementById("jupyter-config-data");
+    const root = (config && config.getAttribute("data-jupyter-lite-root")) || "..";
+    return new URL(root.replace(/\/?$/, "/"), window.location.href);
+  }
+
+  function sitePage(anchor) {
+    const root = siteRoot();
+    const files = new URL("files/", root).href;
+    if (!anchor.href || !anchor.href.startsWith(files)) return null;
+    const target = decodeURIComponent(anchor.href.slice(files.length).split("#")[0]);
+    const [path, query] = [target.split("?")[0], target.includes("?") ? target.slice(target.indexOf("?")) : ""];
+    return APPS.test(path) ? new URL(path + query, root).href : null;
+  }
+
+  document.addEventListener("click", (event) => {
+    const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    const page = anchor && anchor.closest(".jp-RenderedHTMLCommon") ? sitePage(anchor) : null;
+    if (page === null || event.button !== 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (event.ctrlKey || event.metaKey || event.shiftKey) window.open(page, "_blank", "noopener");
+    else window.location.assign(page);
+  }, true);
+
+  function start() {
+    document.body.appendChild(live);
+    if (params.get("hr") === "classroom") document.body.classList.add("hr-classroom-page");
+    watch();
+    window.setInterval(watch, 250);
+  }
+
+  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+})();
