@@ -179,6 +179,45 @@ def test_reset_is_asked_twice() -> None:
     assert t("progress.reset_done", "en") in p.messages.html.value
 
 
+def _statuses(view: Any) -> list[str]:
+    """The HTML widgets of *view* whose markup is a live region (``role="status"``)."""
+    import ipywidgets as widgets
+
+    from horserace_nb.widgets.base import _tree
+
+    return [w.value for w in _tree(view)
+            if isinstance(w, widgets.HTML) and "role='status'" in w.value.replace('"', "'")]
+
+
+def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: Path) -> None:
+    from ipywidgets.widgets import widget as widget_module
+
+    from horserace_nb.widgets.base import View
+
+    before = set(widget_module._instances)
+    p = Progress(lang="ko")
+    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
+                                         rules=("R9",), when="2026-12-01T08:00:00"))])
+    assert isinstance(p, View) and p.started and p.lang_switch.layout.display == "none"
+    assert _statuses(p) == []  # the "next step" line is not a live region
+    p.reset_button.click()  # the message area is Progress's one live region
+    assert _statuses(p) == [p.messages.html.value]
+    p.lang = "ja"
+    assert p.store.lang == "ja" and t("progress.title", "ja") in p.title.value
+    assert p.practise() is not None and p.practice is not None and p.practice.lang == "ja"
+    p.lang = "en"
+    assert p.practice.lang == "en"
+    p.close()
+    assert set(widget_module._instances) <= before
+    (tmp_path / "b.json").write_text('{"format": "horserace_nb.results", "version": 9}', "utf-8")
+    report = ClassReport(tmp_path, lang="ko")
+    assert isinstance(report, View) and _statuses(report) == [report.refused.value]
+    report.lang = "ja"
+    assert t("report.why.version", "ja") in report.refused.value
+    report.close()
+    assert set(widget_module._instances) <= before
+
+
 def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
     import importlib.util
 

@@ -47,10 +47,12 @@ def _line(text: str, kind: str) -> str:
             f"{esc(text)}</div>")
 
 
-def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None) -> str:
+def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None, *,
+                  live: bool = False) -> str:
     """Message lines ``(kind, text)`` (escaped), one ``div.hr-msg.hr-msg-<kind>`` each, in one
     block marked with *lang*; "" without lines. The lines are silent: each widget's board is
-    its one live region (``Board.announce``), which screen readers read out.
+    its one live region (``Board.announce``), which screen readers read out; a widget without
+    a board makes its message area its one live region instead (*live*: ``role="status"``).
 
     >>> markup = messages_html([("ok", "Right <b>")], "ko")
     >>> markup.startswith('<div class="hr-msgs" lang="ko">')
@@ -61,14 +63,16 @@ def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None) -> 
     if not lines:
         return ""
     marked = "" if lang is None else f' lang="{esc(lang)}"'
+    marked += ' role="status"' if live else ""
     body = "".join(_line(text, kind) for kind, text in lines)
     return f'<div class="hr-msgs"{marked}>{body}</div>'
 
 
-def message_html(text: str, kind: str = "info", lang: str | None = None) -> str:
+def message_html(text: str, kind: str = "info", lang: str | None = None, *,
+                 live: bool = False) -> str:
     """One message line (escaped) as :class:`MessageArea` writes it: compact line height, so
     that feedback of two or three lines reads as one paragraph; kind is one of :data:`KINDS`."""
-    return messages_html([(kind, text)], lang)
+    return messages_html([(kind, text)], lang, live=live)
 
 
 def question_html(lines: Sequence[str]) -> str:
@@ -114,6 +118,9 @@ class MessageArea:
         self.last_error: str | None = None
         self.notes: list[Note] = []
         """What is shown now, one note a line (written again on a language switch)."""
+        self.live = False
+        """The lines are a live region (``role="status"``): only in a widget without a board,
+        whose board would be its live region otherwise."""
 
     def show(self, notes: Sequence[Note], lang: str) -> None:
         """Show one line per note ``(kind, text)``, written in *lang*."""
@@ -129,13 +136,13 @@ class MessageArea:
         """Write what is shown again in *lang* (a fixed text stays as it is)."""
         if self.notes:
             self.html.value = messages_html([(kind, text(lang)) for kind, text in self.notes],
-                                            lang)
+                                            lang, live=self.live)
 
     def say(self, text: str, *, kind: str = "info") -> None:
         """Show *text* (escaped) as the current message, as it is (not written again on a
         switch: :meth:`tell` is); kind is one of :data:`KINDS`."""
         self.notes = []
-        self.html.value = message_html(text, kind)
+        self.html.value = message_html(text, kind, live=self.live)
 
     def say_html(self, markup: str) -> None:
         """Show markup the caller has already escaped."""

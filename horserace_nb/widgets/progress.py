@@ -20,10 +20,8 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Callable
-from typing import Any
 
 import ipywidgets as widgets
-import traitlets
 
 from ..teaching.progress import (
     Box,
@@ -37,8 +35,9 @@ from ..teaching.progress import (
     practice_seed,
     rule_states,
 )
-from ..words.i18n import check_lang, t
-from .common import Lang, MessageArea, esc, safe
+from ..words.i18n import t
+from .base import View, replace_children
+from .common import esc, safe
 from .exercise import Exercises
 from .store import Store
 
@@ -56,24 +55,26 @@ _COLOUR = {"new": "var(--jp-ui-font-color2, currentColor)",
            "mastered": "var(--jp-success-color1, currentColor)"}
 
 
-class Progress(widgets.VBox):  # type: ignore[misc]
+class Progress(View):
     """The lesson map of the results kept in this browser.
+
+    It has no board: its message area is its one live region (what Practise and Reset
+    answer is read out; the "next step" line is not a live region of its own).
 
     :param lang: en, ko or ja (the ``lang`` trait can change it later).
     """
 
-    lang = Lang("en")
-
     def __init__(self, *, lang: str = "en") -> None:
-        check_lang(lang)
-        super().__init__()
+        super().__init__(lang=lang, switch=False)
+        self.messages.live = True
         self.today: Callable[[], dt.date] = dt.date.today
         """Today's date (the Leitner schedule's); tests replace it."""
         self.store = Store(lang=lang, download=True)
-        self.messages = MessageArea()
         self.title = widgets.HTML()
         self.privacy = widgets.HTML()
         self.name_text = widgets.Text(layout=widgets.Layout(width="16em"))
+        self.name_text.style.description_width = "initial"  # (a new style each redraw would
+        # leave the old one open)
         button = functools.partial(widgets.Button, layout=widgets.Layout(
             width="auto", min_height="44px"))
         self.name_button = button(icon="user")
@@ -108,9 +109,7 @@ class Progress(widgets.VBox):  # type: ignore[misc]
         self.confirm_button.on_click(lambda _: self._on_confirm())
         self.cancel_button.on_click(lambda _: self._on_cancel())
         self.store.on_change(lambda _: self._refresh())
-        self._ready = True
-        self.lang = lang
-        self._refresh()
+        self.start()
 
     # ------------------------------------------------------------------ the API
     @property
@@ -154,9 +153,9 @@ class Progress(widgets.VBox):  # type: ignore[misc]
                              lang=self.lang)
         practice.recorder.store.on_change(lambda _: self._refresh())
         self.practice = practice
-        self.practice_box.children = [widgets.HTML(
+        replace_children(self.practice_box, [widgets.HTML(
             f"<div lang='{self.lang}'>{esc(t('progress.practise_intro', self.lang))}</div>"),
-            practice]
+            practice])
         self.messages.clear()
         return practice
 
@@ -175,11 +174,6 @@ class Progress(widgets.VBox):  # type: ignore[misc]
     def cancel_reset(self) -> None:
         self.confirm_box.layout.display = "none"
         self.messages.clear()
-
-    def close(self) -> None:
-        self._close_practice()
-        self.store.close()
-        super().close()
 
     # ------------------------------------------------------------------ callbacks
     @safe
@@ -202,25 +196,20 @@ class Progress(widgets.VBox):  # type: ignore[misc]
     def _on_cancel(self) -> None:
         self.cancel_reset()
 
-    @traitlets.observe("lang")
-    def _on_lang(self, change: Any) -> None:
-        if getattr(self, "_ready", False):
-            self.store.lang = change["new"]
-            if self.practice is not None:
-                self.practice.lang = change["new"]
-            self._refresh()
+    def relocalize(self, lang: str) -> None:
+        self.store.lang = lang
+        if self.practice is not None:
+            self.practice.lang = lang
+        self._refresh()
 
     # ------------------------------------------------------------------ drawing
     def _close_practice(self) -> None:
-        practice, self.practice = self.practice, None
-        self.practice_box.children = []
-        if practice is not None:
-            practice.recorder.store.close()
-            practice.close()
+        self.practice = None
+        replace_children(self.practice_box, [])  # the set and its intro, closed
 
     @safe
     def _refresh(self) -> None:
-        if not getattr(self, "_ready", False):
+        if not self.started:
             return
         lang = self.lang
         results = self.results
@@ -231,7 +220,6 @@ class Progress(widgets.VBox):  # type: ignore[misc]
         self.privacy.value = f"<div lang='{lang}' style='font-size:0.9em'>{esc(privacy)}</div>"
         self.name_text.description = t("progress.name_label", lang)
         self.name_text.placeholder = t("progress.name_placeholder", lang)
-        self.name_text.style = {"description_width": "initial"}
         self.name_button.description = t("progress.name_save", lang)
         kept = t("progress.name_kept", lang, name=self.store.learner)
         self.name_line.value = (f"<span lang='{lang}'>{esc(kept)}</span>"
@@ -241,7 +229,7 @@ class Progress(widgets.VBox):  # type: ignore[misc]
         key, params = next_step(results, self.today())
         if "lesson" in params:
             params = {"title": t(f"progress.lesson.{params['lesson']}", lang)}
-        self.next_html.value = (f"<div class='hr-progress-next' lang='{lang}' role='status'>"
+        self.next_html.value = (f"<div class='hr-progress-next' lang='{lang}'>"
                                 f"<b>{esc(t('progress.next_title', lang))}:</b> "
                                 f"{esc(t(key, lang, **params))}</div>")
         count = len(due(results, self.today()))
@@ -303,9 +291,4 @@ class Progress(widgets.VBox):  # type: ignore[misc]
         return (f"<div lang='{lang}'><b>{esc(t('progress.rules', lang))}</b>"
                 "<ul class='hr-progress-rules' style='list-style:none;padding:0;margin:0.3em 0;"
                 f"display:flex;flex-wrap:wrap;gap:0 1em'>{''.join(items)}</ul></div>")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
 

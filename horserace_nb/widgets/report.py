@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import traitlets
 
 from ..teaching.course import LESSONS
 from ..teaching.progress import MAX_BYTES, ClassData, ResultsError, class_data
-from ..words.i18n import check_lang, t
+from ..words.i18n import t
 from ..words.names import list_text
-from .common import Lang, MessageArea, esc, safe
+from .base import View
+from .common import esc, safe
 
 __all__ = ["ClassReport"]
 
@@ -72,26 +72,24 @@ def _uploaded(value: Any) -> list[tuple[str, str | bytes]]:
     return out
 
 
-class ClassReport(widgets.VBox):  # type: ignore[misc]
+class ClassReport(View):
     """The class view of the learners' results files.
 
     :param source: a folder (its files are read, ``*.json`` first), a list of files, or
         ``None`` to pick files with the upload button (Voilà, JupyterLite).
     :param roster: the class's names: those without a file are listed as not started.
-    :param lang: en, ko or ja.
-    """
+    :param lang: en, ko or ja (the ``lang`` trait can change it later).
 
-    lang = Lang("en")
+    It has no board; its one live region is the list of the files refused.
+    """
 
     def __init__(self, source: Source = None, *, roster: Iterable[str] = (),
                  lang: str = "en") -> None:
-        check_lang(lang)
-        super().__init__()
+        super().__init__(lang=lang, switch=False)
         self.roster = tuple(str(name) for name in roster)
         self._given = _files(source)
         self._picked: list[tuple[str, str | bytes]] = []
         self.data: ClassData = ClassData()
-        self.messages = MessageArea()
         self.title = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=True,
                                          layout=widgets.Layout(min_height="44px"))
@@ -107,9 +105,8 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
                          self.messages.box]
         self.add_class("hr-report")
         self.upload.observe(self._on_upload, names="value")
-        self._ready = True
-        self.lang = lang
         self.read()
+        self.start()
 
     # ------------------------------------------------------------------ the API
     def read(self, files: Iterable[tuple[str, str | bytes]] | None = None) -> ClassData:
@@ -117,7 +114,8 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
         if files is not None:
             self._picked += list(files)
         self.data = class_data(self._given + self._picked, roster=self.roster)
-        self._render()
+        if self.started:
+            self._render()
         return self.data
 
     def csv(self) -> str:
@@ -130,10 +128,8 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
         self._picked = _uploaded(change["new"])
         self.read()
 
-    @traitlets.observe("lang")
-    def _on_lang(self, _change: Any) -> None:
-        if getattr(self, "_ready", False):
-            self._render()
+    def relocalize(self, lang: str) -> None:
+        self._render()
 
     # ------------------------------------------------------------------ drawing
     def reason(self, why: ResultsError) -> str:
@@ -200,8 +196,3 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
                 f"{esc(t('report.csv', lang))}</a>")
         else:
             self.csv_link.value = ""
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(widgets.VBox([self]))  # type: ignore[no-untyped-call]
