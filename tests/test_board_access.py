@@ -155,6 +155,47 @@ def test_each_event_is_announced_once_in_the_widgets_language() -> None:
     assert "role" not in w.messages.html.value and "role" not in w.status.value
 
 
+def test_a_replay_says_each_step_once_in_its_language() -> None:
+    """Stepping a replay (a saved game here) announces each step once through the board's live
+    region, in the widget's language; a redraw of the same step says nothing again."""
+    from horserace_nb.widgets import ReplayWidget
+
+    game = Game(players=2, seed=2024)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    w = ReplayWidget(game, lang="ja")
+    heard = []
+    w.board.observe(lambda change: heard.append(change["new"]), names="announcement")
+    for step in range(1, len(w.steps)):
+        before = len(heard)
+        w.step = step
+        assert len(heard) == before + 1, heard[before:]
+        assert re.search("[\u3040-\u30ff]", heard[-1]["text"]), heard[-1]
+    w.step = w.step  # no change, no word
+    w.lang = "ja"
+    assert len(heard) == len(w.steps) - 1
+
+
+def test_a_review_says_each_decision_once() -> None:
+    from horserace_nb.widgets import ReviewWidget
+
+    game = Game(players=2, seed=2024)
+    while not game.hand_over:
+        game.apply(game.legal_actions()[0])
+    w = ReviewWidget(game, 0, seed=1, rollouts=4, lang="ko")
+    w.run()
+    heard = []
+    w.board.observe(lambda change: heard.append(change["new"]), names="announcement")
+    w.first_button.click()
+    said = len(heard)
+    while not w.next_button.disabled:
+        w.next_button.click()
+        assert len(heard) == said + 1
+        said = len(heard)
+        assert heard[-1]["text"] == w.current.explain("ko")
+    assert said >= 1
+
+
 def test_an_open_points_exercise_picture_does_not_tell_the_answer() -> None:
     from horserace_nb.widgets import Exercises
     from horserace_nb.words.i18n import side_name, t

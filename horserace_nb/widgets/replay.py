@@ -19,6 +19,7 @@ from ..sessions.protocol import Text, board_moves, tile_position
 from ..sessions.replay import Prediction, ReplayStep, build_steps, question_for, step_texts
 from ..teaching.exercises import Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words.i18n import check_lang, t
+from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
 from .common import esc, message_html, question_html, safe
@@ -54,6 +55,7 @@ class ReplayWidget(View):
         check_lang(lang)
         self.size = validate.size(size)
         self.steps, self.example = build_steps(source)
+        self._announced: tuple[object, int] | None = None  # the step the live region last said
         super().__init__(lang=lang, switch=switch)
         last = len(self.steps) - 1
 
@@ -340,6 +342,10 @@ class ReplayWidget(View):
             self.predict_box.layout.display = "none"
             self.board.readonly = True
             self.board.show(self.board_svg(step), board_moves(None, lang))
+            if self._announced != (self.example, self.step):  # each step said once
+                self._announced = (self.example, self.step)
+                self.board.announce(sentences(
+                    (texts["heading"], texts["sum"], texts["turn"]), lang))
         self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
                                if texts["sum"] else "")
         self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"

@@ -95,6 +95,7 @@ class ReviewWidget(View):
         self._dismiss: list[Callable[[ReviewWidget], None]] = []
         self._reviewing: int | None = None
         self._handle: asyncio.Handle | None = None
+        self._announced: int | None = None  # the decision the live region last said
         super().__init__(lang=lang, switch=switch)
 
         def button(**kwargs: Any) -> widgets.Button:
@@ -320,6 +321,9 @@ class ReviewWidget(View):
         self.first_button.disabled = self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.last_button.disabled = self.index == count - 1
         self.board.show(self.board_svg(entry), board_moves(None, self.lang))
+        if self._announced != self.index:  # each decision said once
+            self._announced = self.index
+            self.board.announce(entry.explain(lang))
         kind = "ok" if entry.loss < AS_GOOD else "info"
         self.explanation.value = (f"<p class='hr-review-explain hr-msg hr-msg-{kind}' "
                                   f"lang='{esc(lang)}'>{esc(entry.explain(lang))}</p>")
