@@ -44,7 +44,7 @@ from ..words.i18n import check_lang, side_name, t
 from ..words.names import and_list, list_text, point_name, points_phrase, scoring_side, seat_name
 
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
-           "CountedPoints", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
+           "CountedPoints", "Hint", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
            "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for"]
 
@@ -87,16 +87,19 @@ MAX_STARS = 3
 """The most stars one exercise or puzzle earns."""
 
 
-def stars_for(attempts: int, solved: bool, revealed: bool) -> int:
-    """Stars for one exercise or puzzle: 3 at the first try, 2 at the second, 1 later; 0 when
-    unsolved or when the answer was shown first.
+def stars_for(attempts: int, solved: bool, revealed: bool, hints: int = 0) -> int:
+    """Stars for one exercise or puzzle: 3 at the first try, 2 at the second, 1 later, each hint
+    opened costing one more (never below 1 when solved); 0 when unsolved or when the answer was
+    shown first.
 
     >>> stars_for(1, True, False), stars_for(5, True, False), stars_for(1, True, True)
     (3, 1, 0)
+    >>> stars_for(1, True, False, hints=1), stars_for(1, True, False, hints=2)
+    (2, 1)
     """
     if not solved or revealed:
         return 0
-    return max(1, MAX_STARS + 1 - attempts)
+    return max(1, MAX_STARS + 1 - attempts - hints)
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,18 @@ class Feedback:
     ok: bool
     message: str
     rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One rung of an exercise's hint ladder (:meth:`Exercise.hint_steps`): a sentence (its
+    R-numbers also in *rules*) and what it points at on the board: connection *points* and
+    *tiles* to mark. The first rung reminds of the rule; later rungs point at the board."""
+
+    message: str
+    rules: tuple[str, ...] = ()
+    points: frozenset[tuple[Tile, Side]] = frozenset()
+    tiles: frozenset[Tile] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -206,6 +221,8 @@ class Exercise(ABC, Generic[A]):
         self.attempts = 0
         self.solved = False
         self.revealed = False
+        self.hints_used = 0
+        """How many rungs of :meth:`hint_steps` were opened (each costs a star)."""
         self.layout: Layout = Layout()
         """The position on the table."""
         self.highlight: Tile | None = None
@@ -285,9 +302,33 @@ class Exercise(ABC, Generic[A]):
             self.revealed = True
         return self.answer_text(lang)
 
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        """The hint ladder, gentle first: a reminder of the rule, then a pointer on the board
+        (at least two rungs; none of them gives the whole answer away)."""
+        lang = check_lang(lang)
+        rules = ", ".join(self.rules)
+        return [Hint(t("exercise.hint.rules", lang, rules=rules), self.rules),
+                Hint(t("exercise.hint.answer_form", lang), self.rules)]
+
+    def hint(self, lang: str = "en") -> Hint | None:
+        """Open the next rung of :meth:`hint_steps` (it costs a star, :func:`stars_for`), or
+        ``None`` when every rung is open (nothing is counted then)."""
+        steps = self.hint_steps(lang)
+        if self.hints_used >= len(steps):
+            return None
+        if not self.solved:
+            self.hints_used += 1
+            return steps[self.hints_used - 1]
+        return steps[min(self.hints_used, len(steps) - 1)]
+
+    def right_part(self, answer: object) -> object:
+        """What of a wrong *answer* was right, for "Try again" to keep (the points rightly
+        chosen, the settlement's right fields); ``None`` keeps nothing."""
+        return None
+
     @property
     def stars(self) -> int:
-        return stars_for(self.attempts, self.solved, self.revealed)
+        return stars_for(self.attempts, self.solved, self.revealed, self.hints_used)
 
 
 class LayoutExercise(Exercise[A]):
