@@ -110,6 +110,10 @@ class Feedback:
     ok: bool
     message: str
     rules: tuple[str, ...] = ()
+    points: frozenset[tuple[Tile, Side]] = frozenset()
+    """Connection points the sentence talks about, for the board to mark."""
+    tiles: frozenset[Tile] = frozenset()
+    """Tiles the sentence talks about, for the board to mark."""
 
 
 @dataclass(frozen=True)
@@ -211,13 +215,27 @@ class Exercise(ABC, Generic[A]):
     ``"sides"`` (several seats or teams) or ``"settlement"`` (:class:`SettlementAnswer`)."""
     rules: ClassVar[tuple[str, ...]]
     """The rules the exercise practises."""
+    cases: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """The kind's designed cases, in teaching order: a case's name → the rules that case turns
+    on (at most three). :meth:`_build` draws a position of :attr:`case` when one is given."""
 
-    def __init__(self, seed: int = 1) -> None:
-        self._start(check_seed(seed))
-        self._build(_rng(self.kind, self.seed))
+    def __init__(self, seed: int = 1, case: str | None = None) -> None:
+        if case is not None and case not in self.cases:
+            raise ValueError(f"case: one of {', '.join(self.cases) or 'none'} for "
+                             f"{self.kind}, not {excerpt(case)}")
+        self._start(check_seed(seed), case)
 
-    def _start(self, seed: int) -> None:
+        self._build(_rng(self.kind if case is None else f"{self.kind}/{case}", self.seed))
+
+    @property
+    def item_rules(self) -> tuple[str, ...]:
+        """The rules this item turns on: its case's, or the kind's."""
+        return self.cases[self.case] if self.case is not None else self.rules
+
+    def _start(self, seed: int, case: str | None = None) -> None:
         self.seed = seed
+        self.case = case
+        """The designed case drawn (a key of :attr:`cases`), or ``None`` for any position."""
         self.attempts = 0
         self.solved = False
         self.revealed = False
@@ -1137,14 +1155,15 @@ KINDS: dict[str, type[Exercise[Any]]] = {
 ``settle``, ``winner``."""
 
 
-def make_exercise(kind: str, seed: int = 1) -> Exercise[Any]:
-    """The exercise of *kind* drawn from *seed* (same kind and seed, same exercise).
+def make_exercise(kind: str, seed: int = 1, case: str | None = None) -> Exercise[Any]:
+    """The exercise of *kind* (and designed *case*) drawn from *seed* (same arguments, same
+    exercise).
 
-    :raises ValueError: for an unknown kind or a seed that is not a whole number.
+    :raises ValueError: for an unknown kind or case or a seed that is not a whole number.
     """
     if kind not in KINDS:
         raise ValueError(f"kind: one of {', '.join(KINDS)}, not {excerpt(kind)}")
-    return KINDS[kind](check_seed(seed))
+    return KINDS[kind](check_seed(seed), case)
 
 
 class ExerciseSet:
