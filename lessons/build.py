@@ -90,11 +90,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
-    ("01_tiles_layout_spinners.ipynb", [
+    ("01_tiles_players.ipynb", [
         ("md", "tiles.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, IllegalMove, Layout, Tile\n"
-                 "from horserace_nb.render.svg import game_svg, layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
+        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
+                 "from horserace_nb.render.svg import game_svg"),
         ("md", "tiles.set"),
         ("code", f"{CHECK}\nprint(len(FULL_SET))\nfor low in range(7):\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
@@ -119,6 +118,12 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
+    ]),
+    ("02_joining_spinners.ipynb", [
+        ("md", "joining.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
+                 "from horserace_nb.render.svg import layout_svg\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "tiles.spinners"),
         ("code", "replay = ReplayWidget('sequence', lang=LANG)\nreplay"),
         ("md", "tiles.step"),
@@ -138,9 +143,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
-        ("code", _exercises("01")),
+        ("code", _exercises("02")),
     ]),
-    ("02_scoring_ends.ipynb", [
+    ("03_scoring_ends.ipynb", [
         ("md", "scoring.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words.i18n import side_name\n"
@@ -167,7 +172,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.predict"),
         ("code", "ReplayWidget('sequence', lang=LANG, predict=True)"),
         ("md", "scoring.exercises"),
-        ("code", _exercises("02")),
+        ("code", _exercises("03")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
@@ -175,7 +180,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "print(check_total(layout, my_total, my_score, LANG)[1])\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
     ]),
-    ("03_turns.ipynb", [
+    ("04_turns.ipynb", [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
                  "from horserace_nb.words import names, narration\n"
@@ -200,13 +205,11 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "turns.end_first"),
         ("code", "ReplayWidget('win_62', lang=LANG)"),
         ("md", "turns.exercises"),
-        ("code", _exercises("03")),
+        ("code", _exercises("04")),
     ]),
-    ("04_end_of_hand.ipynb", [
+    ("05_settlement.ipynb", [
         ("md", "end.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Game, bonus, round_pips\n"
-                 "from horserace_nb.teaching.bots import GreedyBot\n"
-                 "from horserace_nb.teaching.examples import EXAMPLES\n"
+        ("code", f"{SETUP}\nfrom horserace_nb import bonus, round_pips\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
@@ -220,6 +223,14 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "end.ties"),
         ("code", "ReplayWidget('tie_individual', lang=LANG)"),
         ("code", "ReplayWidget('tie_teams', lang=LANG)"),
+        ("md", "end.exercises"),
+        ("code", _exercises("05")),
+    ]),
+    ("06_end_of_game.ipynb", [
+        ("md", "endgame.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
+                 "from horserace_nb.teaching.bots import GreedyBot\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.next_leader"),
         ("code", f"{CHECK}\nbot = GreedyBot()\ngame = Game(players=2, seed=2)\n"
                  "while not game.hand_over:  # the computer plays both seats\n"
@@ -238,10 +249,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", "ReplayWidget('shared_win', lang=LANG)"),
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
-        ("md", "end.exercises"),
-        ("code", _exercises("04")),
+        ("md", "endgame.exercises"),
+        ("code", _exercises("06")),
     ]),
-    ("05_play.ipynb", [
+    ("07_play.ipynb", [
         ("md", "play.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget\n\n"
                  "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG)\nplay"),
@@ -265,10 +276,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", "from horserace_nb.widgets import ReviewWidget\n\n"
                  "ReviewWidget(play.game, 0, lang=LANG)"),
     ]),
-    ("06_classroom.ipynb", [
+    ("08_classroom.ipynb", [
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
     ]),
-    ("07_puzzles.ipynb", [
+    ("09_puzzles.ipynb", [
         ("md", "puzzles.intro"),
         ("md", "puzzles.board"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PuzzleWidget\n\n"
@@ -289,7 +300,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "puzzles.how"),
         *_puzzle_cells(),
     ]),
-    ("08_teacher_guide.ipynb", [
+    ("10_teacher_guide.ipynb", [
         ("md", "guide.intro"),
         ("md", "guide.plan"),
         ("md", "guide.key"),
@@ -321,7 +332,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.class_length"),
         ("md", "guide.progress"),
     ]),
-    ("09_class_report.ipynb", [
+    ("11_class_report.ipynb", [
         ("md", "report.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import ClassReport\n\n"
                  "ClassReport(lang=LANG)  # pick the files with the button"),
@@ -449,11 +460,11 @@ INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 ## Every lesson · 모든 강의 · すべてのレッスン
 """
 
-INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/03_turns.ipynb`; the [teacher guide](en/08_teacher_guide.ipynb) lists every link.
+INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/04_turns.ipynb`; the [teacher guide](en/10_teacher_guide.ipynb) lists every link.
 
-각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/03_turns.ipynb`). [교사용 안내서](ko/08_teacher_guide.ipynb)에 모든 링크가 있습니다.
+각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/04_turns.ipynb`). [교사용 안내서](ko/10_teacher_guide.ipynb)에 모든 링크가 있습니다.
 
-各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/03_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/08_teacher_guide.ipynb)にあります。
+各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/04_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/10_teacher_guide.ipynb)にあります。
 """
 
 

@@ -15,43 +15,48 @@ TEXT = {
 **Start:** [{start_title}]({start})""",
     "title.index": "all languages",
     "title.00": "the start page",
-    "title.01": "1. Tiles, the deal and spinners",
-    "title.02": "2. Scoring ends",
-    "title.03": "3. Turns",
-    "title.04": "4. The end of a hand",
-    "title.05": "5. Play a match",
-    "title.06": "6. The classroom page",
-    "title.07": "7. Puzzles",
-    "title.08": "8. Teacher guide",
-    "title.09": "9. Class report",
+    "title.01": "1. Tiles and players",
+    "title.02": "2. Joining and spinners",
+    "title.03": "3. Scoring ends",
+    "title.04": "4. Turns",
+    "title.05": "5. The settlement",
+    "title.06": "6. The end of the game",
+    "title.07": "7. Play a match",
+    "title.08": "8. The classroom page",
+    "title.09": "9. Puzzles",
+    "title.10": "10. Teacher guide",
+    "title.11": "11. Class report",
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
 **Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
 ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
 **every double is a spinner** that can grow in four directions, and some tiles let you place
-again — lesson 3 says which.
+again — lesson 4 says which.
 
 Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
 exercises check every answer at once and explain it with the rule. Run each notebook from the
 top (*Run → Run All Cells*) and then work with the widgets.""",
     "start.contents": """## Contents
 
-1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
-   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the short layout examples, predict
+1. [Tiles and players](01_tiles_players.ipynb) — the 28 tiles, who plays, the deal and the
+   boneyard, who leads, the opening tile (R1, R2, R5, R6, R8)
+2. [Joining and spinners](02_joining_spinners.ipynb) — how tiles join, spinners, singles
+   (R9–R12)
+3. [Scoring ends](03_scoring_ends.ipynb) — which ends count, the short layout examples, predict
    the next step, exercises (R3, R13–R15)
-3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
+4. [Turns](04_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
    hand, and what comes first (R4, R16–R20)
-4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
-   ties, who leads next, winning at 61 (R7, R21–R28)
-5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
+5. [The settlement](05_settlement.ipynb) — the settlement and its rounding, partnerships, ties
+   (R21–R25)
+6. [The end of the game](06_end_of_game.ipynb) — who leads next, winning at 61 (R7, R26–R28)
+7. [Play a match](07_play.ipynb) — a match against the computer, a class-length game, and a
    review of the decisions
-6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
-7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
-8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
+8. [The classroom page](08_classroom.ipynb) — one clean page for Voilà
+9. [Puzzles](09_puzzles.ipynb) — find the best move, with a ladder of hints
+10. [Teacher guide](10_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
    mistakes to watch for
-9. [Class report](09_class_report.ipynb) — for the teacher: the class's stars and the
+11. [Class report](11_class_report.ipynb) — for the teacher: the class's stars and the
    rules most missed, from the learners' results files""",
     "start.rules": """## The rules
 
@@ -61,22 +66,21 @@ it: a click on R17 opens the page at rule R17. Players are numbered from 1 in th
 the rules page (the code counts its seats from 0: seat 0 is player 1).""",
     "start.voila": """## For teachers
 
-The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
+The [teacher guide](10_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
 and the mistakes learners make most. To show the game to a class without any code on screen, run
 the classroom page from the project folder:
 
 ```sh
-.venv/bin/voila notebooks/en/06_classroom.ipynb
+.venv/bin/voila notebooks/en/08_classroom.ipynb
 ```
 
 and open the address it prints. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
-    "tiles.intro": """# 1. Tiles, the deal and spinners
+    "tiles.intro": """# 1. Tiles and players
 
-In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
-layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
-uses.""",
+In this lesson: the tiles, who plays, the deal, and who places the first tile. Run the cell below
+first: it loads the tools the lesson uses.""",
     "tiles.set": """## The tiles
 
 Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
@@ -94,7 +98,7 @@ bottom, the other hands face down, and the two teams' scores.""",
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
 **5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
+**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 4).
 Hands are private.
 
 Each line below is one deal: the number of players, then the size of every hand, then (after the
@@ -110,12 +114,16 @@ gives **no** right to lead.
 
 The cell shows the lot of a 4-player game: the first lines are the rounds of rolls
 (player: roll). The two players who rolled 6 roll again, and the winner leads: the next line
-names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
+names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 6's topic (R7).""",
     "tiles.first_tile": """## The first tile
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
-table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
+table. The opening tile also counts for scoring, like every other tile — lesson 3 explains
 scoring.""",
+    "joining.intro": """# 2. Joining and spinners
+
+In this lesson: how tiles join the layout — in particular the **spinners**. Run the cell below
+first: it loads the tools the lesson uses.""",
     "tiles.spinners": """## How tiles join; every double is a spinner
 
 A tile joins the layout where an open **connection point** shows the same number as one of its
@@ -125,10 +133,10 @@ A double that joins the layout uses its straight A; a double that opens the hand
 straights open. The branches open only after **both** straight sides are filled (R11).
 
 In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
-the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+the total, and a **hollow dot** marks an open point that does not count (lesson 3).
 
 Step through the layout of the rule texts with the buttons or the slider. (The line about who
-places next is a preview of lesson 3.)""",
+places next is a preview of lesson 4.)""",
     "tiles.step": """You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
 straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
 `[4|4]` itself no longer counts.""",
@@ -153,7 +161,7 @@ Which points of this layout are open — where could a tile join? Choose every o
 buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
 *Next exercise* brings a fresh position; the stars count the ones you solved on your own.""",
     # ------------------------------------------------------------------ 02 scoring
-    "scoring.intro": """# 2. Scoring ends
+    "scoring.intro": """# 3. Scoring ends
 
 After **every** placement, add up the contributions of all scoring ends (R13):
 
@@ -197,7 +205,7 @@ the ends are hidden: work them out from the tiles.""",
 with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
 cell again.""",
     # ------------------------------------------------------------------ 03 turns
-    "turns.intro": """# 3. Turns
+    "turns.intro": """# 4. Turns
 
 Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
 
@@ -224,7 +232,7 @@ pass (R19); player 1 then places their last tile and wins the hand.""",
 
 When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
 Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
-hand is lesson 4's topic (R22).""",
+hand is lesson 5's topic (R22).""",
     "turns.end_first": """## The end comes first
 
 The end of the hand or of the game comes before any continuation: nothing more is placed after
@@ -237,7 +245,7 @@ Who places next? Each exercise shows the last action of a fresh hand: a double, 
 drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
 *Check*.""",
     # ------------------------------------------------------------------ 04 end of hand
-    "end.intro": """# 4. The end of a hand
+    "end.intro": """# 5. The settlement
 
 A hand ends when a player places their last tile — they win the hand (R21) — or when it is
 blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
@@ -264,6 +272,10 @@ from all the **other** players' tiles, the other co-winners included; nothing is
 With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
 at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
 a hand are one settlement, applied together (R25).""",
+    "endgame.intro": """# 6. The end of the game
+
+In this lesson: who leads the next hand, and how the game ends — winning at 61. Run the cell
+below first: it loads the tools the lesson uses.""",
     "end.next_leader": """## Who leads the next hand
 
 The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
@@ -275,7 +287,7 @@ each hand; then the rounds of the new lot, and the new leader.""",
     "end.winning": """## Winning the game
 
 A placement that brings a player or team to 61 or more ends the game **at once**, before any other
-placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 3). Everyone who
+placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 4). Everyone who
 reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
 teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
 61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
@@ -284,10 +296,13 @@ once — so there is no settlement for that hand (R21, R26). Player 1, at 60, pl
 `[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
     "end.exercises": """## Your turn
 
-Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Then: who
-wins the game? Press *Check* after each answer.""",
+Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Press
+*Check* after each answer.""",
+    "endgame.exercises": """## Your turn
+
+Who wins the game after this settlement? Press *Check* after each answer.""",
     # ------------------------------------------------------------------ 05 play
-    "play.intro": """# 5. Play a match
+    "play.intro": """# 7. Play a match
 
 You are player 1; the computer plays the others. The widget shows, from the top: the title with
 the target, the scores (in points, with a bar towards the target), a line that says whose turn it
@@ -331,7 +346,7 @@ dashed, the strong player's choice in green.""",
 hand* there — or run this cell: the same review of your decisions as player 1, for the hands
 played so far (it takes a few seconds).""",
     # ------------------------------------------------------------------ 07 puzzles
-    "puzzles.intro": """# 7. Puzzles
+    "puzzles.intro": """# 9. Puzzles
 
 Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
 **best** move. Every answer has been checked by the game's engine: it is the only placement (or
@@ -353,33 +368,33 @@ second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "hi
 several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
 3 … for one more hint each time; the last hint gives the answer away.""",
     # ------------------------------------------------------------------ 08 teacher guide
-    "guide.intro": """# 8. Teacher guide
+    "guide.intro": """# 10. Teacher guide
 
 This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
-lessons 1–4 and of the puzzles, the mistakes learners make most, and how to run the classroom
+lessons 2–6 and of the puzzles, the mistakes learners make most, and how to run the classroom
 page and the website.""",
     "guide.plan": """## A 45-minute lesson
 
 | time | what | where |
 |---|---|---|
 | 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.md) |
-| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
-| 12–22 min | Scoring ends (R13–R15): the three short layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises two to a laptop. | [lesson 2](02_scoring_ends.ipynb) |
-| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
-| 30–42 min | Two learners to a laptop play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
-| 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
+| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_players.ipynb), [lesson 2](02_joining_spinners.ipynb) |
+| 12–22 min | Scoring ends (R13–R15): the three short layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises two to a laptop. | [lesson 3](03_scoring_ends.ipynb) |
+| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 4](04_turns.ipynb) |
+| 30–42 min | Two learners to a laptop play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](08_classroom.ipynb) |
+| 42–45 min | Winning at 61 in one sentence (R26); homework: lessons 5–6 and the puzzles. | [lesson 5](05_settlement.ipynb), [lesson 6](06_end_of_game.ipynb), [puzzles](09_puzzles.ipynb) |
 
-With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
+With a second lesson: lessons 5 and 6 with their exercises, a game to 31 points, and a review of one
 game.""",
     "guide.key": """## The answer key
 
 The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
 the same order. The cells below draw them from the same seeds and print each question with its
 answer; *Next exercise* in a widget draws fresh positions after these.""",
-    "guide.key_predict": """**Lesson 2, predict mode** (the documented layout): where each tile
+    "guide.key_predict": """**Lesson 3, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
-    "guide.key_puzzles": """**Lesson 7, the puzzles:** each title, then the best move and why.
-The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line (9)
+    "guide.key_puzzles": """**Lesson 9, the puzzles:** each title, then the best move and why.
+The code exercise of lesson 3 (the last layout of the sequence) is answered by the last line (9)
 of the output above: its total and its score.""",
     "guide.misconceptions": """## Mistakes to watch for
 
@@ -407,7 +422,7 @@ of the output above: its total and its score.""",
 examples, a language switch and no code. From the project folder:
 
 ```sh
-.venv/bin/voila notebooks/en/06_classroom.ipynb
+.venv/bin/voila notebooks/en/08_classroom.ipynb
 ```
 
 Voilà prints the address to open (only on this computer). Every learner who types the same
@@ -426,11 +441,11 @@ downloads the Pyodide core with `npm`), then serve the folder:
 and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. While Python starts in the browser, a
 message at the bottom of the page says so; once it has gone (the status bar says *Python
 (Pyodide) | Idle*), choose *Run → Run All Cells*; the first run takes longer than on your
-own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
+own computer (the review in lesson 7 takes longest). Put the `site` folder on any web server for a class.""",
     "guide.links": """## Links for the class
 
 Every lesson has an address of its own: the site's address followed by its link in the table
-below, for example `https://example.org/horserace/lab/index.html?path=en/03_turns.ipynb`. In
+below, for example `https://example.org/horserace/lab/index.html?path=en/04_turns.ipynb`. In
 the site's file browser, right-click a notebook → *Copy Shareable Link* copies it too. The
 [classroom page]({classroom}) (a match against the computer and the worked examples, no code)
 is on the site's start page in every language.
@@ -478,7 +493,7 @@ next day, in three days, in a week).
 
 **The flow.** At the end of a lesson (or a week), each learner types a name once, presses
 **Download my results** and hands the file in through whatever your school uses (a shared folder,
-the learning platform, a USB stick). You open [the class report](09_class_report.ipynb), pick the
+the learning platform, a USB stick). You open [the class report](11_class_report.ipynb), pick the
 files with **Results files** (or give it a folder), and see the class: stars per learner and
 lesson, the rules missed most (a bar chart), who has not started, and **Download the table (CSV)**
 for a spreadsheet or the learning platform. A file that is not a results file (or was changed) is
@@ -489,7 +504,7 @@ to download: there is no account, no server of ours and no tracking. Results sta
 and browser where they were made (a shared computer keeps them for the next learner of the same
 browser profile: use **Reset** at the end, or a browser profile per learner). Results files hold
 the name the learner typed, the site address, and the results; nothing else.""",
-    "report.intro": """# 9. Class report
+    "report.intro": """# 11. Class report
 
 For the teacher: pick your learners' results files (the files **Download my results** saves on
 the start page) with the **Results files** button. The table shows each learner's stars per
