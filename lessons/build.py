@@ -95,11 +95,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
-    ("01_tiles_layout_spinners.ipynb", [
+    ("01_tiles_players.ipynb", [
         ("md", "tiles.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, IllegalMove, Layout, Tile\n"
-                 "from horserace_nb.render.svg import game_svg, layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
+        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
+                 "from horserace_nb.render.svg import game_svg"),
         ("md", "tiles.set"),
         ("code", f"{CHECK}\nprint(len(FULL_SET))\nfor low in range(7):\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
@@ -124,6 +123,12 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
+    ]),
+    ("02_joining_spinners.ipynb", [
+        ("md", "joining.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
+                 "from horserace_nb.render.svg import layout_svg\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "tiles.spinners"),
         ("code", "replay = ReplayWidget('sequence', lang=LANG)\nreplay"),
         ("md", "tiles.step"),
@@ -143,9 +148,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
-        ("code", _exercises("01")),
+        ("code", _exercises("02")),
     ]),
-    ("02_scoring_ends.ipynb", [
+    ("03_scoring_ends.ipynb", [
         ("md", "scoring.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words.i18n import side_name\n"
@@ -172,7 +177,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.predict"),
         ("code", "ReplayWidget('sequence', lang=LANG, predict=True)"),
         ("md", "scoring.exercises"),
-        ("code", _exercises("02")),
+        ("code", _exercises("03")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
@@ -286,7 +291,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("08_classroom.ipynb", [
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
     ]),
-    ("07_puzzles.ipynb", [
+    ("09_puzzles.ipynb", [
         ("md", "puzzles.intro"),
         ("md", "puzzles.board"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PuzzleWidget\n\n"
@@ -542,11 +547,11 @@ INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 ## Every lesson · 모든 강의 · すべてのレッスン
 """
 
-INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/03_turns.ipynb`; the [teacher guide](en/08_teacher_guide.ipynb) lists every link.
+INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/04_turns.ipynb`; the [teacher guide](en/10_teacher_guide.ipynb) lists every link.
 
-각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/03_turns.ipynb`). [교사용 안내서](ko/08_teacher_guide.ipynb)에 모든 링크가 있습니다.
+각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/04_turns.ipynb`). [교사용 안내서](ko/10_teacher_guide.ipynb)에 모든 링크가 있습니다.
 
-各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/03_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/08_teacher_guide.ipynb)にあります。
+各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/04_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/10_teacher_guide.ipynb)にあります。
 """
 
 

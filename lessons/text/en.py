@@ -15,43 +15,48 @@ TEXT = {
 **Start:** [{start_title}]({start})""",
     "title.index": "all languages",
     "title.00": "the start page",
-    "title.01": "1. Tiles, the deal and spinners",
-    "title.02": "2. Scoring ends",
-    "title.03": "3. Turns",
-    "title.04": "4. The end of a hand",
-    "title.05": "5. Play a match",
-    "title.06": "6. The classroom page",
-    "title.07": "7. Puzzles",
-    "title.08": "8. Teacher guide",
-    "title.09": "9. Class report",
+    "title.01": "1. Tiles and players",
+    "title.02": "2. Joining and spinners",
+    "title.03": "3. Scoring ends",
+    "title.04": "4. Turns",
+    "title.05": "5. The settlement",
+    "title.06": "6. The end of the game",
+    "title.07": "7. Play a match",
+    "title.08": "8. The classroom page",
+    "title.09": "9. Puzzles",
+    "title.10": "10. Teacher guide",
+    "title.11": "11. Class report",
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
 **Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
 ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
 **every double is a spinner** that can grow in four directions, and some tiles let you place
-again — lesson 3 says which.
+again — lesson 4 says which.
 
 Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
 exercises check every answer at once and explain it with the rule. Run each notebook from the
 top (*Run → Run All Cells*) and then work with the widgets.""",
     "start.contents": """## Contents
 
-1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
-   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the short layout examples, predict
+1. [Tiles and players](01_tiles_players.ipynb) — the 28 tiles, who plays, the deal and the
+   boneyard, who leads, the opening tile (R1, R2, R5, R6, R8)
+2. [Joining and spinners](02_joining_spinners.ipynb) — how tiles join, spinners, singles
+   (R9–R12)
+3. [Scoring ends](03_scoring_ends.ipynb) — which ends count, the short layout examples, predict
    the next step, exercises (R3, R13–R15)
-3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
+4. [Turns](04_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
    hand, and what comes first (R4, R16–R20)
-4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
-   ties, who leads next, winning at 61 (R7, R21–R28)
-5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
+5. [The settlement](05_settlement.ipynb) — the settlement and its rounding, partnerships, ties
+   (R21–R25)
+6. [The end of the game](06_end_of_game.ipynb) — who leads next, winning at 61 (R7, R26–R28)
+7. [Play a match](07_play.ipynb) — a match against the computer, a class-length game, and a
    review of the decisions
-6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
-7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
-8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
+8. [The classroom page](08_classroom.ipynb) — one clean page for Voilà
+9. [Puzzles](09_puzzles.ipynb) — find the best move, with a ladder of hints
+10. [Teacher guide](10_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
    mistakes to watch for
-9. [Class report](09_class_report.ipynb) — for the teacher: the class's stars and the
+11. [Class report](11_class_report.ipynb) — for the teacher: the class's stars and the
    rules most missed, from the learners' results files""",
     "start.rules": """## The rules
 
@@ -61,22 +66,21 @@ it: a click on R17 opens the page at rule R17. Players are numbered from 1 in th
 the rules page (the code counts its seats from 0: seat 0 is player 1).""",
     "start.voila": """## For teachers
 
-The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
+The [teacher guide](10_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
 and the mistakes learners make most. To show the game to a class without any code on screen, run
 the classroom page from the project folder:
 
 ```sh
-.venv/bin/voila notebooks/en/06_classroom.ipynb
+.venv/bin/voila notebooks/en/08_classroom.ipynb
 ```
 
 and open the address it prints. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
-    "tiles.intro": """# 1. Tiles, the deal and spinners
+    "tiles.intro": """# 1. Tiles and players
 
-In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
-layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
-uses.""",
+In this lesson: the tiles, who plays, the deal, and who places the first tile. Run the cell below
+first: it loads the tools the lesson uses.""",
     "tiles.set": """## The tiles
 
 Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
@@ -94,7 +98,7 @@ bottom, the other hands face down, and the two teams' scores.""",
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
 **5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
+**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 4).
 Hands are private.
 
 Each line below is one deal: the number of players, then the size of every hand, then (after the
@@ -110,12 +114,16 @@ gives **no** right to lead.
 
 The cell shows the lot of a 4-player game: the first lines are the rounds of rolls
 (player: roll). The two players who rolled 6 roll again, and the winner leads: the next line
-names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
+names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 6's topic (R7).""",
     "tiles.first_tile": """## The first tile
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
-table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
+table. The opening tile also counts for scoring, like every other tile — lesson 3 explains
 scoring.""",
+    "joining.intro": """# 2. Joining and spinners
+
+In this lesson: how tiles join the layout — in particular the **spinners**. Run the cell below
+first: it loads the tools the lesson uses.""",
     "tiles.spinners": """## How tiles join; every double is a spinner
 
 A tile joins the layout where an open **connection point** shows the same number as one of its
@@ -125,10 +133,10 @@ A double that joins the layout uses its straight A; a double that opens the hand
 straights open. The branches open only after **both** straight sides are filled (R11).
 
 In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
-the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+the total, and a **hollow dot** marks an open point that does not count (lesson 3).
 
 Step through the layout of the rule texts with the buttons or the slider. (The line about who
-places next is a preview of lesson 3.)""",
+places next is a preview of lesson 4.)""",
     "tiles.step": """You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
 straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
 `[4|4]` itself no longer counts.""",
@@ -153,7 +161,7 @@ Which points of this layout are open — where could a tile join? Choose every o
 buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
 *Next exercise* brings a fresh position; the stars count the ones you solved on your own.""",
     # ------------------------------------------------------------------ 02 scoring
-    "scoring.intro": """# 2. Scoring ends
+    "scoring.intro": """# 3. Scoring ends
 
 After **every** placement, add up the contributions of all scoring ends (R13):
 
@@ -374,7 +382,7 @@ choice in green.""",
     "play.review_yours": """Your own game in the first widget, reviewed by code: your decisions as
 player 1, for the hands played so far (it takes a few seconds).""",
     # ------------------------------------------------------------------ 07 puzzles
-    "puzzles.intro": """# 7. Puzzles
+    "puzzles.intro": """# 9. Puzzles
 
 Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
 **best** move. Every answer has been checked by the game's engine: it is the only placement (or
@@ -524,7 +532,7 @@ laptops.""",
     "guide.links": """## Links for the class
 
 Every lesson has an address of its own: the site's address followed by its link in the table
-below, for example `https://example.org/horserace/lab/index.html?path=en/03_turns.ipynb`. In
+below, for example `https://example.org/horserace/lab/index.html?path=en/04_turns.ipynb`. In
 the site's file browser, right-click a notebook → *Copy Shareable Link* copies it too. The
 [classroom page]({classroom}) (a match against the computer and the worked examples, no code)
 is on the site's start page in every language.
@@ -572,7 +580,7 @@ next day, in three days, in a week).
 
 **The flow.** At the end of a lesson (or a week), each learner types a name once, presses
 **Download my results** and hands the file in through whatever your school uses (a shared folder,
-the learning platform, a USB stick). You open [the class report](09_class_report.ipynb), pick the
+the learning platform, a USB stick). You open [the class report](11_class_report.ipynb), pick the
 files with **Results files** (or give it a folder), and see the class: stars per learner and
 lesson, the rules missed most (a bar chart), who has not started, and **Download the table (CSV)**
 for a spreadsheet or the learning platform. A file that is not a results file (or was changed) is
@@ -583,7 +591,7 @@ to download: there is no account, no server of ours and no tracking. Results sta
 and browser where they were made (a shared computer keeps them for the next learner of the same
 browser profile: use **Reset** at the end, or a browser profile per learner). Results files hold
 the name the learner typed, the site address, and the results; nothing else.""",
-    "report.intro": """# 9. Class report
+    "report.intro": """# 11. Class report
 
 For the teacher: pick your learners' results files (the files **Download my results** saves on
 the start page) with the **Results files** button. The table shows each learner's stars per
