@@ -242,8 +242,8 @@ the game says why you may not (R16). Then place a tile instead, and play on.""",
 With no tile to place and an empty boneyard you **pass** (R19). Here player 2 passes; player 1
 then places their last tile, and the hand is over.
 
-**Hand** has two meanings in these lessons: the tiles a player holds (*a tile from your hand*),
-and one deal, from the first tile to the settlement (*the hand is over*).""",
+**Hand** has two meanings in these lessons: the tiles a player holds ("a tile from your hand"),
+and one deal, from the first tile to the settlement ("the hand is over").""",
     "turns.blocked": """When the boneyard is empty and **nobody** can place, the hand is
 **blocked** and ends at once (R19). Here the first tile is `[3|3]`, nobody holds a 3, and the
 boneyard is empty. Who wins a blocked hand is lesson 5's topic (R22).""",
@@ -277,7 +277,7 @@ worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess, t
 end of the hand below.
 
 Here a **hand** is one deal, from the first tile to its settlement; the tiles a player holds are
-their hand too, as in *the pips left in hand*. Run the cell first: it also loads the tools of
+their hand too, as in "the pips left in hand". Run the cell first: it also loads the tools of
 the lesson.""",
     "settle.rounding": """## Add, round once, divide by 5
 
@@ -425,7 +425,7 @@ new to JupyterLab, need more.""",
   `ADDRESS/lab/index.html?path=index.ipynb`, and every lesson has a direct link (the table at
   the end of this page).
 - **Decide the game** and write it on the board: *Mode* 2 players, *Match* one hand, seed
-  **45**, the computer's level *beginner*. Everyone who types the same seed gets the same deal.
+  **45**, *Computer* *Beginner*. Everyone who types the same seed gets the same deal.
 - **Pairs:** two pupils to a laptop play together as player 1 against the computer, or against
   each other in pass-and-play (lesson 7).
 - Each open lesson starts its own Python in the browser: ask pupils to keep one lesson open at a
@@ -448,7 +448,7 @@ new to JupyterLab, need more.""",
 | 4–17 min | **Turns** (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; the "try to draw" game; the exercises. | [lesson 4](04_turns.ipynb) |
 | 17–31 min | **The settlement** (R21–R25): pupils guess the first picture, then the rounding; the exercises in pairs, each pair settling on paper first. | [lesson 5](05_settlement.ipynb) |
 | 31–39 min | **The end of the game** (R26–R28, R7) and its exercises. | [lesson 6](06_end_of_game.ipynb) |
-| 39–45 min | A one-hand game at level *medium* (seed 46); fast pairs go on to the puzzles. | [lesson 7](07_play.ipynb), [puzzles](09_puzzles.ipynb) |""",
+| 39–45 min | A one-hand game with *Computer* *Medium* (seed 46); fast pairs go on to the puzzles. | [lesson 7](07_play.ipynb), [puzzles](09_puzzles.ipynb) |""",
     "guide.homework": """## Homework
 
 1. Lesson 7: a game to 31 points against the computer, then *Review this hand* for one hand.
