@@ -10,6 +10,7 @@ import pytest
 
 from horserace_nb.teaching.exercises import KINDS, SettlementAnswer
 from horserace_nb.widgets.exercise import Exercises, ExerciseWidget, TotalExercise
+from horserace_nb.words.i18n import t as t_
 
 
 def wrong(w: ExerciseWidget) -> Any:
@@ -46,7 +47,9 @@ def test_points_are_chosen_by_clicking_them_on_the_board() -> None:
     Check."""
     w = Exercises("counted", seed=4)
     ex = w.exercise
-    assert w.toggles == [] and not w.board.readonly
+    assert w.toggles == [] and not w.board.readonly and w.messages.last_error is None
+    assert w.check_button.description == "Check" and "★★★" in w.stars_line.value
+    assert t_("exercise.pick_points", "en") in w.choose_label.value
     spots = [(s["on"], s["side"], s["label"]) for s in w.board.spots]
     assert spots == [(str(a), b.value, ex.choice_label((a, b))) for a, b in ex.choices()]
     for on, side, _ in spots:  # each one drawn in the picture, for the board to make a button

@@ -547,7 +547,8 @@ class ExerciseWidget(View):
             shown = [self.choose_label, *self.toggles] if (
                 self.toggles or form in POINTS_FORMS) else []
             replace_children(self.choice_box, shown, keep=[self.choose_label])
-        for button, choice in zip(self.toggles, ex.choices(), strict=True):
+        for button, choice in zip(self.toggles, ex.choices() if self.toggles else [],
+                                  strict=True):
             button.description = ex.choice_label(choice, lang)  # a switch keeps the choices
         self.choose_label.value = esc(t(label, lang))
         self.number.description = t("exercise.answer_label", lang)
