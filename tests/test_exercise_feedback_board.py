@@ -20,8 +20,8 @@ from horserace_nb.teaching.exercises import (
     Feedback,
     Hint,
     Point,
-    SettlementAnswer,
     Settlement,
+    SettlementAnswer,
 )
 from horserace_nb.widgets.common import rule_links
 from horserace_nb.widgets.exercise import Exercises
@@ -271,3 +271,20 @@ def test_a_tile_on_the_board_can_be_marked_in_the_layout_picture() -> None:
     w = Exercises("test_marked", seed=4)
     tile = w.exercise.layout.tiles[0]
     assert f'data-tile="{tile}"' in w.board.svg and isinstance(tile, Tile)
+
+
+def test_the_other_widgets_texts_link_their_rule_numbers_too() -> None:
+    from horserace_nb.widgets import PuzzleWidget, ReplayWidget
+
+    puzzle = PuzzleWidget("fifteen", lang="ko")
+    assert 'class="hr-rule" href="../rules.ko.md#r' in puzzle.rules_line.value
+    puzzle.hint()
+    assert 'href="../rules.ko.md#r' in puzzle.hints_box.value
+    replay = ReplayWidget("turn_chain", lang="ja")
+    lines = "".join(w.value for w in (replay.sum_line, replay.turn_line, replay.details))
+    for _ in range(12):
+        if "R1" in lines:
+            break
+        replay.next_step()
+        lines = "".join(w.value for w in (replay.sum_line, replay.turn_line, replay.details))
+    assert 'href="../rules.ja.md#r' in lines

@@ -22,7 +22,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
-from .common import esc, message_html, question_html, safe
+from .common import esc, message_html, question_html, rule_links, safe
 from .store import Recorder
 
 __all__ = ["ReplayWidget"]
@@ -317,7 +317,7 @@ class ReplayWidget(View):
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"
             lines += [heading, t(key, lang)]
-        self.predict_prompt.value = question_html(lines)
+        self.predict_prompt.value = question_html(lines, lang)
         numeric = not isinstance(question, PlayedPoint)
         self.predict_number.layout.display = "" if numeric else "none"
         self.predict_check.layout.display = "" if numeric else "none"
@@ -346,11 +346,11 @@ class ReplayWidget(View):
                 self._announced = (self.example, self.step)
                 self.board.announce(sentences(
                     (texts["heading"], texts["sum"], texts["turn"]), lang))
-        self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
+        self.sum_line.value = (f"<div class='hr-sum'>{rule_links(texts['sum'], lang)}</div>"
                                if texts["sum"] else "")
-        self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"
+        self.turn_line.value = (f"<div class='hr-turn'>{rule_links(texts['turn'], lang)}</div>"
                                 if texts["turn"] else "")
-        self.details.value = "".join(f"<div class='hr-detail'>{esc(line)}</div>"
+        self.details.value = "".join(f"<div class='hr-detail'>{rule_links(line, lang)}</div>"
                                      for line in texts["details"])
         self.alt_text.value = (f"<details><summary>{esc(t('replay.alt_label', lang))}</summary>"
                                f"<p lang='{esc(lang)}'>{esc(texts['alt'])}</p></details>")
