@@ -46,7 +46,7 @@ from ..teaching.puzzles import PUZZLES, Puzzle
 from ..words.i18n import check_lang, t
 from .base import View
 from .board import Board, Choice
-from .common import esc, safe, stars_html
+from .common import esc, rule_links, safe, stars_html
 from .store import Recorder
 
 __all__ = ["PuzzleWidget"]
@@ -345,10 +345,10 @@ class PuzzleWidget(View):
         lang, puzzle = self.lang, self.puzzle
         self.title.value = f"<b style='font-size:1.15em'>{esc(puzzle.title(lang))}</b>"
         self.question.value = (f"<div class='hr-question' style='line-height:1.45;margin:0.2em 0'>"
-                               f"{esc(puzzle.question(lang))}</div>")
+                               f"{rule_links(puzzle.question(lang), lang)}</div>")
+        rules = t("puzzleui.rules", lang, rules=", ".join(puzzle.rules))
         self.rules_line.value = (f"<div class='hr-muted' style='font-size:0.9em'>"
-                                 f"{esc(t('puzzleui.rules', lang, rules=', '.join(puzzle.rules)))}"
-                                 f"</div>")
+                                 f"{rule_links(rules, lang)}</div>")
         self.counter.value = esc(t("puzzleui.counter", lang, n=self.index + 1,
                                    total=len(self.puzzles)))
         self._menu_quiet = True
@@ -373,7 +373,7 @@ class PuzzleWidget(View):
         shown = self.hints_shown
         self.hints_box.value = "" if not shown else (
             "<ol class='hr-hints' style='line-height:1.45;margin:0.3em 0;padding-left:1.6em'>"
-            + "".join(f"<li>{esc(h)}</li>" for h in shown) + "</ol>")
+            + "".join(f"<li>{rule_links(h, lang)}</li>" for h in shown) + "</ol>")
         self.hint_button.description = (t("puzzleui.hint", lang, left=left) if left
                                         else t("puzzleui.no_hints", lang))
         self.hint_button.disabled = not left
