@@ -328,8 +328,8 @@ After a **blocked** hand there is no such player: a new neutral lot chooses the 
 for the first hand (R6, R7). Holding a high double never gives the lead.""",
     "end.exercises": """## Your turn
 
-Who wins the game, who leads the next hand, and what is the result? Answer, then press *Check*.
-*Hint* opens a reminder of the rule first, then a pointer.""",
+Who wins the game, and what is the result? Answer, then press *Check*. *Hint* opens a
+reminder of the rule first, then a pointer on the board.""",
     "end.coders": """## Optional: for coders
 
 The computer plays a whole hand below; the first line is the first leader, then the player who
