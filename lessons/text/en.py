@@ -248,7 +248,7 @@ is already over (R26).""",
     "turns.exercises": """## Your turn
 
 Who places next? Each exercise shows the last action of a hand: a single, a double, a score, a
-drawn tile, a pass, a last tile, the target reached. Some ask whether a player may draw now
+drawn tile that fits and one that does not, a pass, a last tile, the target reached. Some ask whether a player may draw now
 (R16). Answer, then press *Check*.
 
 Each exercise earns up to 3 stars: 3 at the first try, 2 at the second, 1 after that, none if
@@ -407,7 +407,8 @@ Counted from the lessons as they are built (the English text; the Korean and Jap
 have the same cells and tasks): the words of prose a learner reads, the tasks (exercise items,
 replays to step through, games), and an estimate: 100 words a minute, 1.5 minutes an exercise
 item, 2 minutes a replay, 8 minutes a one-hand game. Learners reading a second language, or
-new to JupyterLab, need more.""",
+new to JupyterLab, need more. The table is counted again whenever the lessons are built; the
+plans below were fitted to it as it stands.""",
     "guide.counts_head": "| lesson | words | exercise items | replays | games | minutes |",
     "guide.before": """## Before the first class
 
@@ -423,24 +424,33 @@ new to JupyterLab, need more.""",
 - Each open lesson starts its own Python in the browser: ask pupils to keep one lesson open at a
   time. Python is ready when the status bar at the bottom says *Python (Pyodide) | Idle* (about
   10 to 15 seconds); then *Run → Run All Cells*.""",
-    "guide.plan": """## The first 45-minute lesson: the tiles, joining, scoring
+    "guide.plan": """## The first 45-minute lesson: joining and scoring
+
+Fitted to the table above (lesson 2 about 13 minutes, lesson 3 about 14): lesson 1 is shown, not
+worked through.
 
 | time | what | where |
 |---|---|---|
 | 0–7 min | **Set-up.** Pupils open the site's address, choose their language and open lesson 2; while Python starts, show the set and a partnership game on the projector (R1, R2, R5, R6). | [lesson 1](01_tiles_players.ipynb) on the projector, [lesson 2](02_joining_spinners.ipynb) |
-| 7–17 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises, on the board. | [lesson 2](02_joining_spinners.ipynb) |
-| 17–29 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs; fast pairs press *Next exercise*. | [lesson 3](03_scoring_ends.ipynb) |
-| 29–40 min | **One hand** on the classroom page's *Play* tab, with the game on the board (seed 45, one hand). Pupils add up every end themselves before they place (say so: the point's preview is a check, not the answer). When the hand ends, each pair counts the pips left, rounds and divides on paper before reading the widget's settlement (17 → 15 → 3, R23). | the classroom page (the link at the end of this page) |
-| 40–45 min | **Exit ticket**, three tasks on paper (below). | |""",
-    "guide.plan_two": """## The second 45-minute lesson: turns, the settlement, the end of the game
+| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises, on the board. | [lesson 2](02_joining_spinners.ipynb) |
+| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs; fast pairs press *Next exercise*. | [lesson 3](03_scoring_ends.ipynb) |
+| 33–41 min | **One hand** on the classroom page's *Play* tab, with the game on the board (seed 45, one hand). Pupils add up every end themselves before they place (the point's preview is a check, not the answer). When the hand ends, each pair counts the pips left, rounds and divides on paper before reading the widget's settlement (17 → 15 → 3, R23). | the classroom page (the link at the end of this page) |
+| 41–45 min | **Exit ticket**, three tasks on paper (below). | |""",
+    "guide.plan_two": """## The second 45-minute lesson: turns and the settlement
+
+Lesson 4 alone is about 35 minutes of work when every pupil does every task: here its replays are
+shown on the projector and its game is tried for three minutes only.
 
 | time | what | where |
 |---|---|---|
 | 0–4 min | **Set-up**: open lesson 4 (the address on the board), *Run All Cells*. | [lesson 4](04_turns.ipynb) |
-| 4–17 min | **Turns** (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; the "try to draw" game; the exercises. | [lesson 4](04_turns.ipynb) |
-| 17–31 min | **The settlement** (R21–R25): pupils guess the first picture, then the rounding; the exercises in pairs, each pair settling on paper first. | [lesson 5](05_settlement.ipynb) |
-| 31–39 min | **The end of the game** (R26–R28, R7) and its exercises. | [lesson 6](06_end_of_game.ipynb) |
-| 39–45 min | A one-hand game with *Computer* *Medium* (seed 46); fast pairs go on to the puzzles. | [lesson 7](07_play.ipynb), [puzzles](09_puzzles.ipynb) |""",
+| 4–12 min | **Turns** on the projector (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; then the replays of passing, the blocked hand and the end that comes first. | [lesson 4](04_turns.ipynb) |
+| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson 4's exercises in pairs. | [lesson 4](04_turns.ipynb) |
+| 27–42 min | **The settlement** (R21–R25): the class guesses the first picture, then the rounding; the exercises in pairs, each pair settling on paper before it answers. | [lesson 5](05_settlement.ipynb) |
+| 42–45 min | Three settlements called out: 17, 18 and 22 pips → 3, 4 and 4 points (R23). | |
+
+What is left (the rest of lesson 5, about 10 minutes, and lesson 6, about 13) is homework or the
+start of a third lesson.""",
     "guide.homework": """## Homework
 
 1. Lesson 7: a game to 31 points against the computer, then *Review this hand* for one hand.
