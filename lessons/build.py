@@ -30,7 +30,7 @@ import nbformat
 from nbclient import NotebookClient
 
 from horserace_nb.lite.pages import classroom_url, lesson_url
-from horserace_nb.teaching.course import LESSON_EXERCISES
+from horserace_nb.teaching.course import LESSON_EXERCISES, LESSON_SETS
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -331,9 +331,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "from horserace_nb.teaching.exercises import ExerciseSet\n\n"
                  "for lesson in LESSON_SETS:  # every lesson's designed set, as the lesson shows it\n"
                  "    drills = ExerciseSet.for_lesson(lesson)\n"
-                 "    for number, (drill, (kind, case)) in enumerate(\n"
-                 "            zip(drills.exercises, LESSON_SETS[lesson]), 1):\n"
-                 "        print(f'{lesson} · {number} ({kind}: {case})')\n"
+                 "    for number, drill in enumerate(drills.exercises, 1):\n"
+                 "        print(f'{lesson} · {number}')\n"
                  "        print(drill.question(LANG))\n"
                  "        print('→', drill.answer_text(LANG))\n        print()"),
         ("md", "guide.key_predict"),
@@ -406,12 +405,8 @@ def lesson_counts(name: str, cells: list[Cell]) -> dict[str, float]:
 
 
 def _lesson_items(lesson: str) -> int:
-    from horserace_nb.teaching import course
-
-    sets = getattr(course, "LESSON_SETS", {})
-    if lesson in sets:
-        return len(sets[lesson])
-    return EXERCISES.get(lesson, ((), 0, 0))[2]
+    """The number of items in *lesson*'s designed set."""
+    return len(LESSON_SETS.get(lesson, ()))
 
 
 def counts_table(text: dict[str, str]) -> str:

@@ -262,8 +262,8 @@ def test_micro_lessons_open_with_a_task_and_keep_the_prose_short(name: str) -> N
         if cell["cell_type"] == "markdown":
             if "Optional: for coders" in source:
                 optional = True
-            words += len(_WORD_EN.findall(re.sub(r"^#+ .*$", "", _CODE.sub(" ", source),
-                                                 flags=re.M)))
+            prose = _LINK.sub(r"\1", _CODE.sub(" ", source))  # a link counts by its text
+            words += len(_WORD_EN.findall(re.sub(r"^#+ .*$", "", prose, flags=re.M)))
         elif not optional:
             runs.append(words)
             words = 0

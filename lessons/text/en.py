@@ -218,13 +218,12 @@ first: it also loads the tools of the lesson.""",
 On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
 lets you place **again** (R17). A scoring double gives one more placement, not two, and going on
 is not a choice: you must place again if you can. Any other tile ends your turn, and play goes
-on clockwise: player 1, player 2, … and back to player 1 (R8). Every score is written down the
-moment it is made (R4).
+on clockwise (R8). Every score is written down the moment it is made (R4).
 
 If a tile from your hand fits, you **must** place one; you may not draw instead (R16). Only when
 nothing fits do you draw from the boneyard, one tile at a time, up to the first that fits, and
 place it at once: **a freshly drawn tile always ends the turn**, even a double or a scoring tile
-(R18). Step through the same hand again, now with its turn lines:""",
+(R18). The same hand again, now with its turn lines:""",
     "turns.learn": """## Try to draw
 
 You are player 1 in a one-hand game. While a tile of yours fits, press *Draw a tile* or *Pass*:
