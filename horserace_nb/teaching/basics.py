@@ -563,15 +563,18 @@ class Deal(_Basic[int]):
         players = {"two": 2, "three": 3, "four": 4}.get(case) or rng.choice((2, 3, 4))
         self.ask = rng.choice(("hand", "boneyard"))
         while True:
-            game = Game(players=players, seed=rng.randrange(1, 10**9))
+            self.game = game = Game(players=players, seed=rng.randrange(1, 10**9))
             self.seat = rng.randrange(players)
             events = _play_until(game, rng, rng.randint(4, 12)) if case == "during" else []
             mine = [e for e in events if e.seat == self.seat]
             self.placed = sum(e.kind == "place" for e in (mine if self.ask == "hand" else events))
             self.draws = sum(e.kind == "draw" for e in (mine if self.ask == "hand" else events))
-            if not game.hand_over and (case != "during" or self.placed + self.draws):
+            if game.hand_over:
+                continue
+            # later in the hand, the count has changed since the deal (else it asks the deal)
+            if case != "during" or self.answer != (self.size if self.ask == "hand"
+                                                   else self.start):
                 break
-        self.game = game
         self.layout = game.layout.copy()
 
     @property
