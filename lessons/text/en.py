@@ -247,8 +247,10 @@ is already over (R26).""",
     "turns.exercises": """## Your turn
 
 Who places next? Each exercise shows the last action of a hand: a single, a double, a score, a
-drawn tile that fits and one that does not, a pass, a last tile, the target reached. Some ask whether a player may draw now
-(R16). Answer, then press *Check*.
+drawn tile that fits and one that does not, a pass, a last tile, the target reached. Some ask
+whether a player may draw now (R16). Choose the player (or *Nobody: the hand is over*), then
+press *Check*. Wrong? Read why, then *Try again*: what was right is kept. *Hint* opens a
+reminder, then a pointer.
 
 Each exercise earns up to 3 stars: 3 at the first try, 2 at the second, 1 after that, none if
 you press *Show answer* first. Each hint you open costs one star (a solved exercise keeps at
