@@ -322,8 +322,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words import narration\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[6]  # after the seventh placement\n"
-                 "print('→', narration.sum_line(layout, LANG))  # the answer of task 1\n"
-                 "layout_svg(layout, lang=LANG, size=420, show_numbers=False)"),
+                 "display(layout_svg(layout, lang=LANG, size=420, show_numbers=False))\n"
+                 "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
         ("md", "guide.plan_two"),
         ("md", "guide.homework"),
         ("md", "guide.key"),

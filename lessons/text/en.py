@@ -468,7 +468,7 @@ Three tasks, one minute each, on paper or on the board, with their answers:
 
 1. **An end total.** The picture of the documented layout after its seventh placement (printed
    below, numbers hidden): what do the ends add up to, and what does the placement score?
-2. **Who places next?** Player 1 cannot place, draws `[4|4]`, and places it; it scores 10.
+2. **Who places next?** Player 1 cannot place, draws `[4|4]`, and places it; it scores 10 raw (2 points).
    Answer: player 2, a freshly drawn tile ends the turn (R18).
 3. **A settlement.** Player 1 goes out; player 2 holds 17 pips. Answer: 17 → 15 → **3**
    points (R23).""",
