@@ -136,13 +136,13 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
         ("md", "tiles.spinners"),
-        ("code", "replay = ReplayWidget('sequence', lang=LANG)\nreplay"),
+        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False)\nreplay"),
         ("md", "tiles.step"),
         ("code", f"{CHECK}\nreplay.step = 4\nlayout = replay.current.layout\n"
                  "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
                  "show_numbers=False)"),
         ("md", "tiles.walk"),
-        ("code", "ReplayWidget('spinner_walk', lang=LANG)"),
+        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False)"),
         ("md", "tiles.singles"),
         ("code", f"{CHECK}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
@@ -189,7 +189,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print(mark, tile, side_name(side, LANG), number)\n"
                  "layout_svg(layout, lang=LANG, size=560)"),
         ("md", "scoring.predict"),
-        ("code", "ReplayWidget('sequence', lang=LANG, predict=True)"),
+        ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
         ("md", "scoring.exercises"),
         ("code", _exercises("03")),
         ("md", "scoring.exercise_code"),

@@ -140,3 +140,15 @@ def test_the_puzzle_lesson_gives_no_trick_away_before_the_first_try(lang: str) -
         if cell["cell_type"] == "code" and source.split("\n")[-1].startswith("show("):
             text = "".join("".join(o.get("text", "")) for o in cell["outputs"])
             assert all(p.title(lang) not in text for p in PUZZLES.values()), source
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_replays_hide_the_sums_and_turns_until_the_lessons_teach_them(lang: str) -> None:
+    """Sums are taught in lesson 03 and turns in 04: the replays before show neither."""
+    hidden = {"01": ("sums=False", "turns=False"), "02": ("sums=False", "turns=False"),
+              "03": ("turns=False",)}
+    for number, options in hidden.items():
+        cells = json.loads(_lesson(lang, number).read_text(encoding="utf-8"))["cells"]
+        for source in ("".join(c["source"]) for c in cells if c["cell_type"] == "code"):
+            if "ReplayWidget(" in source:
+                assert all(option in source for option in options), (number, source)

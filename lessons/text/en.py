@@ -149,7 +149,8 @@ spinner.
 So `[1|3]` joins the 1 of `[1|4]`, and `[4|6]` only straight B of `[4|4]` — no branch yet.
 
 **Look:** step through the layout of the rule texts with the buttons or the slider, and watch
-when the branches of `[4|4]` open. (The sums and the turn lines come in lessons 3 and 4.)""",
+when the branches of `[4|4]` open. The replay keeps the sums and the turn lines for lessons 3 and 4 (*Show the sum* shows a
+step's sum anyway).""",
     "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
 after it? Run the cell (it also moves the replay above to step 4) and check: both straights are
 filled, so its two branches are open.""",
