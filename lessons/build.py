@@ -75,13 +75,15 @@ Cell = tuple[str, str]
 
 
 def _puzzle_cells() -> list[Cell]:
+    """Two cells per puzzle, by number (a key such as "double_again" would give the trick away;
+    the title is printed only after a try)."""
     cells: list[Cell] = []
-    for key in PUZZLE_KEYS:
+    for number, key in enumerate(PUZZLE_KEYS, 1):
         cells += [
-            ("code", f'{CHECK}\nshow("{key}")'),
-            ("code", f'{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n'
+            ("code", f"{CHECK}\nshow({number})"),
+            ("code", f"{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n"
                      f"my_turn = [{PUZZLE_TRIES[key]}]  # your placements, in order\n"
-                     f'ask("{key}", hints, my_turn)'),
+                     f"ask({number}, hints, my_turn)"),
         ]
     return cells
 
@@ -89,21 +91,23 @@ def _puzzle_cells() -> list[Cell]:
 STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("00_start.ipynb", [
         ("md", "start.intro"),
-        ("md", "start.contents"),
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n\n"
+                 "layout_svg(EXAMPLES['sequence'].layouts()[5], lang=LANG, size=560)"),
         ("md", "start.progress"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Progress\n\nProgress(lang=LANG)"),
+        ("md", "start.contents"),
         ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
     ("01_tiles_players.ipynb", [
         ("md", "tiles.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
-                 "from horserace_nb.render.svg import game_svg"),
-        ("md", "tiles.set"),
-        ("code", f"{CHECK}\nprint(len(FULL_SET))\nfor low in range(7):\n"
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
+                 "from horserace_nb.render.svg import game_svg\n\n"
+                 "for low in range(7):  # one row for each smaller number\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
-        ("md", "tiles.write"),
-        ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
+        ("md", "tiles.set"),
+        ("code", f"{CHECK}\nprint(len(FULL_SET))\n"
                  "print(*[tile for tile in FULL_SET if tile.is_double])"),
         ("md", "tiles.players"),
         ("code", f"{CHECK}\ngame_svg(Game(players=4, partners=True, seed=3), seat=0, lang=LANG, "
@@ -123,39 +127,56 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
+        ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("md", "tiles.coders"),
+        ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
+                 "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
     ]),
     ("02_joining_spinners.ipynb", [
         ("md", "joining.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
                  "from horserace_nb.render.svg import layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
+                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "layout = Layout()\nlayout.place('[1|4]')\n"
+                 "layout.place('[4|4]', on='[1|4]', side='high')\n"
+                 "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
         ("md", "tiles.spinners"),
-        ("code", "replay = ReplayWidget('sequence', lang=LANG)\nreplay"),
+        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False)\nreplay"),
         ("md", "tiles.step"),
         ("code", f"{CHECK}\nreplay.step = 4\nlayout = replay.current.layout\n"
-                 "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560)"),
+                 "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
+                 "show_numbers=False)"),
         ("md", "tiles.walk"),
-        ("code", "ReplayWidget('spinner_walk', lang=LANG)"),
-        ("md", "tiles.build"),
+        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False)"),
+        ("md", "tiles.singles"),
         ("code", f"{CHECK}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
-                 "layout_svg(layout, lang=LANG, size=560)"),
-        ("md", "tiles.singles"),
-        ("code", f"{CHECK}\nlayout.place('[1|6]', on='[1|1]', side='straight_b')\n"
-                 "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560)"),
+                 "layout.place('[1|6]', on='[1|1]', side='straight_b')\n"
+                 "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560, show_numbers=False)"),
         ("md", "tiles.branches"),
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
         ("code", _exercises("02")),
+        ("md", "tiles.build"),
+        ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
+                 "layout.place('[1|4]')\n"
+                 "layout.place('[1|1]', on='[1|4]', side='low')\n"
+                 "layout.place('[4|4]', on='[1|4]', side='high')\n"
+                 "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
     ]),
     ("03_scoring_ends.ipynb", [
         ("md", "scoring.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.teaching.examples import EXAMPLES\n"
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import Layout\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words.i18n import side_name\n"
                  "from horserace_nb.render.svg import layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
+                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "layout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420, "
+                 "show_numbers=False)"),
+        ("md", "scoring.ends"),
+        ("code", f"{CHECK}\nlayout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420)"),
         ("md", "scoring.rules"),
         ("code", f"{CHECK}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
                  "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
@@ -166,8 +187,6 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.double_00"),
         ("code", f"{CHECK}\nexample = EXAMPLES['double_00']\nprint(example.explanation(LANG))\n"
                  "layout_svg(example.layouts()[-1], lang=LANG, size=420)"),
-        ("md", "scoring.double_66"),
-        ("code", "ReplayWidget('double_66', lang=LANG)"),
         ("md", "scoring.open_vs_counted"),
         ("code", f"{CHECK}\nlayout = EXAMPLES['sequence'].layouts()[4]\n"
                  "for tile, side, number in layout.open_points():\n"
@@ -175,7 +194,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print(mark, tile, side_name(side, LANG), number)\n"
                  "layout_svg(layout, lang=LANG, size=560)"),
         ("md", "scoring.predict"),
-        ("code", "ReplayWidget('sequence', lang=LANG, predict=True)"),
+        ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
         ("md", "scoring.exercises"),
         ("code", _exercises("03")),
         ("md", "scoring.exercise_code"),
@@ -293,22 +312,23 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ]),
     ("09_puzzles.ipynb", [
         ("md", "puzzles.intro"),
-        ("md", "puzzles.board"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PuzzleWidget\n\n"
                  "PuzzleWidget(lang=LANG)"),
+        ("md", "puzzles.board"),
         ("md", "puzzles.in_code"),
         ("code", f"{SETUP}\nfrom horserace_nb import Place\n"
                  "from horserace_nb.teaching.puzzles import PUZZLES\n"
                  "from horserace_nb.render.svg import game_svg\n\n\n"
-                 "def show(key):\n    \"\"\"The puzzle: its title, the question and the board.\"\"\"\n"
-                 "    puzzle = PUZZLES[key]\n"
-                 "    print(puzzle.title(LANG), puzzle.question(LANG), sep='\\n')\n"
+                 "def show(number):\n    \"\"\"Puzzle *number* (1–6): its question and its board.\"\"\"\n"
+                 "    puzzle = list(PUZZLES.values())[number - 1]\n"
+                 "    print(puzzle.question(LANG))\n"
                  "    return game_svg(puzzle.game(), seat=puzzle.seat, lang=LANG, size=560)\n\n\n"
-                 "def ask(key, hints, my_turn):\n"
-                 "    \"\"\"The first *hints* hints, then the verdict on your turn.\"\"\"\n"
-                 "    puzzle = PUZZLES[key]\n"
+                 "def ask(number, hints, my_turn):\n"
+                 "    \"\"\"The first *hints* hints, the verdict on your turn, then the puzzle's title.\"\"\"\n"
+                 "    puzzle = list(PUZZLES.values())[number - 1]\n"
                  "    for hint in puzzle.hints(LANG)[:hints]:\n        print('·', hint)\n"
-                 "    print(puzzle.check(my_turn, LANG)[1])"),
+                 "    print(puzzle.check(my_turn, LANG)[1])\n"
+                 "    print('—', puzzle.title(LANG))"),
         ("md", "puzzles.how"),
         *_puzzle_cells(),
     ]),
@@ -537,7 +557,7 @@ INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 
 - **English** — [start here](en/00_start.ipynb) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code
 - **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다
-- **日本語** — [ここから始めます](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます
+- **日本語** — [ここから始めましょう](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます
 
 ## Every lesson · 모든 강의 · すべてのレッスン
 """

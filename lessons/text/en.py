@@ -29,14 +29,15 @@ TEXT = {
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
-**Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
-ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
-**every double is a spinner** that can grow in four directions, and some tiles let you place
-again — lesson 4 says which.
+**Horse Race** is a domino game of the Fives family. Look at the picture below: tiles are joined
+where their numbers match, and after every placement the numbers at the open ends are added up.
+When that total is a multiple of 5, the player who placed the tile scores. Two things make the
+game its own: **every double is a spinner** that can grow in four directions, and some tiles let
+you place again.
 
-Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
-exercises check every answer at once and explain it with the rule. Run each notebook from the
-top (*Run → Run All Cells*) and then work with the widgets.""",
+Each lesson starts with something to look at or to do, and every exercise checks your answer at
+once and explains it with the rule. Run each notebook from the top (*Run → Run All Cells*), then
+work with the widgets.""",
     "start.contents": """## Contents
 
 1. [Tiles and players](01_tiles_players.ipynb) — the 28 tiles, who plays, the deal and the
@@ -79,112 +80,134 @@ same deal.""",
     # ------------------------------------------------------------------ 01 tiles
     "tiles.intro": """# 1. Tiles and players
 
-In this lesson: the tiles, who plays, the deal, and who places the first tile. Run the cell below
-first: it loads the tools the lesson uses.""",
+**Your task:** below is a whole Horse Race set, one row for each smaller number. Before you read
+on, count: how many tiles are there? How many **doubles** — tiles with the same number on both
+halves? Run the cell and count.""",
     "tiles.set": """## The tiles
 
 Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
-shows 0 to 6 pips. A tile is written with its smaller number first, `[1|4]`. Here is the whole
-set, one row for each smaller number:""",
-    "tiles.write": """You may type a tile in several ways; it is always shown smaller number first.
-The seven tiles with the same number on both halves are the **doubles**:""",
+shows 0 to 6 pips. A tile is written with its smaller number first: `[1|4]`, never `[4|1]`. The
+seven tiles with the same number on both halves are the **doubles**; every other tile is a
+**single**. The cell counts the set and lists the doubles: did you count the same?""",
     "tiles.players": """## Who plays
 
 Two, three or four people play, each for themselves; or four people play as two pairs (R2).
-Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and
-4. The picture shows a partnership game from player 1's seat: your own hand face up at the
-bottom, the other hands face down, and the two teams' scores.""",
+Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and 4.
+
+**Look:** the picture shows a partnership game from player 1's seat. Find your partner and the two
+teams' scores. Your own tiles are face up at the bottom: they are your **hand**. The other hands
+are face down.""",
     "tiles.deal": """## The deal and the boneyard
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
 **5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 4).
-Hands are private.
+**boneyard**. You draw from it when no tile in your hand fits (lesson 4). Hands are private.
 
-Each line below is one deal: the number of players, then the size of every hand, then (after the
-bar) the size of the boneyard. Change the seed, or deal with `Game(players=3, seed=…)` yourself:
-the counts stay the same.""",
-    "tiles.deal_picture": """What player 1 sees of a 3-player deal: 6 tiles in hand, the two other
-hands face down, and the boneyard's count at the top.""",
+**Your task:** how many tiles stay in the boneyard with 2, 3 and 4 players? Work it out, then run
+the cell: each line is one deal — the number of players, the size of every hand, and (after the
+bar) the size of the boneyard.""",
+    "tiles.deal_picture": """What player 1 sees of a 3-player deal: 6 tiles in hand, the two other hands face down, and the
+boneyard's count at the top.""",
     "tiles.lot": """## Who places the first tile
+
+**One word, two meanings.** *Hand* is the tiles a player holds ("your hand"), and also one deal
+played to its end ("the first hand", "the next hand"). The sentence tells you which.
 
 The first hand's leader is chosen by a **neutral lot** (R6): every player rolls a die, and if the
 highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
 gives **no** right to lead.
 
-The cell shows the lot of a 4-player game: the first lines are the rounds of rolls
-(player: roll). The two players who rolled 6 roll again, and the winner leads: the next line
-names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 6's topic (R7).""",
+**Look:** the cell shows the lot of a 4-player game, one line per round of rolls (player: roll).
+Who rolls again? The next line names the leader, the last one the player who holds `[6|6]` — not
+the leader. Who leads the **next** hands is lesson 6's topic (R7).""",
     "tiles.first_tile": """## The first tile
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
-table. The opening tile also counts for scoring, like every other tile — lesson 3 explains
-scoring.""",
+table. The tiles on the table are the **layout**. The opening tile counts for scoring like every
+other tile (lesson 3).
+
+**Your task:** you are player 1 and you lead this 2-player hand. Which of your seven tiles may you
+open with? (Any of them: no tile is required, not even a double.)""",
+    "tiles.coders": """## Optional: for coders
+
+You may type a tile in several ways; it is always shown smaller number first. A game's `hands`
+are the tiles each player holds (the code counts its seats from 0: `hands[0]` is player 1's
+hand). Change the seed and deal again.""",
     "joining.intro": """# 2. Joining and spinners
 
-In this lesson: how tiles join the layout — in particular the **spinners**. Run the cell below
-first: it loads the tools the lesson uses.""",
-    "tiles.spinners": """## How tiles join; every double is a spinner
+**Your task:** the layout below holds `[1|4]` and, on its 4, the double `[4|4]`. A tile joins
+where an open point shows the same number as one of its halves (R9). Where could `[1|3]` go? And
+`[4|6]`? Find the points on the picture, then read on.""",
+    "tiles.spinners": """## Every double is a spinner
 
-A tile joins the layout where an open **connection point** shows the same number as one of its
-halves (R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection
-points — *straight A* and *straight B* along the line, *branch A* and *branch B* at right angles.
-A double that joins the layout uses its straight A; a double that opens the hand has both
-straights open. The branches open only after **both** straight sides are filled (R11).
+**Every double is a spinner** (R10): it is laid crosswise and has four connection points —
+*straight A* and *straight B* along the line, *branch A* and *branch B* at right angles. A double
+that joins the layout uses its straight A; a double that opens a hand has both straights open.
+The branches open only after **both** straight sides are filled (R11). An orange outline marks a
+spinner.
 
-In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
-the total, and a **hollow dot** marks an open point that does not count (lesson 3).
+So `[1|3]` joins the 1 of `[1|4]`, and `[4|6]` only straight B of `[4|4]` — no branch yet.
 
-Step through the layout of the rule texts with the buttons or the slider. (The line about who
-places next is a preview of lesson 4.)""",
-    "tiles.step": """You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
-straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
-`[4|4]` itself no longer counts.""",
-    "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]`
-and `[3|5]` fill its two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Its
-pictures are lost in the text, but its four end totals — 10, 12, 5 and 9 — fix the tiles. Step
-through it:""",
-    "tiles.build": """## Build a layout yourself
+**Look:** step through the layout of the rule texts with the buttons or the slider, and watch
+when the branches of `[4|4]` open. The replay keeps the sums and the turn lines for lessons 3 and 4 (*Show the sum* shows a
+step's sum anyway).""",
+    "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
+after it? Run the cell (it also moves the replay above to step 4) and check: both straights are
+filled, so its two branches are open.""",
+    "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]` and `[3|5]` fill its
+two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Step through it:""",
+    "tiles.build": """## Optional: for coders
 
-`place` adds a tile: the opening tile on its own, every other one `on` a tile of the layout at a
-`side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`, `'branch_a'`, `'branch_b'`). Change the
-tiles and run the cell again.""",
-    "tiles.singles": """A tile that is not a double (a **single**) has a low end and a high end; it
-joins by the end that matches, and its other end becomes a new end of the layout (R12). Here
-`[1|6]` joins straight B of `[1|1]` by its 1, so its 6 is the new end:""",
-    "tiles.branches": """A placement that breaks a rule is refused with a sentence that names the
-rule, and the layout stays as it was. Here the straights of `[4|4]` are not both filled yet, so
-its branches are closed (R11):""",
+**Build a layout yourself.** `place` adds a tile: the opening tile on its own, every other one
+`on` a tile of the layout at a `side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`,
+`'branch_a'`, `'branch_b'`). Change the tiles and run the cell again.""",
+    "tiles.singles": """## Singles
+
+A tile that is not a double (a **single**) has a low end and a high end; it joins by the end that
+matches, and its other end becomes a new end of the layout (R12).
+
+**Your task:** `[1|6]` joins straight B of `[1|1]`. By which end does it join, and which number is
+the new end? Run the cell: it joins by its 1, so its 6 is the new end.""",
+    "tiles.branches": """A placement that breaks a rule is refused with a sentence that names the rule, and the layout
+stays as it was. **Predict** before you run the cell: may `[4|5]` go on branch A of `[4|4]` in this
+layout?""",
     "tiles.exercises": """## Your turn
 
 Which points of this layout are open — where could a tile join? Choose every open point on the
 buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
-*Next exercise* brings a fresh position; the stars count the ones you solved on your own.""",
+*Next exercise* brings a fresh position. Each exercise earns up to three stars: 3 at the first
+try, 2 at the second, 1 after that, none after *Show answer*.""",
     # ------------------------------------------------------------------ 02 scoring
     "scoring.intro": """# 3. Scoring ends
 
-After **every** placement, add up the contributions of all scoring ends (R13):
+**Your task:** `[3|6]` opened this hand, and the double `[6|6]` joined its 6. After every
+placement the player adds up the numbers at the **ends** of the layout. What do these ends add up
+to? Write down your total, then read on.""",
+    "scoring.ends": """## What the ends add
+
+After **every** placement, add up what every end contributes (R13):
 
 - the open end of a single adds its number (a 0 end adds 0, and still counts as an end);
-- a double with at least one open straight side adds **both halves, once** (`[6|6]` adds 12);
+- a double with at least one open straight side adds **both halves, counted once** (`[6|6]`
+  adds 12);
 - a double whose two straights are filled is inside the layout and adds nothing;
-- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.""",
+- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.
+
+Here `[6|6]` adds 12 and the 3 end of `[3|6]` adds 3: 15. The picture now shows it: a **filled
+number** is what an end adds, a **hollow dot** an open point that adds nothing.""",
     "scoring.rules": """## The placement score
 
 If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
 points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
-(R3, R15). Any other total, 0 included, scores nothing. This holds for the first tile of a hand
-as for every other.
+(R3, R15). Any other total, 0 included, scores nothing — for the first tile of a hand too.
 
-Each line: an opening tile, the raw points it scores, and the points (raw ÷ 5). Try other
-tiles.""",
+**Your task:** which of these opening tiles score: `[0|5]`, `[2|3]`, `[1|2]`, `[4|6]`? Then run
+the cell: each line is the tile, its raw points and its points (raw ÷ 5).""",
     "scoring.double_22": """## The examples of the rule texts
 
 An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
     "scoring.double_00": """An opening `[0|0]`: an end, but it adds 0 — and a total of 0 scores
 nothing.""",
-    "scoring.double_66": """`[3|6]` and then `[6|6]` on its high end: `[6|6]` has its second
-straight open, so it counts 12, and the low end of `[3|6]` counts 3. Step through it:""",
     "scoring.open_vs_counted": """## Open points are not always scoring ends
 
 An open connection point is where a tile may go; a scoring end is what is added up (R14). After
@@ -201,9 +224,10 @@ step freely.""",
 Four kinds of question on fresh layouts: which open points count, what the end total is, what a
 placement scores, and where a tile scores the most (click the point on the board). The numbers on
 the ends are hidden: work them out from the tiles.""",
-    "scoring.exercise_code": """Or answer in code: the last layout of the documented sequence,
-with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
-cell again.""",
+    "scoring.exercise_code": """## Optional: for coders
+
+Answer in code: the last layout of the documented sequence, with its numbers hidden. Replace the
+two `None`s with your end total and raw score, and run the cell again.""",
     # ------------------------------------------------------------------ 04 turns
     "turns.intro": """# 4. Turns
 
@@ -378,19 +402,21 @@ player 1, for the hands played so far (it takes a few seconds).""",
     "puzzles.intro": """# 9. Puzzles
 
 Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
-**best** move. Every answer has been checked by the game's engine: it is the only placement (or
-turn) that does best.""",
-    "puzzles.board": """## On the board
+**best** move. The game's engine has checked every answer: it is the only placement (or turn)
+that does best.
 
 Click a tile in your hand, then the lit point where it should go; if your turn goes on (a double
-or a score, R17), place the next tile the same way. The widget says at once whether the move is
-the best and why. *Hint* opens one more hint each time, gentle first — the last one gives the
-answer away —, *Try again* puts the position back, *Show answer* shows it, and *Previous*, the
-*Puzzle* menu and *Next puzzle* move between the six puzzles. Each solved puzzle earns up to
-three stars.""",
-    "puzzles.in_code": """## The same puzzles in code
+or a score, R17), place the next tile the same way.""",
+    "puzzles.board": """## The buttons
 
-Each puzzle below has two cells: one shows its board, the other checks a turn you write.""",
+The widget says at once whether your move is the best and why. *Hint* opens one more hint each
+time, gentle first — the last one gives the answer away —, *Try again* puts the position back,
+*Show answer* shows it, and *Previous*, the *Puzzle:* menu and *Next puzzle* move between the six
+puzzles. Each solved puzzle earns up to three stars, fewer after hints.""",
+    "puzzles.in_code": """## Optional: for coders
+
+The same puzzles in code, by number: each has two cells. The first shows the question and the
+board, the second checks a turn you write and then names the puzzle.""",
     "puzzles.how": """**How to answer:** run the puzzle's first cell to see the board. In the
 second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
 `[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
@@ -562,14 +588,13 @@ real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
     # ------------------------------------------------------------------ progress (issue 20)
     "start.progress": """## Your progress
 
-The map below shows how far you have come: the stars of every lesson, what is not done yet, and
-for every rule R1–R28 whether you have practised it, missed it lately or mastered it (a click on
-a rule opens it). Your results are kept **in this browser**: they stay when you run a cell again,
-restart the kernel, reload the page or come back another day (on the same computer and browser).
-Nothing is sent anywhere.
+The map below shows your stars in every lesson, what is not done yet, and for every rule R1–R28
+whether you have practised it, missed it lately or mastered it (a click on a rule opens it). Your
+results stay **in this browser** on this computer, even after a restart or another day; nothing
+is sent anywhere.
 
 - **Practise my mistakes** gives you fresh positions of what you missed. A right answer brings
-  it back later: the next day, in three days, in a week; a miss brings it back the same day.
+  it back later (the next day, in three days, in a week); a miss brings it back the same day.
 - Type your name once and press **Keep my name**: it goes into the file you download.
 - **Download my results** saves one file for your teacher (hand it in the way your school does).
 - **Reset** forgets everything this browser keeps about your progress (it asks twice).""",
