@@ -62,13 +62,16 @@ class PlayWidget(View):
     :param match: the match length, a teaching choice: ``"61"`` (the rules), ``"31"`` or
         ``"hand"`` (one hand); the menu beside *New game* offers the same. ``None``: the
         target of *game* (61 for a new one).
+    :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
     """
 
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  names: Sequence[str] | None = None, size: float = 720,
-                 switch: bool = True, match: str | None = None) -> None:
+                 switch: bool = True, match: str | None = None,
+                 projector: bool = False) -> None:
         check_lang(lang)  # every argument is checked before any widget is made
+        projector = validate.flag(projector, "projector")
         if match is not None:
             match = check_match(match)
         if game is None:
@@ -90,6 +93,7 @@ class PlayWidget(View):
         self._shown_notes: list[Note] | None = None
         self._mode_choice = PlayController.mode_key(game)
         super().__init__(lang=lang, switch=switch)
+        self.projector = projector
         self._build(lang)
         self.start()
         self.controller.start_notes(new_game=False)
