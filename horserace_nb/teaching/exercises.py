@@ -1168,8 +1168,9 @@ class NextPlayer(Exercise[int | None]):
             return [first, _hint(t("exercise.next.hint_pass", lang))]
         if event.kind == "draw":
             assert event.tile is not None
+            points = [(tile, side) for tile, side, _ in self.layout.open_points()]
             return [first, _hint(t("exercise.next.hint_draw", lang, tile=event.tile),
-                                 points=self.layout.legal_points(event.tile))]
+                                 points=points)]
         return [first, _hint(t("exercise.next.hint_place", lang, tile=event.tile),
                              tiles=[event.tile])]
 
@@ -1425,9 +1426,12 @@ class Settlement(Exercise[SettlementAnswer]):
         lang = check_lang(lang)
         pips = list_text((t("exercise.settle.pips_item", lang, name=seat_name(s, lang), pips=p)
                           for s, p in enumerate(self.result.pips)), lang, none=True)
-        return [_hint(t("exercise.hint.rule", lang, rule=self._winners_rule(lang))),
-                _hint(t("exercise.settle.hint_pips", lang, pips=pips)),
-                _hint(t("exercise.settle.hint_round", lang))]
+        winners = _hint(t("exercise.hint.rule", lang, rule=self._winners_rule(lang)))
+        remaining = _hint(t("exercise.settle.hint_pips", lang, pips=pips))
+        rounding = _hint(t("exercise.settle.hint_round", lang))
+        if self.case in ("round_down", "round_up"):  # the case turns on the rounding
+            return [rounding, remaining, winners]
+        return [winners, remaining, rounding]
 
     def right_part(self, answer: object) -> dict[str, object]:
         """The fields of *answer* that are right, by name (``winners``, ``pips``,
