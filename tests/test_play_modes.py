@@ -377,3 +377,8 @@ def test_a_covered_picture_holds_no_tile_of_any_hand_not_even_in_its_text() -> N
     assert not tiles_in(covered) & private
     assert covered.count('class="hr-svg-tile-back"') == sum(len(h) for h in game.hands)
     assert covered == str(game_svg(game, seat=0, covered=True, interactive=True))
+
+
+def test_partners_without_four_players_are_refused() -> None:
+    with pytest.raises(ValueError, match=r"partnerships are for 4 players \(R2\), not 2"):
+        PlayWidget(partners=True)

@@ -111,7 +111,7 @@ class PlayWidget(View):
             match = check_match(match)
         level = check_level(level)
         if game is None:
-            game = Game(players=2 if players is None else validate_players(players, partners),
+            game = Game(players=_check_players(2 if players is None else players, partners),
                         partners=partners, seed=seed,
                         target=None if match is None else MATCHES[match])
         if not isinstance(game, Game):
@@ -748,7 +748,7 @@ class PlayWidget(View):
         return f"<div class='hr-settle' lang='{esc(lang)}'>{''.join(parts)}</div>"
 
 
-def validate_players(players: object, partners: object) -> int:
+def _check_players(players: object, partners: object) -> int:
     """*players* for a new game: 2, 3 or 4 (partnerships need 4, R2); a ValueError otherwise."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players is 2, 3 or 4 (R2), not {players!r}")
