@@ -97,6 +97,7 @@ class PlayWidget(View):
     :param match: the match length, a teaching choice: ``"61"`` (the rules), ``"31"`` or
         ``"hand"`` (one hand); the menu beside *New game* offers the same. ``None``: the
         target of *game* (61 for a new one).
+    :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
     """
 
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
@@ -105,8 +106,9 @@ class PlayWidget(View):
                  switch: bool = True, match: str | None = None, level: str = "medium",
                  pass_and_play: bool = False, players: int | None = None,
                  partners: bool = False, seed: int | None = None,
-                 learn: bool = False) -> None:
+                 learn: bool = False, projector: bool = False) -> None:
         check_lang(lang)  # every argument is checked before any widget is made
+        projector = validate.flag(projector, "projector")
         if match is not None:
             match = check_match(match)
         level = check_level(level)
@@ -141,6 +143,7 @@ class PlayWidget(View):
         self._level_choice = level
         self._level_quiet = False
         super().__init__(lang=lang, switch=switch)
+        self.projector = projector
         self._build(lang)
         self.start()
         self.controller.start_notes(new_game=False)
@@ -752,8 +755,7 @@ def _check_players(players: object, partners: object) -> int:
     """*players* for a new game: 2, 3 or 4 (partnerships need 4, R2); a ValueError otherwise."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players is 2, 3 or 4 (R2), not {players!r}")
-    if not isinstance(partners, bool):
-        raise ValueError(f"partners is True or False, not {partners!r}")
+    validate.flag(partners, "partners")
     if partners and players != 4:
         raise ValueError(f"partners: partnerships are for 4 players (R2), not {players}")
     return players
