@@ -28,7 +28,9 @@ from horserace_nb.words.i18n import t
 LANGS = ("en", "ko", "ja")
 SEEDS = (1, 2, 3)
 RULE = re.compile(r"\bR\d+\b")
-CASES = [(kind, case) for kind, cls in KINDS.items() for case in cls.cases]
+OWN = ("open", "counted", "total", "score", "where", "next", "settle", "winner")
+"""The kinds of teaching/exercises.py (teaching/basics.py tests its own)."""
+CASES = [(kind, case) for kind in OWN for case in KINDS[kind].cases]
 
 
 @functools.cache
@@ -42,11 +44,13 @@ def fresh(kind: str, case: str, seed: int = 1) -> Exercise[Any]:
 
 # ------------------------------------------------------------------------------- the cases
 def test_every_kind_has_designed_cases_of_at_most_three_rules() -> None:
-    for kind, cls in KINDS.items():
-        assert len(cls.cases) >= 3, kind
+    for kind, cls in KINDS.items():  # teaching/basics.py's kinds too
+        assert len(cls.cases) >= (3 if kind in OWN else 1), kind
         for case, rules in cls.cases.items():
             assert 1 <= len(rules) <= 3 and all(re.fullmatch(r"R([1-9]|1\d|2[0-8])", r)
                                                 for r in rules), (kind, case, rules)
+            if kind not in OWN:
+                continue
             ex = item(kind, case, 1)
             assert ex.case == case and ex.item_rules == rules
             assert ex.progress_case == f"{kind}/{case}"

@@ -59,6 +59,7 @@ def visible_strings(w: PlayWidget) -> list[str]:
                 out.append(value)
         if isinstance(widget, widgets.Dropdown):
             out.extend(label for label, _ in widget.options)
+            continue  # its value is the chosen option's key; its label is what shows
         if isinstance(widget, Board):
             out.extend(html_text(widget.svg))
             out.append(widget.label)

@@ -49,7 +49,7 @@ def ex(case: str = "total", seed: int = 1, stars: int = 3, tries: int = 1, day: 
 
 
 def game(points: int = 12, lost: int | None = 3) -> Result:
-    return Result("05", "hand", "2p", 45, when=at(1, 30), points=points, lost=lost)
+    return Result("07", "hand", "2p", 45, when=at(1, 30), points=points, lost=lost)
 
 
 def a_file(results: list[Result], learner: str = "Mina") -> str:
@@ -59,8 +59,8 @@ def a_file(results: list[Result], learner: str = "Mina") -> str:
 # ------------------------------------------------------------------------------ the format
 def test_a_file_round_trips_items_and_games() -> None:
     results = [ex(rules=("R13",), stars=2, tries=2), game(),
-               Result("07", "puzzle", "fifteen", 0, stars=1, tries=3, hints=2, when=at(1, 5)),
-               Result("02", "predict", "where@sequence", 5, stars=3, tries=1, when=at(1, 6))]
+               Result("09", "puzzle", "fifteen", 0, stars=1, tries=3, hints=2, when=at(1, 5)),
+               Result("03", "predict", "where@sequence", 5, stars=3, tries=1, when=at(1, 6))]
     text = a_file(results)
     data = json.loads(text)
     assert data["format"] == FORMAT and data["version"] == VERSION
@@ -199,8 +199,8 @@ def test_a_miss_comes_back_the_same_day_then_next_day_in_three_days_in_a_week() 
 
 
 def test_puzzles_and_predictions_come_back_as_exercises_of_their_kind() -> None:
-    misses = [Result("07", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
-              Result("02", "predict", "score@sequence", 8, stars=2, tries=2, when=at(1, 1)),
+    misses = [Result("09", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
+              Result("03", "predict", "score@sequence", 8, stars=2, tries=2, when=at(1, 1)),
               game()]
     assert sorted(b.topic for b in due(misses, DAY)) == ["score", "where"]
 

@@ -136,7 +136,7 @@ def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
 def test_the_download_is_a_results_file_named_after_the_learner() -> None:
     p = Progress()
     clocked(p.store)
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.set_name("  Mina   Kim ")
     assert p.store.learner == "Mina Kim"
@@ -169,7 +169,7 @@ def test_reset_is_asked_twice() -> None:
     p = Progress()
     sent: list[Any] = []
     p.store.send = sent.append  # type: ignore[method-assign]
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.reset_button.click()
     assert sent == [] and len(p.results) == 1 and p.confirm_box.layout.display == ""
@@ -197,7 +197,7 @@ def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: 
 
     before = set(widget_module._instances)
     p = Progress(lang="ko")
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=1, tries=3,
                                          rules=("R9",), when="2026-12-01T08:00:00"))])
     assert isinstance(p, View) and p.started and p.lang_switch.layout.display == "none"
     assert _statuses(p) == []  # the "next step" line is not a live region
@@ -261,7 +261,7 @@ def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_store_js_merges_as_python_does(tmp_path: Path) -> None:
     def rec(stars: int, tries: int, when: str = "2026-12-01T09:00:00", **kw: Any) -> Result:
-        return Result("01", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
+        return Result("02", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
 
     lists = [[rec(1, 3), rec(2, 2, "2026-12-01T09:01:00")],
              [rec(3, 1), rec(0, 5, "2026-12-01T09:02:00")],

@@ -53,6 +53,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import re
@@ -647,7 +648,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
              selected: Tile | str | None = None, size: float | None = None,
              theme: Theme | None = None, interactive: bool = False,
              played: Place | None = None, best: Place | None = None,
-             own_hand: bool = True) -> SvgImage:
+             own_hand: bool = True, covered: bool = False) -> SvgImage:
     """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
     with their counts, the boneyard count, whose turn it is and the scores toward the target
     (display points, per team with partners).
@@ -667,12 +668,17 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         which is which.
     :param own_hand: ``False``: leave the viewer's own hand out (the board widget shows it as a
         :func:`hand_strip` of finger-sized tiles that never scales with the picture).
+    :param covered: every hand face down, the viewer's too, and no tile of any hand in the
+        picture or its text (pass and play, while the screen goes to the next player).
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
         highlight not on the layout, a target that is not open, a selected tile not in the hand.
     """
     check_lang(lang)
     theme = theme or DEFAULT_THEME
     state = _state(game, seat)
+    if covered:
+        state = dataclasses.replace(state, hand=(), pending=None)
+        own_hand = False
     layout = state.layout
     all_names = _names(names, state.players, lang)
     chosen = None if selected is None else Tile.parse(selected)
@@ -712,7 +718,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
 
     # --- the other hands, face down, in seat order after the viewer
     y = top + _MARGIN * 0.5
-    others = [(state.seat + k) % state.players for k in range(1, state.players)]
+    others = [(state.seat + k) % state.players for k in range(1, state.players + covered)]
     labels = {}
     for other in others:
         marker = "▶ " if other == state.to_play and not state.hand_over else ""
@@ -758,13 +764,20 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         height = board_bottom
 
     name = all_names[state.seat]
-    desc = describe_game(
-        layout, lang, status=_status_lines(state, all_names, lang), name=name, hand=state.hand,
-        others=[(all_names[s], state.hand_sizes[s]) for s in range(state.players)
-                if s != state.seat],
-        boneyard=state.boneyard)
-    drawing = _drawing(width, height, size, lang, game_title(state.hand_number, name, lang),
-                       desc, theme, "game")
+    if covered:
+        desc = " ".join([describe_layout(layout, lang), *_status_lines(state, all_names, lang),
+                         *(hand_count_sentence(all_names[s], state.hand_sizes[s], lang)
+                           for s in range(state.players)),
+                         boneyard_sentence(state.boneyard, lang)])
+        title = t("play.title_covered", lang, hand=state.hand_number)
+    else:
+        desc = describe_game(
+            layout, lang, status=_status_lines(state, all_names, lang), name=name,
+            hand=state.hand, others=[(all_names[s], state.hand_sizes[s])
+                                     for s in range(state.players) if s != state.seat],
+            boneyard=state.boneyard)
+        title = game_title(state.hand_number, name, lang)
+    drawing = _drawing(width, height, size, lang, title, desc, theme, "game")
     drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
     drawing.add(content)
     drawing.add(board.group)

@@ -34,13 +34,14 @@ Item = tuple[str, str, int]
 ``("puzzle", "fifteen", 0)``, ``("predict", "total@sequence", 5)``, ``("hand", "2p", 45)``."""
 
 LESSON_EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
-    "01": (("open",), 101, 3),
-    "02": (("counted", "total", "score", "where"), 201, 4),
-    "03": (("next",), 301, 3),
-    "04": (("settle", "winner"), 401, 4),
+    "02": (("open",), 101, 3),
+    "03": (("counted", "total", "score", "where"), 201, 4),
+    "04": (("next",), 301, 3),
+    "05": (("settle",), 401, 2),
+    "06": (("winner",), 601, 2),
 }
-"""The sampled sets of the lessons as they were numbered before issue 19: (kinds, seed, count) of
-an ``Exercises`` widget. ``lessons/build.py`` writes them until the lessons use
+"""The sampled sets the lessons' cells show before the designed sets: (kinds, seed, count) of an
+``Exercises`` widget. ``lessons/build.py`` writes them until the lessons use
 ``Exercises.for_lesson``; they are not on the lesson map (:data:`LESSON_SETS` is)."""
 
 PREDICT_LESSON = "03"

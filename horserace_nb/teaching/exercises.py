@@ -48,7 +48,7 @@ __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoint
            "CountedPoints", "Hint", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
            "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "LESSON_SETS",
-           "lesson_seed"]
+           "lesson_seed", "register_kinds"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -1619,7 +1619,13 @@ KINDS: dict[str, type[Exercise[Any]]] = {
     cls.kind: cls for cls in (OpenPoints, CountedPoints, EndTotal, PlacementScore,
                               BestPlacement, NextPlayer, Settlement, GameWinner)}
 """Every exercise kind by name: ``open``, ``counted``, ``total``, ``score``, ``where``, ``next``,
-``settle``, ``winner``."""
+``settle``, ``winner``, and the kinds of :mod:`~horserace_nb.teaching.basics`."""
+
+
+def register_kinds(*kinds: type[Exercise[Any]]) -> None:
+    """Add *kinds* to :data:`KINDS` by name (:mod:`~horserace_nb.teaching.basics` adds its own
+    when :mod:`horserace_nb.teaching` is imported)."""
+    KINDS.update((cls.kind, cls) for cls in kinds)
 
 
 def make_exercise(kind: str, seed: int = 1, case: str | None = None) -> Exercise[Any]:
