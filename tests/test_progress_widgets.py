@@ -36,15 +36,15 @@ def read_back(store: Store, records: list[Any] | None = None, **extra: Any) -> N
 
 # ------------------------------------------------------------------------------ recording
 def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> None:
-    w = Exercises(["open", "open"], seed=101, count=3)
+    w = Exercises.for_lesson("02")
     ex = w.exercise
     wrong = frozenset(ex.choices()) - ex.answer or frozenset()
     w.answer(wrong)
     w.answer(ex.answer)
     w.answer(ex.answer)  # again: nothing more is recorded
     [result] = w.recorder.store.results
-    assert (result.lesson, result.kind, result.case, result.seed) == ("02", "exercise", "open",
-                                                                      101000)
+    assert (result.lesson, result.kind, result.case, result.seed) == ("02", "exercise",
+                                                                      "open/line", 201000)
     assert (result.stars, result.tries) == (2, 2) and result.rules
     w.next()
     w.show_answer()  # shown first: no stars, recorded
@@ -53,8 +53,9 @@ def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> N
     w.next()
     w.next()  # not tried at all: nothing recorded
     kept = w.recorder.store.results
-    assert [(r.seed, r.stars, r.tries) for r in kept] == [(101000, 2, 2), (101001, 0, 0),
-                                                         (101002, 0, 1)]
+    assert [(r.seed, r.stars, r.tries) for r in kept] == [(201000, 2, 2), (201001, 0, 0),
+                                                         (201002, 0, 1)]
+    assert [r.case for r in kept] == ["open/line", "open/opening_double", "open/straights"]
 
 
 def test_an_exercise_left_after_a_wrong_try_is_recorded_as_a_miss() -> None:
@@ -148,9 +149,9 @@ def test_the_download_is_a_results_file_named_after_the_learner() -> None:
 def test_progress_shows_the_map_rules_next_step_and_practises_fresh_positions() -> None:
     p = Progress(lang="ko")
     p.today = lambda: dt.date(2026, 12, 1)
-    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=1, tries=3,
-                                         rules=("R9",), when="2026-12-01T08:00:00"))])
-    assert "별 9개 중 1개" in p.map_html.value and "연습 문제 2개" in p.map_html.value
+    read_back(p.store, [record_of(Result("02", "exercise", "open/line", 201000, stars=1,
+                                         tries=3, rules=("R9",), when="2026-12-01T08:00:00"))])
+    assert "별 12개 중 1개" in p.map_html.value and "연습 문제 3개" in p.map_html.value
     assert "href='../rules.ko.md#r9'" in p.rules_html.value
     assert "data-rule='R9'" in p.rules_html.value and "최근에 틀림" in p.rules_html.value
     assert p.practise_button.description == t("progress.practise", "ko", count=1)
@@ -233,13 +234,14 @@ def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
 
 # ------------------------------------------------------------------------------ ClassReport
 def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) -> None:
-    miss = Result("03", "exercise", "total", 201001, stars=1, tries=3, rules=("R13",),
+    miss = Result("03", "exercise", "counted/unused_branch", 301001, stars=1, tries=3,
+                  rules=("R13",),
                   when="2026-12-01T08:00:00")
     (tmp_path / "a.json").write_text(results_file([miss], learner="Mina",
                                                   saved="2026-12-01T09:00:00"), "utf-8")
     (tmp_path / "b.json").write_text('{"format": "horserace_nb.results", "version": 9}', "utf-8")
     report = ClassReport(tmp_path, roster=["Mina", "Aiko"], lang="ja")
-    assert "Mina" in report.table.value and "1/12" in report.table.value
+    assert "Mina" in report.table.value and "1/30" in report.table.value
     assert 'data-rule="R13"' in report.chart.value and 'lang="ja"' in report.chart.value
     assert "Aiko" in report.not_started.value
     assert t("report.why.version", "ja") in report.refused.value

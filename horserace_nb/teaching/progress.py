@@ -20,7 +20,8 @@ The results file (what "Download my results" saves), version 1::
 
 ``lesson`` is the lesson's number (``""`` for practice outside the lessons); ``kind`` is
 ``exercise``, ``puzzle``, ``predict`` (items, in ``results``) or ``hand``, ``match`` (games, in
-``games``); ``case`` the exercise kind, the puzzle's key, ``<question kind>@<example>`` for a
+``games``); ``case`` the exercise kind (``<kind>/<case>`` for a lesson's designed item,
+``next/drawn``), the puzzle's key, ``<question kind>@<example>`` for a
 prediction or ``<players>p`` for a game; ``seed`` the position's seed (a puzzle's is 0, a
 prediction's the replay step); ``stars`` 0–3; ``tries`` the answers given; ``hints`` the hints
 opened; ``rules`` the rules named in the feedback of the wrong tries; ``when`` an ISO 8601 time;
@@ -86,7 +87,7 @@ _MAX_HINTS = 50
 _MAX_POINTS = 100_000
 _MAX_SEED = 2 ** 53  # what a browser keeps exactly
 _MAX_TEXT = 80
-_CASE = re.compile(r"[A-Za-z0-9_@.=-]{1,40}")
+_CASE = re.compile(r"[A-Za-z0-9_@.=/-]{1,40}")
 _LESSON = re.compile(r"(?:\d{2})?")
 _WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})?")
 _FIELDS = ("lesson", "kind", "case", "seed", "stars", "tries", "hints", "rules", "when")
@@ -561,8 +562,8 @@ def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str,
     """What to do next, as a catalog key and its parameters: the mistakes due first, then the
     first lesson not finished, else a game.
 
-    >>> next_step([], dt.date(2026, 12, 1))
-    ('progress.next_lesson', {'lesson': '02'})
+    >>> next_step([], dt.date(2026, 12, 1)) == ("progress.next_lesson", {"lesson": LESSONS[0]})
+    True
     """
     results = list(results)
     waiting = due(results, today)

@@ -78,7 +78,8 @@ class ExerciseWidget(View):
     True
 
     :param kinds: one kind or a list (:data:`~horserace_nb.teaching.exercises.KINDS`), taken in
-        turn.
+        turn, or an :class:`~horserace_nb.teaching.exercises.ExerciseSet` (*seed* and *count*
+        are then its own).
     :param seed: the same seed gives the same exercises (a class can share them).
     :param count: how many before Next goes on to fresh ones.
     :param size: the board's largest width in pixels; a settlement's layout (a whole hand) may
@@ -88,11 +89,12 @@ class ExerciseWidget(View):
     WIDE = 1.5
     """How much wider than *size* a settlement's layout may be drawn."""
 
-    def __init__(self, kinds: str | Sequence[str] = "total", *, seed: int = 1, count: int = 3,
-                 lang: str = "en", size: float = 560) -> None:
+    def __init__(self, kinds: str | Sequence[str] | ExerciseSet = "total", *, seed: int = 1,
+                 count: int = 3, lang: str = "en", size: float = 560) -> None:
         check_lang(lang)
         self.size = validate.size(size)
-        self.drills = ExerciseSet(kinds, seed=seed, count=count)
+        self.drills = (kinds if isinstance(kinds, ExerciseSet)
+                       else ExerciseSet(kinds, seed=seed, count=count))
         super().__init__(lang=lang, switch=False)
         self.counter = widgets.HTML()
         self.stars_line = widgets.HTML()
@@ -135,6 +137,17 @@ class ExerciseWidget(View):
         self._again: Callable[[str], Feedback] | None = None  # self.feedback in any language
         self._shown: Exercise[Any] | None = None  # the exercise the controls are built for
         self.start()
+
+    @classmethod
+    def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560) -> ExerciseWidget:
+        """The designed exercises of *lesson* (``"04"``): one per case, then fresh ones
+        cycling through the cases (:meth:`ExerciseSet.for_lesson
+        <horserace_nb.teaching.exercises.ExerciseSet.for_lesson>`).
+
+        >>> Exercises.for_lesson("04").exercise.progress_case
+        'next/single'
+        """
+        return cls(ExerciseSet.for_lesson(lesson), lang=lang, size=size)
 
     # ------------------------------------------------------------------ the API
     @property
@@ -292,7 +305,8 @@ class ExerciseWidget(View):
 
     def _record(self) -> None:
         ex = self.exercise
-        self.recorder.finish(ex, "exercise", ex.kind, ex.seed, stars=ex.stars, tries=ex.attempts)
+        self.recorder.finish(ex, "exercise", ex.progress_case, ex.seed, stars=ex.stars,
+                             tries=ex.attempts)
 
     def _say(self, again: Callable[[str], Feedback], feedback: Feedback | None = None
              ) -> Feedback:
