@@ -191,11 +191,12 @@ def test_a_next_target_item_shows_the_scores_before_the_placement() -> None:
 
 # ------------------------------------------------------------------------------- the sets
 def test_a_lessons_set_is_one_item_per_case_then_fresh_ones_cycling_through_the_cases() -> None:
-    assert set(LESSON_SETS) == {"02", "03", "04", "05", "06"}
-    assert LESSON_SETS["04"] == tuple(("next", c) for c in KINDS["next"].cases)
+    assert set(LESSON_SETS) == {"01", "02", "03", "04", "05", "06"}
+    assert [c for k, c in LESSON_SETS["04"] if k == "next"] == list(KINDS["next"].cases)
     drills = ExerciseSet.for_lesson("05")
     cases = [e.case for e in drills.exercises]
-    assert cases == list(KINDS["settle"].cases) and drills.lesson == "05"
+    assert [(e.kind, e.case) for e in drills.exercises] == list(LESSON_SETS["05"])
+    assert drills.lesson == "05"
     assert [e.seed for e in drills.exercises] == [501000 + i for i in range(len(cases))]
     for _ in cases:
         drills.next()
@@ -211,7 +212,7 @@ def test_a_lessons_set_is_one_item_per_case_then_fresh_ones_cycling_through_the_
 
 
 def test_sets_refuse_unknown_lessons_kinds_and_cases() -> None:
-    with pytest.raises(ValueError, match="lesson: one of 02"):
+    with pytest.raises(ValueError, match="lesson: one of 01, 02"):
         ExerciseSet.for_lesson("12")
     with pytest.raises(ValueError, match="case: one of single"):
         ExerciseSet.designed([("next", "nope")])
@@ -227,12 +228,13 @@ def test_the_widget_shows_a_lessons_set_and_records_designed_items() -> None:
     from horserace_nb.widgets.exercise import Exercises
 
     w = Exercises.for_lesson("04", lang="ko")
-    assert w.exercise.case == "single" and w.lang == "ko"
-    assert w.drills.lesson == "04" and len(w.drills.exercises) == len(KINDS["next"].cases)
+    assert (w.exercise.kind, w.exercise.case) == LESSON_SETS["04"][0] and w.lang == "ko"
+    assert w.drills.lesson == "04" and len(w.drills.exercises) == len(LESSON_SETS["04"])
     w.answer(w.exercise.answer)
     [result] = w.recorder.store.results
-    assert (result.lesson, result.case, result.seed) == ("04", "next/single", 401000)
-    assert w.next().case == "double"
+    assert (result.lesson, result.case, result.seed) == ("04", "/".join(LESSON_SETS["04"][0]),
+                                                         401000)
+    assert (w.next().kind, w.exercise.case) == LESSON_SETS["04"][1]
     w.close()
 
 

@@ -1640,14 +1640,26 @@ def make_exercise(kind: str, seed: int = 1, case: str | None = None) -> Exercise
 
 
 LESSON_SETS: dict[str, tuple[tuple[str, str], ...]] = {
-    "02": tuple(("open", case) for case in OpenPoints.cases),
-    "03": (("counted", "zero_end"), ("counted", "unused_branch"), ("total", "singles"),
-           ("total", "double_end"), ("total", "interior"), ("score", "opening"),
-           ("score", "scores"), ("score", "no_score"), ("where", "two_points"),
-           ("where", "branch")),
-    "04": tuple(("next", case) for case in NextPlayer.cases),
-    "05": tuple(("settle", case) for case in Settlement.cases),
-    "06": tuple(("winner", case) for case in GameWinner.cases),
+    "01": (("notation", "written"), ("notation", "count"), ("notation", "set"),
+           ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
+           ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
+    "02": (*(("open", case) for case in OpenPoints.cases),
+           ("joins", "low_joins"), ("joins", "high_joins")),
+    "03": (("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
+           ("counted", "unused_branch"), ("total", "singles"), ("total", "double_end"),
+           ("total", "interior"), ("score", "opening"), ("opening", "any_tile"),
+           ("score", "scores"), ("score", "no_score"), ("opening", "double"),
+           ("where", "two_points"), ("where", "branch")),
+    "04": (("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
+           ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
+           ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
+           ("must_place", "pass"), ("next", "last_tile"), ("next", "target")),
+    "05": (*(("settle", case) for case in Settlement.cases),
+           ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
+           ("leader", "blocked")),
+    "06": (*(("winner", case) for case in GameWinner.cases),
+           ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
+           ("result", "placement"), ("result", "shared")),
 }
 """Every lesson's designed exercise items ``(kind, case)``, in teaching order (re-exported by
 :mod:`horserace_nb.teaching.course`): one item per case, the cases a teacher would take in
