@@ -40,6 +40,7 @@ def text_of(w: PlayWidget, widget: widgets.HTML) -> str:
 def html_text(markup: str) -> list[str]:
     """Text nodes and tooltip-like attributes of HTML/SVG markup (what a person can read)."""
     attrs = re.findall(r'\b(?:title|aria-label|alt)=["\']([^"\']*)["\']', markup)
+    markup = re.sub(r"</?a\b[^>]*>", "", markup)  # a rule link is part of its sentence
     pieces = re.sub(r"<[^>]+>", "\n", markup).split("\n") + attrs
     return [html.unescape(p).strip() for p in pieces if p.strip()]
 

@@ -361,6 +361,26 @@ def _draw_spots(board: _Board, layout: Layout, geometry: Geometry, theme: Theme)
     return board
 
 
+def _draw_free_spots(board: _Board, geometry: Geometry, theme: Theme,
+                     spots: Sequence[Any]) -> None:
+    """Hidden targets on the given free sides of the layout (an exercise answered by choosing
+    points: open ones and closed branches alike), for the board widget to make buttons.
+
+    :raises ValueError: for a point that is not a free side of the layout.
+    """
+    group = _group(class_="spots")
+    for point in spots:
+        tile, side = _coerce_point(point)
+        p = geometry.free.get((tile, side))
+        if p is None:
+            raise ValueError(f"spot {tile} ({side.value}) is not a free side of the layout")
+        group.add(_circle(p.x, p.y, _SPOT_R, class_="spot", id=_point_id("spot", tile, side),
+                          data_tile=str(tile), data_side=side.value, fill=theme.target,
+                          fill_opacity="0.18", stroke=theme.target,
+                          stroke_width=_n(UNIT * 0.075), visibility="hidden"))
+    board.group.add(group)
+
+
 def _review_marks(board: _Board, layout: Layout, geometry: Geometry, theme: Theme,
                   hand: Sequence[Tile], played: Place | None, best: Place | None) -> list[str]:
     """Ring the points of the move played (dashed, the target colour) and of the strong
@@ -528,7 +548,8 @@ def _finish(drawing: svgwrite.Drawing) -> SvgImage:
 def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None,
                targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
                size: float | None = None, theme: Theme | None = None,
-               title: str | None = None, show_numbers: bool = True) -> SvgImage:
+               title: str | None = None, show_numbers: bool = True,
+               spots: Sequence[tuple[Tile | str, Side | str]] | None = None) -> SvgImage:
     """The layout as an SVG picture, with its counted ends, open points, end total and placement
     score, and a legend, in *lang*.
 
@@ -540,8 +561,11 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     :param show_numbers: ``False`` for an exercise: no filled numbers, no hollow dots, no end
         total or score, and a text alternative without the contributions (the tiles, spinners,
         connections and open points only).
-    :raises ValueError: for an unknown language, a highlight not on the layout or a target that is
-        not an open point.
+    :param spots: free sides of the layout's tiles (open points or closed branches) to draw as
+        hidden ``circle.spot`` targets (``data-tile``, ``data-side``): an exercise answered by
+        choosing points on the board widget.
+    :raises ValueError: for an unknown language, a highlight not on the layout, a target that is
+        not an open point or a spot that is not a free side.
     """
     check_lang(lang)
     theme = theme or DEFAULT_THEME
@@ -549,6 +573,8 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     geometry = layout_geometry(layout)
     points = _check_points(layout, geometry, targets)
     board = _draw_board(layout, geometry, theme, hl, points, show_numbers)
+    if spots:
+        _draw_free_spots(board, geometry, theme, spots)
     width = max(board.width + 2 * _MARGIN, _MIN_WIDTH)
     text_w = width - 2 * _MARGIN
 

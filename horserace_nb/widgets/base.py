@@ -132,6 +132,7 @@ class View(widgets.VBox):  # type: ignore[misc]
         self._started = False
         super().__init__()
         self.messages = MessageArea()
+        self.messages.lang = lang
         self.lang_switch = lang_switch(lang)
         self.lang_switch.observe(self._on_lang_switch, names="value")
         self.show_switch = switch

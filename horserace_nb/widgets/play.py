@@ -59,7 +59,7 @@ from ..words.i18n import check_lang, side_name, t
 from ..words.names import list_text
 from .base import View, replace_children, running_loop
 from .board import Board, Choice
-from .common import esc, safe
+from .common import esc, rule_links, safe
 from .review import ReviewWidget
 from .store import Recorder
 
@@ -664,8 +664,9 @@ class PlayWidget(View):
         events = [e for e in game.history if e.hand == game.hand_number]
         if not events:
             return ""
-        items = "".join(f"<li>{esc(' · '.join(self.controller.event_lines(e, lang)))}</li>"
-                        for e in reversed(events))
+        items = "".join(
+            f"<li>{rule_links(' · '.join(self.controller.event_lines(e, lang)), lang)}</li>"
+            for e in reversed(events))
         title = esc(t("play.moves_title", lang, hand=game.hand_number, count=len(events)))
         return (f"<div class='hr-moves-log' style='font-size:0.85em'><b>{title}</b>"
                 f"<ol reversed style='max-height:10em;overflow:auto;margin:0.2em 0'>{items}</ol>"
@@ -700,7 +701,7 @@ class PlayWidget(View):
         last = game.history[-1] if game.history else None
 
         def para(text: str) -> None:
-            parts.append(f"<p>{esc(text)}</p>")
+            parts.append(f"<p>{rule_links(text, lang)}</p>")
 
         if result is None:
             para(t("play.settle_none", lang))
@@ -721,7 +722,7 @@ class PlayWidget(View):
                 if line:
                     para(line)
             for line in said.bonuses:
-                parts.append(f"<p><b>{esc(line)}</b></p>")
+                parts.append(f"<p><b>{rule_links(line, lang)}</b></p>")
             para(said.rounding)
             scores = list_text(
                 [t("play.score_item", lang, name=self._side_name(s, lang), points=p)

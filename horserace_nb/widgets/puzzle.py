@@ -48,7 +48,7 @@ from ..teaching.puzzles import PUZZLES, Puzzle
 from ..words.i18n import check_lang, t
 from .base import View
 from .board import Board, Choice
-from .common import esc, safe, stars_html
+from .common import esc, rule_links, safe, stars_html
 from .store import Recorder
 
 __all__ = ["PuzzleWidget"]
@@ -354,7 +354,7 @@ class PuzzleWidget(View):
     def _show_all(self) -> None:
         lang, puzzle = self.lang, self.puzzle
         self.question.value = (f"<div class='hr-question' style='line-height:1.45;margin:0.2em 0'>"
-                               f"{esc(puzzle.question(lang))}</div>")
+                               f"{rule_links(puzzle.question(lang), lang)}</div>")
         self._show_titles()
         self.counter.value = esc(t("puzzleui.counter", lang, n=self.index + 1,
                                    total=len(self.puzzles)))
@@ -376,7 +376,7 @@ class PuzzleWidget(View):
         rules = ", ".join(puzzle.rules)
         self.rules_line.value = "" if not self.session.titled else (
             f"<div class='hr-muted' style='font-size:0.9em'>"
-            f"{esc(t('puzzleui.rules', lang, rules=rules))}</div>")
+            f"{rule_links(t('puzzleui.rules', lang, rules=rules), lang)}</div>")
         options = [(self._title(i, lang), p.key) for i, p in enumerate(self.puzzles)]
         if list(self.menu.options) != options or self.menu.value != puzzle.key:
             self._menu_quiet = True
@@ -391,7 +391,7 @@ class PuzzleWidget(View):
         shown = self.hints_shown
         self.hints_box.value = "" if not shown else (
             "<ol class='hr-hints' style='line-height:1.45;margin:0.3em 0;padding-left:1.6em'>"
-            + "".join(f"<li>{esc(h)}</li>" for h in shown) + "</ol>")
+            + "".join(f"<li>{rule_links(h, lang)}</li>" for h in shown) + "</ol>")
         self.hint_button.description = (t("puzzleui.hint", lang, left=left) if left
                                         else t("puzzleui.no_hints", lang))
         self.hint_button.disabled = not left

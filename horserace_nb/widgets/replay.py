@@ -35,7 +35,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
-from .common import Lang, esc, message_html, question_html, safe
+from .common import Lang, esc, message_html, question_html, rule_links, safe
 from .store import Recorder
 
 __all__ = ["ReplayWidget", "ReplayKeys", "KEYS"]
@@ -468,7 +468,7 @@ class ReplayWidget(View):
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"
             lines += [heading, t(key, lang)]
-        self.predict_prompt.value = question_html(lines)
+        self.predict_prompt.value = question_html(lines, lang)
         numeric = not isinstance(question, PlayedPoint)
         self.predict_number.layout.display = "" if numeric else "none"
         self.predict_check.layout.display = "" if numeric else "none"
@@ -503,16 +503,16 @@ class ReplayWidget(View):
             self.sum_line.value = (f"<div class='hr-sum hr-sum-hidden hr-muted'>"
                                    f"{esc(t('replay.sum_prompt', lang))}</div>")
         else:
-            self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
+            self.sum_line.value = (f"<div class='hr-sum'>{rule_links(texts['sum'], lang)}</div>"
                                    if texts["sum"] else "")
         self.sum_button.description = t("replay.show_sum", lang)
         self.sum_button.tooltip = t("replay.show_sum", lang)
         self.sum_button.layout.display = (
             "" if texts["sum_hidden"] and self.prediction is None else "none")
-        self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"
+        self.turn_line.value = (f"<div class='hr-turn'>{rule_links(texts['turn'], lang)}</div>"
                                 if texts["turn"] else "")
         lines = [texts["scores"], *texts["details"]] if texts["scores"] else texts["details"]
-        self.details.value = "".join(f"<div class='hr-detail'>{esc(line)}</div>"
+        self.details.value = "".join(f"<div class='hr-detail'>{rule_links(line, lang)}</div>"
                                      for line in lines)
         self.alt_text.value = (f"<details><summary>{esc(t('replay.alt_label', lang))}</summary>"
                                f"<p lang='{esc(lang)}'>{esc(texts['alt'])}</p></details>")
