@@ -5,7 +5,8 @@
   reaches the notebook (JupyterLab and Notebook 7).
 - Projector mode at 1920 × 1080 (JupyterLab Light and Dark): every text of the replay, play and
   classroom widgets outside the picture is at least 24 px, the picture's own captions are drawn
-  at least 24 px high, and the board fills the width. The figures are printed (``-s``), the
+  at least 24 px high, and the board fills the width; with reduced motion a step shows without
+  animation. The figures are printed (``-s``), the
   screenshots kept in ``test-artifacts/browser/``.
 """
 
@@ -209,3 +210,14 @@ def test_projector_mode_is_readable_from_the_back_of_the_room(
         assert caption >= 24, captions
         # the board fills the width, unless that would make it taller than the screen
         assert measured["fill"] > 0.9 or measured["height"] > 0.8, measured
+    # reduced motion: the brief mark of what just changed does not move (it does otherwise)
+    replay = widgets["replay"]
+    ui.show(replay)
+    mark = """e => { const svg = e.querySelector('svg'); const tile = svg.querySelector(
+        'g.hr-svg-tile'); svg.classList.add('hr-changed'); tile.classList.add('hr-new');
+        const name = getComputedStyle(tile).animationName;
+        svg.classList.remove('hr-changed'); tile.classList.remove('hr-new'); return name; }"""
+    frame = replay.locator(".hr-board-svg")
+    assert frame.evaluate(mark) == "hr-pop"
+    page.emulate_media(reduced_motion="reduce")
+    assert frame.evaluate(mark) == "none"
