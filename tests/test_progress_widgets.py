@@ -43,7 +43,7 @@ def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> N
     w.answer(ex.answer)
     w.answer(ex.answer)  # again: nothing more is recorded
     [result] = w.recorder.store.results
-    assert (result.lesson, result.kind, result.case, result.seed) == ("01", "exercise", "open",
+    assert (result.lesson, result.kind, result.case, result.seed) == ("02", "exercise", "open",
                                                                       101000)
     assert (result.stars, result.tries) == (2, 2) and result.rules
     w.next()
@@ -74,8 +74,8 @@ def test_a_puzzle_records_when_solved_and_when_shown() -> None:
     w.go("spinner_fills")
     w.show_answer()
     results = w.recorder.store.results
-    assert [(r.lesson, r.case, r.stars) for r in results] == [("07", "fifteen", 3),
-                                                             ("07", "spinner_fills", 0)]
+    assert [(r.lesson, r.case, r.stars) for r in results] == [("09", "fifteen", 3),
+                                                             ("09", "spinner_fills", 0)]
 
 
 def test_a_prediction_records_its_question() -> None:
@@ -87,7 +87,7 @@ def test_a_prediction_records_its_question() -> None:
     w.predict_answer(question.answer)
     [result] = w.recorder.store.results
     assert result.kind == "predict" and result.case == f"{question.kind}@sequence"
-    assert (result.lesson, result.seed, result.stars) == ("02", 6, 3)
+    assert (result.lesson, result.seed, result.stars) == ("03", 6, 3)
 
 
 def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() -> None:
@@ -99,7 +99,7 @@ def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() ->
     w._refresh()  # drawn again: still one result
     results = w.recorder.store.results
     assert len(results) == 1 and results[0].kind == "match" and results[0].lost is None
-    assert results[0].lesson == "05" and results[0].case == "2p" and results[0].seed == 45
+    assert results[0].lesson == "07" and results[0].case == "2p" and results[0].seed == 45
     review = w.open_review()
     assert review is not None
     review.run()  # computed later where an event loop runs: now, here
@@ -135,7 +135,7 @@ def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
 def test_the_download_is_a_results_file_named_after_the_learner() -> None:
     p = Progress()
     clocked(p.store)
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.set_name("  Mina   Kim ")
     assert p.store.learner == "Mina Kim"
@@ -148,7 +148,7 @@ def test_the_download_is_a_results_file_named_after_the_learner() -> None:
 def test_progress_shows_the_map_rules_next_step_and_practises_fresh_positions() -> None:
     p = Progress(lang="ko")
     p.today = lambda: dt.date(2026, 12, 1)
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=1, tries=3,
                                          rules=("R9",), when="2026-12-01T08:00:00"))])
     assert "별 9개 중 1개" in p.map_html.value and "연습 문제 2개" in p.map_html.value
     assert "href='../rules.ko.md#r9'" in p.rules_html.value
@@ -168,7 +168,7 @@ def test_reset_is_asked_twice() -> None:
     p = Progress()
     sent: list[Any] = []
     p.store.send = sent.append  # type: ignore[method-assign]
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.reset_button.click()
     assert sent == [] and len(p.results) == 1 and p.confirm_box.layout.display == ""
@@ -196,7 +196,7 @@ def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: 
 
     before = set(widget_module._instances)
     p = Progress(lang="ko")
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=1, tries=3,
                                          rules=("R9",), when="2026-12-01T08:00:00"))])
     assert isinstance(p, View) and p.started and p.lang_switch.layout.display == "none"
     assert _statuses(p) == []  # the "next step" line is not a live region
@@ -233,7 +233,7 @@ def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
 
 # ------------------------------------------------------------------------------ ClassReport
 def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) -> None:
-    miss = Result("02", "exercise", "total", 201001, stars=1, tries=3, rules=("R13",),
+    miss = Result("03", "exercise", "total", 201001, stars=1, tries=3, rules=("R13",),
                   when="2026-12-01T08:00:00")
     (tmp_path / "a.json").write_text(results_file([miss], learner="Mina",
                                                   saved="2026-12-01T09:00:00"), "utf-8")
@@ -259,7 +259,7 @@ def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_store_js_merges_as_python_does(tmp_path: Path) -> None:
     def rec(stars: int, tries: int, when: str = "2026-12-01T09:00:00", **kw: Any) -> Result:
-        return Result("01", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
+        return Result("02", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
 
     lists = [[rec(1, 3), rec(2, 2, "2026-12-01T09:01:00")],
              [rec(3, 1), rec(0, 5, "2026-12-01T09:02:00")],

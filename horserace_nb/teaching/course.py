@@ -4,15 +4,15 @@ A lesson's items are identified as results identify them (:mod:`horserace_nb.tea
 ``(kind, case, seed)``. The exercises of a lesson are an
 :class:`~horserace_nb.teaching.exercises.ExerciseSet` given by :data:`LESSON_EXERCISES`
 (``lessons/build.py`` writes the lessons' cells from it); the puzzles are
-:data:`~horserace_nb.teaching.puzzles.PUZZLES` (lesson 07); predictions are asked on the worked
-examples of lesson 02; games against the computer are lesson 05.
+:data:`~horserace_nb.teaching.puzzles.PUZZLES` (lesson 09); predictions are asked on the worked
+examples of lesson 03; games against the computer are lesson 07.
 
->>> [item for item in lesson_items("01")]
+>>> [item for item in lesson_items("02")]
 [('exercise', 'open', 101000), ('exercise', 'open', 101001), ('exercise', 'open', 101002)]
 >>> lesson_of("exercise", "total", 201001), lesson_of("exercise", "total", 7)
-('02', '')
+('03', '')
 >>> lesson_of("puzzle", "fifteen", 0)
-'07'
+'09'
 """
 
 from __future__ import annotations
@@ -30,18 +30,20 @@ Item = tuple[str, str, int]
 ``("puzzle", "fifteen", 0)``, ``("predict", "total@sequence", 5)``, ``("hand", "2p", 45)``."""
 
 LESSON_EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
-    "01": (("open",), 101, 3),
-    "02": (("counted", "total", "score", "where"), 201, 4),
-    "03": (("next",), 301, 3),
-    "04": (("settle", "winner"), 401, 4),
+    "02": (("open",), 101, 3),
+    "03": (("counted", "total", "score", "where"), 201, 4),
+    "04": (("next",), 301, 3),
+    "05": (("settle",), 401, 2),
+    "06": (("winner",), 601, 2),
 }
 """The exercises of every lesson: (kinds, seed, count) of its ``Exercises`` widget."""
 
-PREDICT_LESSON = "02"
-PUZZLE_LESSON = "07"
-GAME_LESSON = "05"
-LESSONS: tuple[str, ...] = ("01", "02", "03", "04", "05", "07")
-"""The lessons on the map (06 is the classroom page, 08 the teacher guide)."""
+PREDICT_LESSON = "03"
+PUZZLE_LESSON = "09"
+GAME_LESSON = "07"
+LESSONS: tuple[str, ...] = ("02", "03", "04", "05", "06", "07", "09")
+"""The lessons on the map (01 has no exercise yet; 08 is the classroom page, 10 the teacher
+guide, 11 the class report)."""
 
 PRACTICE_KIND = {"puzzle": "where"}
 """The exercise kind that practises what a missed puzzle asked (the best placement)."""

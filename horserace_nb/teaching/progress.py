@@ -11,11 +11,11 @@ The results file (what "Download my results" saves), version 1::
 
     {"format": "horserace_nb.results", "version": 1,
      "learner": "Mina", "site": "https://school.example", "saved": "2026-12-01T09:00:00Z",
-     "results": [{"lesson": "02", "kind": "exercise", "case": "total", "seed": 201001,
+     "results": [{"lesson": "03", "kind": "exercise", "case": "total", "seed": 201001,
                   "stars": 2, "tries": 2, "hints": 0, "rules": ["R13"],
                   "when": "2026-12-01T08:55:12.120+00:00"}, ...],
      "rules": {"R13": {"practised": 4, "missed": 1}, ...},
-     "games": [{"lesson": "05", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
+     "games": [{"lesson": "07", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
                 "tries": 0, "hints": 0, "rules": [], "when": "...", "points": 12, "lost": 3}]}
 
 ``lesson`` is the lesson's number (``""`` for practice outside the lessons); ``kind`` is
@@ -33,7 +33,7 @@ its shape and numbers and recomputes it from the results).
 that is not such a file: malformed JSON, another format or version, a field missing, unknown or
 out of range, more than :data:`MAX_BYTES`. It reads in time linear in the file's size.
 
->>> r = Result("02", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+>>> r = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
 ...            when="2026-12-01T08:55:12+00:00")
 >>> text = results_file([r], learner="Mina", site="lab", saved="2026-12-01T09:00:00+00:00")
 >>> read_results(text).results == (r,)
@@ -246,8 +246,8 @@ def merge(*lists: Iterable[Result]) -> list[Result]:
     twice, the better copy (:meth:`~Result.rank`). Idempotent, commutative and associative;
     sorted by time.
 
-    >>> a = Result("01", "exercise", "open", 101000, stars=1, tries=3, when="2026-12-01T09:00:00")
-    >>> b = Result("01", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
+    >>> a = Result("02", "exercise", "open", 101000, stars=1, tries=3, when="2026-12-01T09:00:00")
+    >>> b = Result("02", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
     >>> merge([a], [b]) == merge([b], [a]) == [b]
     True
     """
@@ -562,7 +562,7 @@ def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str,
     first lesson not finished, else a game.
 
     >>> next_step([], dt.date(2026, 12, 1))
-    ('progress.next_lesson', {'lesson': '01'})
+    ('progress.next_lesson', {'lesson': '02'})
     """
     results = list(results)
     waiting = due(results, today)
