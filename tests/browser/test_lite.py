@@ -447,7 +447,7 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
 
     # the start page's table: a direct link opens that lesson as a page of its own
     page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
-    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^3\. 차례$"))
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^4\. 차례$"))
     link.click()
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/04_turns\.ipynb$"))
     page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
