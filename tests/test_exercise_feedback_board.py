@@ -201,7 +201,9 @@ def test_try_again_keeps_a_settlements_right_fields_in_their_boxes() -> None:
 
 def test_try_again_keeps_nothing_for_a_kind_that_keeps_nothing() -> None:
     w = Exercises("counted", seed=4)
-    w.answer(wrong_points(w))
+    wrong = [p for p in w.exercise.choices() if p not in w.exercise.answer][:1]
+    assert wrong, "the position has an open point that does not count"
+    w.answer(wrong)  # nothing of it was right
     w.try_again()
     assert w.picked == [] and w.messages.html.value == ""
 
@@ -278,9 +280,11 @@ def test_the_other_widgets_texts_link_their_rule_numbers_too() -> None:
     from horserace_nb.widgets import PuzzleWidget, ReplayWidget
 
     puzzle = PuzzleWidget("fifteen", lang="ko")
-    assert 'class="hr-rule" href="../rules.ko.md#r' in puzzle.rules_line.value
     puzzle.hint()
     assert 'href="../rules.ko.md#r' in puzzle.hints_box.value
+    assert puzzle.rules_line.value == ""  # the rules line waits for the first try
+    puzzle.show_answer()
+    assert 'class="hr-rule" href="../rules.ko.md#r' in puzzle.rules_line.value
     replay = ReplayWidget("turn_chain", lang="ja")
     lines = "".join(w.value for w in (replay.sum_line, replay.turn_line, replay.details))
     for _ in range(12):

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from horserace_nb import Game
+from horserace_nb.teaching.course import LESSON_SETS
 from horserace_nb.teaching.progress import Result, merge, read_results, record_of, results_file
 from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.widgets import ClassReport, Exercises, PlayWidget, Progress, PuzzleWidget
@@ -151,7 +152,9 @@ def test_progress_shows_the_map_rules_next_step_and_practises_fresh_positions() 
     p.today = lambda: dt.date(2026, 12, 1)
     read_back(p.store, [record_of(Result("02", "exercise", "open/line", 201000, stars=1,
                                          tries=3, rules=("R9",), when="2026-12-01T08:00:00"))])
-    assert "별 12개 중 1개" in p.map_html.value and "연습 문제 3개" in p.map_html.value
+    items = len(LESSON_SETS["02"])
+    assert f"별 {3 * items}개 중 1개" in p.map_html.value
+    assert f"연습 문제 {items - 1}개" in p.map_html.value
     assert "href='../rules.ko.md#r9'" in p.rules_html.value
     assert "data-rule='R9'" in p.rules_html.value and "최근에 틀림" in p.rules_html.value
     assert p.practise_button.description == t("progress.practise", "ko", count=1)
@@ -234,14 +237,16 @@ def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
 
 # ------------------------------------------------------------------------------ ClassReport
 def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) -> None:
-    miss = Result("03", "exercise", "counted/unused_branch", 301001, stars=1, tries=3,
+    seed = 301000 + LESSON_SETS["03"].index(("counted", "unused_branch"))
+    miss = Result("03", "exercise", "counted/unused_branch", seed, stars=1, tries=3,
                   rules=("R13",),
                   when="2026-12-01T08:00:00")
     (tmp_path / "a.json").write_text(results_file([miss], learner="Mina",
                                                   saved="2026-12-01T09:00:00"), "utf-8")
     (tmp_path / "b.json").write_text('{"format": "horserace_nb.results", "version": 9}', "utf-8")
     report = ClassReport(tmp_path, roster=["Mina", "Aiko"], lang="ja")
-    assert "Mina" in report.table.value and "1/30" in report.table.value
+    assert "Mina" in report.table.value
+    assert f"1/{3 * len(LESSON_SETS['03'])}" in report.table.value
     assert 'data-rule="R13"' in report.chart.value and 'lang="ja"' in report.chart.value
     assert "Aiko" in report.not_started.value
     assert t("report.why.version", "ja") in report.refused.value

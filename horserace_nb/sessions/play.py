@@ -47,6 +47,7 @@ import functools
 import zlib
 from collections.abc import Mapping, Sequence
 
+from ..core import validate
 from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
@@ -130,8 +131,8 @@ class PlayController:
         self.level = check_level(level)
         """The level of the computer players of this game (a new one is set by
         :meth:`new_game`)."""
-        self.pass_and_play = _check_flag("pass_and_play", pass_and_play)
-        self.learn = _check_flag("learn", learn)
+        self.pass_and_play = validate.flag(pass_and_play, "pass_and_play")
+        self.learn = validate.flag(learn, "learn")
         if self.pass_and_play and bots:
             raise ValueError("bots: in pass_and_play every seat is played by a person; give "
                              "no computer players")
@@ -489,7 +490,7 @@ class PlayController:
         if pass_and_play is not None:
             if self.pass_and_play and not pass_and_play:
                 self.human = [0]  # back to one person against the computer
-            self.pass_and_play = _check_flag("pass_and_play", pass_and_play)
+            self.pass_and_play = validate.flag(pass_and_play, "pass_and_play")
         players, partners = MODES[mode]
         target = self.game.target if self.match is None else MATCHES[self.match]
         self.install(Game(players=players, partners=partners, target=target, seed=seed))
@@ -633,9 +634,3 @@ class PlayController:
             return t("play.status_chosen", lang, name=name, tile=self.selected)
         key = "play.status_again" if game.continuing else "play.status_turn"
         return t(key, lang, name=name)
-
-
-def _check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} is True or False, not {value!r}")
-    return value

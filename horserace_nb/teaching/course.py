@@ -40,8 +40,8 @@ LESSON_EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
     "05": (("settle",), 401, 2),
     "06": (("winner",), 601, 2),
 }
-"""The sampled sets of the lessons as they were numbered before issue 19: (kinds, seed, count) of
-an ``Exercises`` widget. ``lessons/build.py`` writes them until the lessons use
+"""The sampled sets the lessons' cells show before the designed sets: (kinds, seed, count) of an
+``Exercises`` widget. ``lessons/build.py`` writes them until the lessons use
 ``Exercises.for_lesson``; they are not on the lesson map (:data:`LESSON_SETS` is)."""
 
 PREDICT_LESSON = "03"

@@ -47,8 +47,8 @@ from ..words.names import and_list, list_text, point_name, points_phrase, scorin
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "Hint", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
-           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "register_kinds",
-           "LESSON_SETS", "lesson_seed"]
+           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "LESSON_SETS",
+           "lesson_seed", "register_kinds"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -1168,8 +1168,9 @@ class NextPlayer(Exercise[int | None]):
             return [first, _hint(t("exercise.next.hint_pass", lang))]
         if event.kind == "draw":
             assert event.tile is not None
+            points = [(tile, side) for tile, side, _ in self.layout.open_points()]
             return [first, _hint(t("exercise.next.hint_draw", lang, tile=event.tile),
-                                 points=self.layout.legal_points(event.tile))]
+                                 points=points)]
         return [first, _hint(t("exercise.next.hint_place", lang, tile=event.tile),
                              tiles=[event.tile])]
 
@@ -1425,9 +1426,12 @@ class Settlement(Exercise[SettlementAnswer]):
         lang = check_lang(lang)
         pips = list_text((t("exercise.settle.pips_item", lang, name=seat_name(s, lang), pips=p)
                           for s, p in enumerate(self.result.pips)), lang, none=True)
-        return [_hint(t("exercise.hint.rule", lang, rule=self._winners_rule(lang))),
-                _hint(t("exercise.settle.hint_pips", lang, pips=pips)),
-                _hint(t("exercise.settle.hint_round", lang))]
+        winners = _hint(t("exercise.hint.rule", lang, rule=self._winners_rule(lang)))
+        remaining = _hint(t("exercise.settle.hint_pips", lang, pips=pips))
+        rounding = _hint(t("exercise.settle.hint_round", lang))
+        if self.case in ("round_down", "round_up"):  # the case turns on the rounding
+            return [rounding, remaining, winners]
+        return [winners, remaining, rounding]
 
     def right_part(self, answer: object) -> dict[str, object]:
         """The fields of *answer* that are right, by name (``winners``, ``pips``,
@@ -1636,14 +1640,26 @@ def make_exercise(kind: str, seed: int = 1, case: str | None = None) -> Exercise
 
 
 LESSON_SETS: dict[str, tuple[tuple[str, str], ...]] = {
-    "02": tuple(("open", case) for case in OpenPoints.cases),
-    "03": (("counted", "zero_end"), ("counted", "unused_branch"), ("total", "singles"),
-           ("total", "double_end"), ("total", "interior"), ("score", "opening"),
-           ("score", "scores"), ("score", "no_score"), ("where", "two_points"),
-           ("where", "branch")),
-    "04": tuple(("next", case) for case in NextPlayer.cases),
-    "05": tuple(("settle", case) for case in Settlement.cases),
-    "06": tuple(("winner", case) for case in GameWinner.cases),
+    "01": (("notation", "written"), ("notation", "count"), ("notation", "set"),
+           ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
+           ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
+    "02": (*(("open", case) for case in OpenPoints.cases),
+           ("joins", "low_joins"), ("joins", "high_joins")),
+    "03": (("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
+           ("counted", "unused_branch"), ("total", "singles"), ("total", "double_end"),
+           ("total", "interior"), ("score", "opening"), ("opening", "any_tile"),
+           ("score", "scores"), ("score", "no_score"), ("opening", "double"),
+           ("where", "two_points"), ("where", "branch")),
+    "04": (("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
+           ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
+           ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
+           ("must_place", "pass"), ("next", "last_tile"), ("next", "target")),
+    "05": (*(("settle", case) for case in Settlement.cases),
+           ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
+           ("leader", "blocked")),
+    "06": (*(("winner", case) for case in GameWinner.cases),
+           ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
+           ("result", "placement"), ("result", "shared")),
 }
 """Every lesson's designed exercise items ``(kind, case)``, in teaching order (re-exported by
 :mod:`horserace_nb.teaching.course`): one item per case, the cases a teacher would take in

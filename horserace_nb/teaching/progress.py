@@ -562,8 +562,8 @@ def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str,
     """What to do next, as a catalog key and its parameters: the mistakes due first, then the
     first lesson not finished, else a game.
 
-    >>> next_step([], dt.date(2026, 12, 1))
-    ('progress.next_lesson', {'lesson': '02'})
+    >>> next_step([], dt.date(2026, 12, 1)) == ("progress.next_lesson", {"lesson": LESSONS[0]})
+    True
     """
     results = list(results)
     waiting = due(results, today)

@@ -26,17 +26,24 @@ class Classroom(View):
     language switch) and sets their ``lang``: a switch redraws them in the new language, the
     match and the replay's step as they were. Choosing another example replaces the replay
     (the old one is closed). The play tab's match menu offers the class-length teaching
-    variants (31 points, one hand); ``Classroom(match="31")`` starts with one.
+    variants (31 points, one hand); ``Classroom(match="31")`` starts with one. Its row beside
+    *New game* offers the computer's level and pass and play; ``Classroom(level="beginner")``
+    starts with that level, ``Classroom(pass_and_play=True, players=2)`` with a pair at one
+    screen (the other options go to :class:`PlayWidget` as they are).
     ``Classroom(projector=True)`` shows the whole page, play and replay, in projector mode."""
 
-    def __init__(self, *, lang: str = "en", seed: int | None = None, projector: bool = False,
+    def __init__(self, *, lang: str = "en", seed: int | None = None, level: str = "medium",
+                 projector: bool = False,
                  **play_options: Any) -> None:
         check_lang(lang)
         projector = validate.flag(projector, "projector")
         match = play_options.get("match")
         game = None if seed is None else Game(
-            players=2, seed=seed, target=31 if match == "31" else None)
-        play = PlayWidget(game, lang=lang, switch=False, projector=projector, **play_options)
+            players=play_options.pop("players", None) or 2,
+            partners=play_options.pop("partners", False), seed=seed,
+            target=31 if match == "31" else None)
+        play = PlayWidget(game, lang=lang, switch=False, level=level, projector=projector,
+                          **play_options)
         super().__init__(lang=lang)
         self.play = play
         self._example_quiet = False

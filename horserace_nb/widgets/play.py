@@ -113,7 +113,7 @@ class PlayWidget(View):
             match = check_match(match)
         level = check_level(level)
         if game is None:
-            game = Game(players=2 if players is None else validate_players(players, partners),
+            game = Game(players=_check_players(2 if players is None else players, partners),
                         partners=partners, seed=seed,
                         target=None if match is None else MATCHES[match])
         if not isinstance(game, Game):
@@ -752,12 +752,11 @@ class PlayWidget(View):
         return f"<div class='hr-settle' lang='{esc(lang)}'>{''.join(parts)}</div>"
 
 
-def validate_players(players: object, partners: object) -> int:
+def _check_players(players: object, partners: object) -> int:
     """*players* for a new game: 2, 3 or 4 (partnerships need 4, R2); a ValueError otherwise."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players is 2, 3 or 4 (R2), not {players!r}")
-    if not isinstance(partners, bool):
-        raise ValueError(f"partners is True or False, not {partners!r}")
+    validate.flag(partners, "partners")
     if partners and players != 4:
         raise ValueError(f"partners: partnerships are for 4 players (R2), not {players}")
     return players

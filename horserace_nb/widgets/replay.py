@@ -156,7 +156,8 @@ class ReplayWidget(View):
         self.heading = widgets.HTML()
         self.board = Board(lang=lang, readonly=True)
         self.sum_line = widgets.HTML()
-        self.sum_button = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
+        self.sum_button = widgets.Button(icon="eye", layout=widgets.Layout(
+            width="auto", align_self="flex-start"))
         self.turn_line = widgets.HTML()
         self.details = widgets.HTML()
         self.alt_text = widgets.HTML()
