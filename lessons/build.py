@@ -252,6 +252,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", "ReplayWidget('tie_individual', lang=LANG)"),
         ("md", "settle.tie_teams"),
         ("code", "ReplayWidget('tie_teams', lang=LANG)"),
+        ("md", "end.next_leader"),
         ("md", "settle.exercises"),
         ("code", _lesson_exercises("05")),
     ]),
@@ -262,7 +263,6 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "end.winning"),
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
-        ("md", "end.next_leader"),
         ("md", "end.exercises"),
         ("code", _lesson_exercises("06")),
         ("md", "end.coders"),
@@ -336,7 +336,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.intro"),
         ("counts", "guide.counts"),
         ("md", "guide.before"),
-        ("md", "guide.plan"),
+        ("timed", "guide.plan"),
         ("md", "guide.exit"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
@@ -344,7 +344,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "layout = EXAMPLES['sequence'].layouts()[6]  # after the seventh placement\n"
                  "display(layout_svg(layout, lang=LANG, size=420, show_numbers=False))\n"
                  "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
-        ("md", "guide.plan_two"),
+        ("timed", "guide.plan_two"),
         ("md", "guide.homework"),
         ("md", "guide.key"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import LESSON_SETS\n"
@@ -504,6 +504,13 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
             body_text = text[body].format(classroom="../" + classroom_url(lang))
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 f"{body_text}\n\n{lesson_table('../')}", id=cell_id))
+        elif kind == "timed":  # the plan's minutes: {m04} is lesson 04's estimate
+            minutes = {f"m{name[:2]}": round(lesson_counts(name, lesson)["minutes"])
+                       for name, lesson in STRUCTURE}
+            minutes |= {f"n{name[:2]}": lesson_counts(name, lesson)["items"]
+                        for name, lesson in STRUCTURE}  # {n04}: its exercise items
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                link_rules(text[body].format(**minutes), page), id=cell_id))
         elif kind == "counts":
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 link_rules(f"{text[body]}\n\n{counts_table(text)}", page), id=cell_id))

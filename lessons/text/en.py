@@ -324,10 +324,10 @@ bonuses of a hand are one settlement, applied together (R25).""",
 points, once per team:""",
     "settle.exercises": """## Your turn
 
-Settle hands yourself: who wins the hand, the pips they receive, rounded, and the points. The
-set goes from a player who went out to blocked hands, alone and with partners, rounding down and
-up, and a tie. Each answer gets its own sentence: a slip in adding up is told apart from a rule
-mixed up. Press *Check* after each answer; *Hint* opens a reminder, then a pointer.""",
+Settle hands yourself: who wins, the pips received, rounded, and the points. The set goes from a
+player who went out to blocked hands, alone and with partners, rounding down and up, and ties;
+then who leads the next hand. A slip in adding up is told apart from a rule mixed up. Press
+*Check* after each answer; *Hint* opens a reminder, then a pointer.""",
     # ------------------------------------------------------------------ 06 end of game
     "end.intro": """# 6. The end of the game
 
@@ -453,7 +453,7 @@ plans below were fitted to it as it stands.""",
   10 to 15 seconds); then *Run → Run All Cells*.""",
     "guide.plan": """## The first 45-minute lesson: joining and scoring
 
-Fitted to the table above (lesson 2 about 13 minutes, lesson 3 about 14): lesson 1 is shown, not
+Fitted to the table above (lesson 2 about {m02} minutes, lesson 3 about {m03}): lesson 1 is shown, not
 worked through.
 
 | time | what | where |
@@ -465,18 +465,18 @@ worked through.
 | 41–45 min | **Exit ticket**, three tasks on paper (below). | |""",
     "guide.plan_two": """## The second 45-minute lesson: turns and the settlement
 
-Lesson 4 alone is about 35 minutes of work when every pupil does every task: here its replays are
+Lesson 4 alone is about {m04} minutes of work when every pupil does every task: here its replays are
 shown on the projector and its game is tried for three minutes only.
 
 | time | what | where |
 |---|---|---|
 | 0–4 min | **Set-up**: open lesson 4 (the address on the board), *Run All Cells*. | [lesson 4](04_turns.ipynb) |
 | 4–12 min | **Turns** on the projector (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; then the replays of passing, the blocked hand and the end that comes first. | [lesson 4](04_turns.ipynb) |
-| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson 4's exercises in pairs. | [lesson 4](04_turns.ipynb) |
+| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson 4's exercises in pairs, as far as they get (the set has {n04} items; the rest is homework). | [lesson 4](04_turns.ipynb) |
 | 27–42 min | **The settlement** (R21–R25): the class guesses the first picture, then the rounding; the exercises in pairs, each pair settling on paper before it answers. | [lesson 5](05_settlement.ipynb) |
 | 42–45 min | Three settlements called out: 17, 18 and 22 pips → 3, 4 and 4 points (R23). | |
 
-What is left (the rest of lesson 5, about 10 minutes, and lesson 6, about 13) is homework or the
+What is left (the rest of lesson 5, of about {m05} minutes in all, and lesson 6, about {m06}) is homework or the
 start of a third lesson.""",
     "guide.homework": """## Homework
 
