@@ -39,7 +39,8 @@
 // data-notebook="../rules.ipynb">, relative to the notebook's folder: the rules page and the
 // same page as a notebook. A click opens the page where it is: in JupyterLab and the
 // JupyterLite site's lab, JupyterLab's own link command opens the rendered page at the rule,
-// as a link in a lesson's text does; in Notebook 7 (/notebooks/…), Voilà showing a folder
+// as a link in a lesson's text does (the notebook's path from the app where the page exposes
+// it, window.jupyterapp, as the site does: its address drops ?path=); in Notebook 7 (/notebooks/…), Voilà showing a folder
 // (/voila/render/…) and the site's notebook app, a new tab shows the page's notebook, which
 // this module then scrolls to the rule. Elsewhere the link's own address opens.
 //
@@ -61,9 +62,17 @@ const spotSelector = (p) => `circle.hr-svg-spot[data-tile="${p.on}"][data-side="
 // "lab" (JupyterLab, the site's lab), "notebook" (Notebook 7, the site's notebook app),
 // "voila" (Voilà showing a folder: /voila/render/…), path the notebook's path on its server
 // (or in the site), or null where the address does not say (Voilà showing one notebook)
-function whereAmI() {
+function whereAmI(node) {
   const params = new URLSearchParams(window.location.search);
   const hasLab = !!document.querySelector(".jp-LabShell");
+  const app = window.jupyterapp;  // the JupyterLite site's app (its address loses ?path=)
+  if (hasLab && app && app.shell && typeof app.shell.widgets === "function") {
+    for (const widget of app.shell.widgets("main")) {
+      if (widget.node && widget.node.contains(node) && widget.context && widget.context.path) {
+        return { app: "lab", path: widget.context.path, base: null };
+      }
+    }
+  }
   if (params.get("path")) {  // the JupyterLite site
     return { app: hasLab ? "lab" : "notebook", path: params.get("path"), base: null };
   }
@@ -124,7 +133,7 @@ function openAtRule(url, rule) {
 function routeRuleLink(anchor, event) {
   // in a JupyterLab app (JupyterLab, the site's lab) its link command opens the rendered page
   // at the rule; it acts on the click as it reaches the page's body
-  const where = whereAmI();
+  const where = whereAmI(anchor);
   if (where === null) return;  // the link's own address: the page beside the notebook
   const [relative, rule] = anchor.getAttribute("href").split("#");
   const folder = where.path.includes("/") ? where.path.slice(0, where.path.lastIndexOf("/")) : "";
