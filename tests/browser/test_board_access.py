@@ -305,7 +305,8 @@ def test_the_learner_leads_on_the_sites_classroom_page(lite_url: str, page: Any,
     centre = play.locator(driver.LIT)
     expect(centre).to_have_count(1)
     driver.settle(centre.click)
-    expect(board.locator(f"svg g.hr-svg-tile[data-tile='{chosen}']")).to_have_count(1)
+    expect(board.locator(f"svg g.hr-svg-tile[data-tile='{chosen}']")).to_have_count(
+        1, timeout=LITE_TIMEOUT_MS)  # the browser's Python answers
     assert play.locator(".hr-msg-error").count() == 0
     screenshot()
 
