@@ -944,12 +944,12 @@ def test_the_classroom_page_runs_the_classroom_in_each_language() -> None:
 
 
 def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:
-    from horserace_nb.lite.pages import SCRIPT_NAME, START_SECONDS, add_script, site_script
+    from horserace_nb.lite.pages import SCRIPT_NAME, add_script, site_script
     from horserace_nb.words.i18n import t
 
     script = site_script("9.9")
     for lang in ("en", "ko", "ja"):
-        assert json.dumps(t("site.starting", lang, seconds=START_SECONDS),
+        assert json.dumps(t("site.starting", lang),
                           ensure_ascii=False) in script
         assert json.dumps(t("site.ready", lang), ensure_ascii=False) in script
     assert "__HR_MESSAGES__" not in script
