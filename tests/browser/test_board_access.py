@@ -275,7 +275,7 @@ def test_the_learner_leads_and_the_placement_is_shown(motion: str, lab_server: J
                 assert again["tileAnimation"][0] == "hr-pop", again
             break
     ui.show(driver.root)
-    screenshot(motion)
+    screenshot()
 
 
 def test_the_learner_leads_on_the_sites_classroom_page(lite_url: str, page: Any,
