@@ -45,7 +45,7 @@ def wrong_answers(ex: Exercise[Any]) -> list[Any]:
         return [right + 1, right + 5, right // 5 if right else 3]
     if ex.answer_form == "point":
         return [c for c in ex.choices() if c != right]
-    if ex.answer_form == "seat":
+    if ex.answer_form in ("seat", "option"):
         return [c for c in ex.choices() if c != right]
     if ex.answer_form == "sides":
         sides = ex.choices()

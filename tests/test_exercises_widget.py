@@ -17,7 +17,7 @@ def wrong(w: ExerciseWidget) -> Any:
     form = ex.answer_form
     if form == "number":
         return right + 1
-    if form in ("point", "seat"):
+    if form in ("point", "seat", "option"):
         return next(c for c in ex.choices() if c != right)
     if form == "settlement":
         return SettlementAnswer(right.winners, right.pips, right.rounded, right.points + 1)

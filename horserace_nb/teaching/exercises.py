@@ -46,7 +46,7 @@ from ..words.names import and_list, list_text, point_name, points_phrase, scorin
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "Hint", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
-           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for"]
+           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "register_kinds"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -1152,7 +1152,13 @@ KINDS: dict[str, type[Exercise[Any]]] = {
     cls.kind: cls for cls in (OpenPoints, CountedPoints, EndTotal, PlacementScore,
                               BestPlacement, NextPlayer, Settlement, GameWinner)}
 """Every exercise kind by name: ``open``, ``counted``, ``total``, ``score``, ``where``, ``next``,
-``settle``, ``winner``."""
+``settle``, ``winner``, and the kinds of :mod:`~horserace_nb.teaching.basics`."""
+
+
+def register_kinds(*kinds: type[Exercise[Any]]) -> None:
+    """Add *kinds* to :data:`KINDS` by name (:mod:`~horserace_nb.teaching.basics` adds its own
+    when :mod:`horserace_nb.teaching` is imported)."""
+    KINDS.update((cls.kind, cls) for cls in kinds)
 
 
 def make_exercise(kind: str, seed: int = 1, case: str | None = None) -> Exercise[Any]:

@@ -163,7 +163,7 @@ class ExerciseWidget(View):
         form = ex.answer_form
         if form in ("points", "sides"):
             return frozenset(chosen)
-        if form == "seat":
+        if form in ("seat", "option"):
             return chosen[0] if chosen else _NO_CHOICE
         if form == "number":
             return self.number.value
@@ -191,7 +191,7 @@ class ExerciseWidget(View):
         elif form == "settlement":
             self.choose(*value.winners)
             self.set_numbers(value.pips, value.rounded, value.points)
-        elif form == "seat":
+        elif form in ("seat", "option"):  # one choice (an option key, a seat or None)
             self.choose(value)
         else:
             self.choose(*value)
@@ -346,7 +346,7 @@ class ExerciseWidget(View):
             self._shown = ex
             self.toggles = [widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
                             for _ in ex.choices()]
-            if form == "seat":
+            if form in ("seat", "option"):
                 for button in self.toggles:
                     button.observe(self._only_one, names="value")
             replace_children(self.choice_box,
