@@ -70,13 +70,15 @@ Cell = tuple[str, str]
 
 
 def _puzzle_cells() -> list[Cell]:
+    """Two cells per puzzle, by number (a key such as "double_again" would give the trick away;
+    the title is printed only after a try)."""
     cells: list[Cell] = []
-    for key in PUZZLE_KEYS:
+    for number, key in enumerate(PUZZLE_KEYS, 1):
         cells += [
-            ("code", f'{CHECK}\nshow("{key}")'),
-            ("code", f'{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n'
+            ("code", f"{CHECK}\nshow({number})"),
+            ("code", f"{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n"
                      f"my_turn = [{PUZZLE_TRIES[key]}]  # your placements, in order\n"
-                     f'ask("{key}", hints, my_turn)'),
+                     f"ask({number}, hints, my_turn)"),
         ]
     return cells
 
@@ -84,22 +86,23 @@ def _puzzle_cells() -> list[Cell]:
 STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("00_start.ipynb", [
         ("md", "start.intro"),
-        ("md", "start.contents"),
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n\n"
+                 "layout_svg(EXAMPLES['sequence'].layouts()[5], lang=LANG, size=560)"),
         ("md", "start.progress"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Progress\n\nProgress(lang=LANG)"),
+        ("md", "start.contents"),
         ("md", "start.rules"),
         ("md", "start.voila"),
     ]),
-    ("01_tiles_layout_spinners.ipynb", [
+    ("01_tiles_players.ipynb", [
         ("md", "tiles.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import FULL_SET, Game, IllegalMove, Layout, Tile\n"
-                 "from horserace_nb.render.svg import game_svg, layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
-        ("md", "tiles.set"),
-        ("code", f"{CHECK}\nprint(len(FULL_SET))\nfor low in range(7):\n"
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
+                 "from horserace_nb.render.svg import game_svg\n\n"
+                 "for low in range(7):  # one row for each smaller number\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
-        ("md", "tiles.write"),
-        ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
+        ("md", "tiles.set"),
+        ("code", f"{CHECK}\nprint(len(FULL_SET))\n"
                  "print(*[tile for tile in FULL_SET if tile.is_double])"),
         ("md", "tiles.players"),
         ("code", f"{CHECK}\ngame_svg(Game(players=4, partners=True, seed=3), seat=0, lang=LANG, "
@@ -119,33 +122,56 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
+        ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("md", "tiles.coders"),
+        ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
+                 "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
+    ]),
+    ("02_joining_spinners.ipynb", [
+        ("md", "joining.intro"),
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
+                 "from horserace_nb.render.svg import layout_svg\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "layout = Layout()\nlayout.place('[1|4]')\n"
+                 "layout.place('[4|4]', on='[1|4]', side='high')\n"
+                 "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
         ("md", "tiles.spinners"),
-        ("code", "replay = ReplayWidget('sequence', lang=LANG)\nreplay"),
+        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False)\nreplay"),
         ("md", "tiles.step"),
         ("code", f"{CHECK}\nreplay.step = 4\nlayout = replay.current.layout\n"
-                 "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560)"),
+                 "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
+                 "show_numbers=False)"),
         ("md", "tiles.walk"),
-        ("code", "ReplayWidget('spinner_walk', lang=LANG)"),
-        ("md", "tiles.build"),
+        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False)"),
+        ("md", "tiles.singles"),
         ("code", f"{CHECK}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
-                 "layout_svg(layout, lang=LANG, size=560)"),
-        ("md", "tiles.singles"),
-        ("code", f"{CHECK}\nlayout.place('[1|6]', on='[1|1]', side='straight_b')\n"
-                 "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560)"),
+                 "layout.place('[1|6]', on='[1|1]', side='straight_b')\n"
+                 "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560, show_numbers=False)"),
         ("md", "tiles.branches"),
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
-        ("code", _exercises("01")),
+        ("code", _exercises("02")),
+        ("md", "tiles.build"),
+        ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
+                 "layout.place('[1|4]')\n"
+                 "layout.place('[1|1]', on='[1|4]', side='low')\n"
+                 "layout.place('[4|4]', on='[1|4]', side='high')\n"
+                 "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
     ]),
-    ("02_scoring_ends.ipynb", [
+    ("03_scoring_ends.ipynb", [
         ("md", "scoring.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Layout\nfrom horserace_nb.teaching.examples import EXAMPLES\n"
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import Layout\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words.i18n import side_name\n"
                  "from horserace_nb.render.svg import layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
+                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "layout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420, "
+                 "show_numbers=False)"),
+        ("md", "scoring.ends"),
+        ("code", f"{CHECK}\nlayout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420)"),
         ("md", "scoring.rules"),
         ("code", f"{CHECK}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
                  "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
@@ -156,8 +182,6 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.double_00"),
         ("code", f"{CHECK}\nexample = EXAMPLES['double_00']\nprint(example.explanation(LANG))\n"
                  "layout_svg(example.layouts()[-1], lang=LANG, size=420)"),
-        ("md", "scoring.double_66"),
-        ("code", "ReplayWidget('double_66', lang=LANG)"),
         ("md", "scoring.open_vs_counted"),
         ("code", f"{CHECK}\nlayout = EXAMPLES['sequence'].layouts()[4]\n"
                  "for tile, side, number in layout.open_points():\n"
@@ -165,9 +189,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print(mark, tile, side_name(side, LANG), number)\n"
                  "layout_svg(layout, lang=LANG, size=560)"),
         ("md", "scoring.predict"),
-        ("code", "ReplayWidget('sequence', lang=LANG, predict=True)"),
+        ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
         ("md", "scoring.exercises"),
-        ("code", _exercises("02")),
+        ("code", _exercises("03")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
@@ -175,7 +199,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "print(check_total(layout, my_total, my_score, LANG)[1])\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
     ]),
-    ("03_turns.ipynb", [
+    ("04_turns.ipynb", [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
                  "from horserace_nb.words import names, narration\n"
@@ -200,13 +224,11 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "turns.end_first"),
         ("code", "ReplayWidget('win_62', lang=LANG)"),
         ("md", "turns.exercises"),
-        ("code", _exercises("03")),
+        ("code", _exercises("04")),
     ]),
-    ("04_end_of_hand.ipynb", [
+    ("05_settlement.ipynb", [
         ("md", "end.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Game, bonus, round_pips\n"
-                 "from horserace_nb.teaching.bots import GreedyBot\n"
-                 "from horserace_nb.teaching.examples import EXAMPLES\n"
+        ("code", f"{SETUP}\nfrom horserace_nb import bonus, round_pips\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
@@ -220,6 +242,14 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "end.ties"),
         ("code", "ReplayWidget('tie_individual', lang=LANG)"),
         ("code", "ReplayWidget('tie_teams', lang=LANG)"),
+        ("md", "end.exercises"),
+        ("code", _exercises("05")),
+    ]),
+    ("06_end_of_game.ipynb", [
+        ("md", "endgame.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
+                 "from horserace_nb.teaching.bots import GreedyBot\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
         ("md", "end.next_leader"),
         ("code", f"{CHECK}\nbot = GreedyBot()\ngame = Game(players=2, seed=2)\n"
                  "while not game.hand_over:  # the computer plays both seats\n"
@@ -238,10 +268,10 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", "ReplayWidget('shared_win', lang=LANG)"),
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
-        ("md", "end.exercises"),
-        ("code", _exercises("04")),
+        ("md", "endgame.exercises"),
+        ("code", _exercises("06")),
     ]),
-    ("05_play.ipynb", [
+    ("07_play.ipynb", [
         ("md", "play.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget\n\n"
                  "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG)\nplay"),
@@ -265,31 +295,32 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", "from horserace_nb.widgets import ReviewWidget\n\n"
                  "ReviewWidget(play.game, 0, lang=LANG)"),
     ]),
-    ("06_classroom.ipynb", [
+    ("08_classroom.ipynb", [
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
     ]),
-    ("07_puzzles.ipynb", [
+    ("09_puzzles.ipynb", [
         ("md", "puzzles.intro"),
-        ("md", "puzzles.board"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PuzzleWidget\n\n"
                  "PuzzleWidget(lang=LANG)"),
+        ("md", "puzzles.board"),
         ("md", "puzzles.in_code"),
         ("code", f"{SETUP}\nfrom horserace_nb import Place\n"
                  "from horserace_nb.teaching.puzzles import PUZZLES\n"
                  "from horserace_nb.render.svg import game_svg\n\n\n"
-                 "def show(key):\n    \"\"\"The puzzle: its title, the question and the board.\"\"\"\n"
-                 "    puzzle = PUZZLES[key]\n"
-                 "    print(puzzle.title(LANG), puzzle.question(LANG), sep='\\n')\n"
+                 "def show(number):\n    \"\"\"Puzzle *number* (1–6): its question and its board.\"\"\"\n"
+                 "    puzzle = list(PUZZLES.values())[number - 1]\n"
+                 "    print(puzzle.question(LANG))\n"
                  "    return game_svg(puzzle.game(), seat=puzzle.seat, lang=LANG, size=560)\n\n\n"
-                 "def ask(key, hints, my_turn):\n"
-                 "    \"\"\"The first *hints* hints, then the verdict on your turn.\"\"\"\n"
-                 "    puzzle = PUZZLES[key]\n"
+                 "def ask(number, hints, my_turn):\n"
+                 "    \"\"\"The first *hints* hints, the verdict on your turn, then the puzzle's title.\"\"\"\n"
+                 "    puzzle = list(PUZZLES.values())[number - 1]\n"
                  "    for hint in puzzle.hints(LANG)[:hints]:\n        print('·', hint)\n"
-                 "    print(puzzle.check(my_turn, LANG)[1])"),
+                 "    print(puzzle.check(my_turn, LANG)[1])\n"
+                 "    print('—', puzzle.title(LANG))"),
         ("md", "puzzles.how"),
         *_puzzle_cells(),
     ]),
-    ("08_teacher_guide.ipynb", [
+    ("10_teacher_guide.ipynb", [
         ("md", "guide.intro"),
         ("md", "guide.plan"),
         ("md", "guide.key"),
@@ -321,7 +352,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.class_length"),
         ("md", "guide.progress"),
     ]),
-    ("09_class_report.ipynb", [
+    ("11_class_report.ipynb", [
         ("md", "report.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import ClassReport\n\n"
                  "ClassReport(lang=LANG)  # pick the files with the button"),
@@ -444,16 +475,16 @@ INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 
 - **English** — [start here](en/00_start.ipynb) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code
 - **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다
-- **日本語** — [ここから始めます](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます
+- **日本語** — [ここから始めましょう](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます
 
 ## Every lesson · 모든 강의 · すべてのレッスン
 """
 
-INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/03_turns.ipynb`; the [teacher guide](en/08_teacher_guide.ipynb) lists every link.
+INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/04_turns.ipynb`; the [teacher guide](en/10_teacher_guide.ipynb) lists every link.
 
-각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/03_turns.ipynb`). [교사용 안내서](ko/08_teacher_guide.ipynb)에 모든 링크가 있습니다.
+각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/04_turns.ipynb`). [교사용 안내서](ko/10_teacher_guide.ipynb)에 모든 링크가 있습니다.
 
-各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/03_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/08_teacher_guide.ipynb)にあります。
+各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/04_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/10_teacher_guide.ipynb)にあります。
 """
 
 

@@ -1,5 +1,6 @@
 """The exercise widget, headless: answers right and wrong through the controls a learner uses
-(toggle buttons, number fields, a point clicked on the board), retry, show answer, next, stars."""
+(points clicked on the board, toggle buttons, number fields), marks on the board, hints, retry
+keeping what was right, the option form, rule links, show answer, next, stars."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from horserace_nb.teaching.exercises import KINDS, SettlementAnswer
 from horserace_nb.widgets.exercise import Exercises, ExerciseWidget, TotalExercise
+from horserace_nb.words.i18n import t as t_
 
 
 def wrong(w: ExerciseWidget) -> Any:
@@ -34,20 +36,71 @@ def test_every_kind_answers_wrong_then_right_through_the_widget(kind: str, lang:
     assert not bad.ok and bad.rules and w.feedback is bad
     assert "hr-msg-error" in w.messages.html.value and bad.rules[-1] in w.messages.html.value
     w.try_again()
-    assert w.messages.html.value == ""
+    assert "hr-msg-error" not in w.messages.html.value and w.board.marks["kind"] == ""
     good = w.answer(w.exercise.answer)
     assert good.ok and "hr-msg-ok" in w.messages.html.value and good.rules
     assert w.exercise.stars == 2 and "★★☆" in w.stars_line.value
 
 
-def test_points_are_chosen_with_toggle_buttons() -> None:
+def test_points_are_chosen_by_clicking_them_on_the_board() -> None:
+    """Issue 19 item 4: no "[1|1] branch A" buttons; a click on a point toggles it, then
+    Check."""
     w = Exercises("counted", seed=4)
-    labels = [b.description for b in w.toggles]
-    assert labels == [w.exercise.choice_label(c) for c in w.exercise.choices()]
-    for button, choice in zip(w.toggles, w.exercise.choices(), strict=True):
-        button.value = choice in w.exercise.answer
-    fb = w.check()
-    assert fb.ok and w.exercise.stars == 3
+    ex = w.exercise
+    assert w.toggles == [] and not w.board.readonly and w.messages.last_error is None
+    assert w.check_button.description == "Check" and "★★★" in w.stars_line.value
+    assert t_("exercise.pick_points", "en") in w.choose_label.value
+    spots = [(s["on"], s["side"], s["label"]) for s in w.board.spots]
+    assert spots == [(str(a), b.value, ex.choice_label((a, b))) for a, b in ex.choices()]
+    for on, side, _ in spots:  # each one drawn in the picture, for the board to make a button
+        assert f'data-side="{side}" data-tile="{on}"' in w.board.svg or \
+            f'data-tile="{on}"' in w.board.svg
+    assert w.board.svg.count('class="hr-svg-spot"') == len(spots)
+    first = ex.choices()[0]
+    assert w.click_point(*first) is None  # chosen: nothing checked yet
+    assert w.board.picked == [{"on": str(first[0]), "side": first[1].value}]
+    w.click_point(*first)  # taken back
+    assert w.board.picked == [] and w.picked == [] and ex.attempts == 0
+    for point in ex.answer:
+        w.board.receive({"kind": "point", "on": str(point[0]), "side": point[1].value,
+                         "rev": w.board.revision})
+    assert w.current_answer() == ex.answer
+    w.check_button.click()
+    assert w.feedback is not None and w.feedback.ok and ex.stars == 3
+
+
+def test_which_points_are_open_offers_the_closed_branches_too() -> None:
+    """The spots must not give the answer away: a spinner's closed branches are offered."""
+    from horserace_nb.core.tiles import Side
+
+    for seed in range(1, 40):
+        w = Exercises("open", seed=seed)
+        ex = w.exercise
+        closed = [p for p in ex.choices() if p not in ex.answer]
+        if closed:
+            break
+    else:
+        pytest.fail("no open exercise with a closed branch")
+    assert all(p[1] in (Side.BRANCH_A, Side.BRANCH_B) for p in closed)
+    assert len(w.board.spots) == len(ex.choices()) > len(ex.answer)
+    w.click_point(*closed[0])
+    bad = w.check()
+    assert not bad.ok and "R11" in bad.rules
+
+
+def test_a_point_the_board_does_not_offer_is_refused_and_changes_nothing() -> None:
+    from horserace_nb.words.i18n import t
+
+    w = Exercises("counted", seed=4, lang="ja")
+    taken = next(tile for tile in w.exercise.layout.tiles)
+    with pytest.raises(ValueError, match="not one of the points"):
+        w.click_point(taken, "branch_b" if not taken.is_double else "low")
+    w.board.receive({"kind": "point", "on": "[6|6]", "side": "branch_a",
+                     "rev": w.board.revision})
+    assert t("board.bad_message", "ja") in w.messages.html.value and w.picked == []
+    w.board.receive({"kind": "point", "on": str(w.exercise.choices()[0][0]),
+                     "side": w.exercise.choices()[0][1].value, "rev": w.board.revision - 1})
+    assert t("board.stale", "ja") in w.messages.html.value and w.picked == []
 
 
 def test_where_is_answered_by_clicking_a_lit_point_on_the_board() -> None:

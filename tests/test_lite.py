@@ -195,7 +195,7 @@ def test_notebook_tree_is_the_repositorys(tmp_path: Path) -> None:
     per_lang = {lang: sorted(name.split("/", 1)[1] for name in tree
                              if name.startswith(f"{lang}/")) for lang in ("en", "ko", "ja")}
     assert per_lang["en"] and per_lang["en"] == per_lang["ko"] == per_lang["ja"]
-    assert "01_tiles_layout_spinners.ipynb" in per_lang["ja"]
+    assert "02_joining_spinners.ipynb" in per_lang["ja"]
 
     (tmp_path / "en" / ".ipynb_checkpoints").mkdir(parents=True)
     (tmp_path / "en" / ".ipynb_checkpoints" / "a-checkpoint.ipynb").write_text("{}")
@@ -980,14 +980,14 @@ def test_a_link_to_a_missing_lesson_fails_the_site_check(tmp_path: Path) -> None
         (site / app / "index.html").write_text('<script id="jupyter-config-data"></script>')
     add_script(site, "0.1.0")
     (site / "files" / "ko").mkdir(parents=True)
-    (site / "files" / "ko" / "03_turns.ipynb").write_text("{}")
-    good = "[3](../lab/index.html?path=ko/03_turns.ipynb) [c](../repl/index.html?kernel=python)"
-    bad = "[4](../lab/index.html?path=ko/04_end_of_hand.ipynb) [n](../notebooks/index.html?x=1)"
+    (site / "files" / "ko" / "04_turns.ipynb").write_text("{}")
+    good = "[3](../lab/index.html?path=ko/04_turns.ipynb) [c](../repl/index.html?kernel=python)"
+    bad = "[4](../lab/index.html?path=ko/05_settlement.ipynb) [n](../notebooks/index.html?x=1)"
     (site / "files" / "ko" / "08.ipynb").write_text(json.dumps(
         {"cells": [{"cell_type": "markdown", "source": [good, bad]}]}))
-    problems = page_problems(site, ["ko/03_turns.ipynb", "ko/08.ipynb"])
+    problems = page_problems(site, ["ko/04_turns.ipynb", "ko/08.ipynb"])
     assert problems == ["links lead nowhere: ko/08.ipynb: lab/index.html?path="
-                        "ko/04_end_of_hand.ipynb: the site has no notebook ko/04_end_of_hand.ipynb"]
+                        "ko/05_settlement.ipynb: the site has no notebook ko/05_settlement.ipynb"]
 
 
 def test_every_direct_link_of_the_notebooks_names_a_notebook_of_the_checkout() -> None:

@@ -40,6 +40,7 @@ def text_of(w: PlayWidget, widget: widgets.HTML) -> str:
 def html_text(markup: str) -> list[str]:
     """Text nodes and tooltip-like attributes of HTML/SVG markup (what a person can read)."""
     attrs = re.findall(r'\b(?:title|aria-label|alt)=["\']([^"\']*)["\']', markup)
+    markup = re.sub(r"</?a\b[^>]*>", "", markup)  # a rule link is part of its sentence
     pieces = re.sub(r"<[^>]+>", "\n", markup).split("\n") + attrs
     return [html.unescape(p).strip() for p in pieces if p.strip()]
 
@@ -59,6 +60,7 @@ def visible_strings(w: PlayWidget) -> list[str]:
                 out.append(value)
         if isinstance(widget, widgets.Dropdown):
             out.extend(label for label, _ in widget.options)
+            continue  # its value is the chosen option's key; its label is what shows
         if isinstance(widget, Board):
             out.extend(html_text(widget.svg))
             out.append(widget.label)

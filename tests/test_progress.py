@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from horserace_nb.teaching.course import LESSON_EXERCISES, lesson_items, lesson_of
+from horserace_nb.teaching.course import LESSON_SETS, LESSONS, lesson_items, lesson_of, rules_of
 from horserace_nb.teaching.exercises import ExerciseSet
 from horserace_nb.teaching.progress import (
     FORMAT,
@@ -49,7 +49,7 @@ def ex(case: str = "total", seed: int = 1, stars: int = 3, tries: int = 1, day: 
 
 
 def game(points: int = 12, lost: int | None = 3) -> Result:
-    return Result("05", "hand", "2p", 45, when=at(1, 30), points=points, lost=lost)
+    return Result("07", "hand", "2p", 45, when=at(1, 30), points=points, lost=lost)
 
 
 def a_file(results: list[Result], learner: str = "Mina") -> str:
@@ -59,8 +59,8 @@ def a_file(results: list[Result], learner: str = "Mina") -> str:
 # ------------------------------------------------------------------------------ the format
 def test_a_file_round_trips_items_and_games() -> None:
     results = [ex(rules=("R13",), stars=2, tries=2), game(),
-               Result("07", "puzzle", "fifteen", 0, stars=1, tries=3, hints=2, when=at(1, 5)),
-               Result("02", "predict", "where@sequence", 5, stars=3, tries=1, when=at(1, 6))]
+               Result("09", "puzzle", "fifteen", 0, stars=1, tries=3, hints=2, when=at(1, 5)),
+               Result("03", "predict", "where@sequence", 5, stars=3, tries=1, when=at(1, 6))]
     text = a_file(results)
     data = json.loads(text)
     assert data["format"] == FORMAT and data["version"] == VERSION
@@ -168,14 +168,14 @@ def test_the_merge_is_idempotent_commutative_associative_and_loses_nothing(
 
 
 def test_two_tabs_lose_nothing_and_the_map_keeps_the_best_stars() -> None:
-    tab1 = [ex("open", 101000, stars=1, tries=3, minute=1, lesson="01")]
-    tab2 = [ex("open", 101000, stars=3, tries=1, minute=2, lesson="01"),
-            ex("open", 101001, stars=2, tries=2, minute=3, lesson="01")]
+    tab1 = [ex("open/line", 201000, stars=1, tries=3, minute=1, lesson="02")]
+    tab2 = [ex("open/line", 201000, stars=3, tries=1, minute=2, lesson="02"),
+            ex("open/opening_double", 201001, stars=2, tries=2, minute=3, lesson="02")]
     both = merge(tab1, tab2)
     assert len(both) == 3
-    first = lesson_map(both)[0]
-    assert (first.lesson, first.stars, first.possible) == ("01", 5, 9)
-    assert first.not_done == (("exercise", "open", 101002),)
+    first = next(s for s in lesson_map(both) if s.lesson == "02")
+    assert (first.stars, first.possible) == (5, 3 * len(LESSON_SETS["02"]))
+    assert first.not_done == tuple(lesson_items("02")[2:])
 
 
 # ------------------------------------------------------------------------------ Leitner
@@ -198,8 +198,8 @@ def test_a_miss_comes_back_the_same_day_then_next_day_in_three_days_in_a_week() 
 
 
 def test_puzzles_and_predictions_come_back_as_exercises_of_their_kind() -> None:
-    misses = [Result("07", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
-              Result("02", "predict", "score@sequence", 8, stars=2, tries=2, when=at(1, 1)),
+    misses = [Result("09", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
+              Result("03", "predict", "score@sequence", 8, stars=2, tries=2, when=at(1, 1)),
               game()]
     assert sorted(b.topic for b in due(misses, DAY)) == ["score", "where"]
 
@@ -223,23 +223,33 @@ def test_rules_are_new_practised_missed_lately_or_mastered() -> None:
     assert {s.state for s in rule_states([ex()])} == {"new", "practised"}
 
 
-def test_the_course_matches_the_lessons_exercises() -> None:
-    for lesson, (kinds, seed, count) in LESSON_EXERCISES.items():
-        drills = ExerciseSet(kinds, seed=seed, count=count)
-        assert lesson_items(lesson) == [("exercise", e.kind, e.seed) for e in drills.exercises]
-        assert all(lesson_of(*item) == lesson for item in lesson_items(lesson))
+def test_the_course_matches_the_lessons_designed_exercises() -> None:
+    for lesson in LESSON_SETS:
+        drills = ExerciseSet.for_lesson(lesson)
+        items = [("exercise", e.progress_case, e.seed) for e in drills.exercises]
+        assert lesson_items(lesson) == items and lesson in LESSONS
+        assert all(lesson_of(*item) == lesson for item in items)
+        assert [rules_of(*item[:2]) for item in items] == [e.item_rules for e in drills.exercises]
+        past = drills.next() if len(drills.exercises) == 1 else None
+        for _ in drills.exercises[1:]:
+            past = drills.next()
+        past = drills.next()  # past the set: a fresh position of the first case, off the map
+        assert past is not None and past.case == drills.exercises[0].case
+        assert lesson_of("exercise", past.progress_case, past.seed) == ""
+    assert lesson_of("exercise", "open", 101000) == ""  # the old sampled sets are not on it
 
 
 def test_what_to_do_next() -> None:
-    assert next_step([], DAY) == ("progress.next_lesson", {"lesson": "01"})
-    done = [ex("open", 101000 + i, lesson="01") for i in range(3)]
-    assert next_step(done, DAY) == ("progress.next_lesson", {"lesson": "02"})
+    first, second = LESSONS[:2]
+    assert next_step([], DAY) == ("progress.next_lesson", {"lesson": first})
+    done = [ex(case, seed, lesson=first) for _, case, seed in lesson_items(first)]
+    assert next_step(done, DAY) == ("progress.next_lesson", {"lesson": second})
     assert next_step([*done, ex(stars=0)], DAY) == ("progress.next_practise", {"count": 1})
 
 
 # ------------------------------------------------------------------------------ the class
 def test_the_class_data_shows_good_files_and_refuses_the_others() -> None:
-    files = [("mina.json", a_file([ex("open", 101000, lesson="01"), game(lost=5),
+    files = [("mina.json", a_file([ex("open/line", 201000, lesson="02"), game(lost=5),
                                    ex("score", 3, stars=1, tries=3, rules=("R15",))])),
              ("joon.json", a_file([], learner="Joon")),
              ("notes.txt", "my homework"),
@@ -250,10 +260,11 @@ def test_the_class_data_shows_good_files_and_refuses_the_others() -> None:
     assert data.refused[1][1].code == "version" and "version" in str(data.refused[1][1])
     assert data.not_started() == ["Joon", "Aiko"]
     assert data.rules_missed() == [("R15", 1)]
-    assert data.table()[0][1][0] == (3, 9)
+    lesson = LESSONS.index("02")
+    assert data.table()[0][1][lesson] == (3, 3 * len(LESSON_SETS["02"]))
     rows = data.csv().splitlines()
-    assert rows[0].startswith("learner,lesson 01")
-    assert rows[1].startswith("Mina,3,") and rows[1].endswith(",1,5,R15")
+    assert rows[0].startswith(f"learner,lesson {LESSONS[0]}")
+    assert rows[1].split(",")[1 + lesson] == "3" and rows[1].endswith(",1,5,R15")
 
 
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from horserace_nb import Game
+from horserace_nb.teaching.course import LESSON_SETS
 from horserace_nb.teaching.progress import Result, merge, read_results, record_of, results_file
 from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.widgets import ClassReport, Exercises, PlayWidget, Progress, PuzzleWidget
@@ -36,15 +37,15 @@ def read_back(store: Store, records: list[Any] | None = None, **extra: Any) -> N
 
 # ------------------------------------------------------------------------------ recording
 def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> None:
-    w = Exercises(["open", "open"], seed=101, count=3)
+    w = Exercises.for_lesson("02")
     ex = w.exercise
     wrong = frozenset(ex.choices()) - ex.answer or frozenset()
     w.answer(wrong)
     w.answer(ex.answer)
     w.answer(ex.answer)  # again: nothing more is recorded
     [result] = w.recorder.store.results
-    assert (result.lesson, result.kind, result.case, result.seed) == ("01", "exercise", "open",
-                                                                      101000)
+    assert (result.lesson, result.kind, result.case, result.seed) == ("02", "exercise",
+                                                                      "open/line", 201000)
     assert (result.stars, result.tries) == (2, 2) and result.rules
     w.next()
     w.show_answer()  # shown first: no stars, recorded
@@ -53,8 +54,9 @@ def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> N
     w.next()
     w.next()  # not tried at all: nothing recorded
     kept = w.recorder.store.results
-    assert [(r.seed, r.stars, r.tries) for r in kept] == [(101000, 2, 2), (101001, 0, 0),
-                                                         (101002, 0, 1)]
+    assert [(r.seed, r.stars, r.tries) for r in kept] == [(201000, 2, 2), (201001, 0, 0),
+                                                         (201002, 0, 1)]
+    assert [r.case for r in kept] == ["open/line", "open/opening_double", "open/straights"]
 
 
 def test_an_exercise_left_after_a_wrong_try_is_recorded_as_a_miss() -> None:
@@ -74,8 +76,8 @@ def test_a_puzzle_records_when_solved_and_when_shown() -> None:
     w.go("spinner_fills")
     w.show_answer()
     results = w.recorder.store.results
-    assert [(r.lesson, r.case, r.stars) for r in results] == [("07", "fifteen", 3),
-                                                             ("07", "spinner_fills", 0)]
+    assert [(r.lesson, r.case, r.stars) for r in results] == [("09", "fifteen", 3),
+                                                             ("09", "spinner_fills", 0)]
 
 
 def test_a_prediction_records_its_question() -> None:
@@ -87,7 +89,7 @@ def test_a_prediction_records_its_question() -> None:
     w.predict_answer(question.answer)
     [result] = w.recorder.store.results
     assert result.kind == "predict" and result.case == f"{question.kind}@sequence"
-    assert (result.lesson, result.seed, result.stars) == ("02", 6, 3)
+    assert (result.lesson, result.seed, result.stars) == ("03", 6, 3)
 
 
 def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() -> None:
@@ -99,7 +101,7 @@ def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() ->
     w._refresh()  # drawn again: still one result
     results = w.recorder.store.results
     assert len(results) == 1 and results[0].kind == "match" and results[0].lost is None
-    assert results[0].lesson == "05" and results[0].case == "2p" and results[0].seed == 45
+    assert results[0].lesson == "07" and results[0].case == "2p" and results[0].seed == 45
     review = w.open_review()
     assert review is not None
     review.run()  # computed later where an event loop runs: now, here
@@ -135,7 +137,7 @@ def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
 def test_the_download_is_a_results_file_named_after_the_learner() -> None:
     p = Progress()
     clocked(p.store)
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.set_name("  Mina   Kim ")
     assert p.store.learner == "Mina Kim"
@@ -148,9 +150,11 @@ def test_the_download_is_a_results_file_named_after_the_learner() -> None:
 def test_progress_shows_the_map_rules_next_step_and_practises_fresh_positions() -> None:
     p = Progress(lang="ko")
     p.today = lambda: dt.date(2026, 12, 1)
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
-                                         rules=("R9",), when="2026-12-01T08:00:00"))])
-    assert "별 9개 중 1개" in p.map_html.value and "연습 문제 2개" in p.map_html.value
+    read_back(p.store, [record_of(Result("02", "exercise", "open/line", 201000, stars=1,
+                                         tries=3, rules=("R9",), when="2026-12-01T08:00:00"))])
+    items = len(LESSON_SETS["02"])
+    assert f"별 {3 * items}개 중 1개" in p.map_html.value
+    assert f"연습 문제 {items - 1}개" in p.map_html.value
     assert "href='../rules.ko.md#r9'" in p.rules_html.value
     assert "data-rule='R9'" in p.rules_html.value and "최근에 틀림" in p.rules_html.value
     assert p.practise_button.description == t("progress.practise", "ko", count=1)
@@ -168,7 +172,7 @@ def test_reset_is_asked_twice() -> None:
     p = Progress()
     sent: list[Any] = []
     p.store.send = sent.append  # type: ignore[method-assign]
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.reset_button.click()
     assert sent == [] and len(p.results) == 1 and p.confirm_box.layout.display == ""
@@ -196,7 +200,7 @@ def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: 
 
     before = set(widget_module._instances)
     p = Progress(lang="ko")
-    read_back(p.store, [record_of(Result("01", "exercise", "open", 101000, stars=1, tries=3,
+    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=1, tries=3,
                                          rules=("R9",), when="2026-12-01T08:00:00"))])
     assert isinstance(p, View) and p.started and p.lang_switch.layout.display == "none"
     assert _statuses(p) == []  # the "next step" line is not a live region
@@ -233,13 +237,16 @@ def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
 
 # ------------------------------------------------------------------------------ ClassReport
 def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) -> None:
-    miss = Result("02", "exercise", "total", 201001, stars=1, tries=3, rules=("R13",),
+    seed = 301000 + LESSON_SETS["03"].index(("counted", "unused_branch"))
+    miss = Result("03", "exercise", "counted/unused_branch", seed, stars=1, tries=3,
+                  rules=("R13",),
                   when="2026-12-01T08:00:00")
     (tmp_path / "a.json").write_text(results_file([miss], learner="Mina",
                                                   saved="2026-12-01T09:00:00"), "utf-8")
     (tmp_path / "b.json").write_text('{"format": "horserace_nb.results", "version": 9}', "utf-8")
     report = ClassReport(tmp_path, roster=["Mina", "Aiko"], lang="ja")
-    assert "Mina" in report.table.value and "1/12" in report.table.value
+    assert "Mina" in report.table.value
+    assert f"1/{3 * len(LESSON_SETS['03'])}" in report.table.value
     assert 'data-rule="R13"' in report.chart.value and 'lang="ja"' in report.chart.value
     assert "Aiko" in report.not_started.value
     assert t("report.why.version", "ja") in report.refused.value
@@ -259,7 +266,7 @@ def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_store_js_merges_as_python_does(tmp_path: Path) -> None:
     def rec(stars: int, tries: int, when: str = "2026-12-01T09:00:00", **kw: Any) -> Result:
-        return Result("01", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
+        return Result("02", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
 
     lists = [[rec(1, 3), rec(2, 2, "2026-12-01T09:01:00")],
              [rec(3, 1), rec(0, 5, "2026-12-01T09:02:00")],

@@ -9,15 +9,19 @@ from typing import Any
 
 from horserace_nb import Game
 from horserace_nb.core.layout import Layout
-from horserace_nb.core.tiles import Tile
+from horserace_nb.core.tiles import Side, Tile
 from horserace_nb.sessions import protocol
 from horserace_nb.sessions.protocol import (
+    Marks,
     PlaceMessage,
     Point,
+    PointMessage,
     SelectMessage,
+    Spot,
     TileMoves,
     board_moves,
     place_message,
+    point_message,
     select_message,
     tile_position,
 )
@@ -68,12 +72,34 @@ def test_the_front_end_is_documented_against_the_protocol() -> None:
     js = (PACKAGE / "widgets" / "board.js").read_text(encoding="utf-8")
     header = js.split("function ")[0]
     assert "sessions/protocol.py" in header
-    for name in ("SelectMessage", "PlaceMessage", "TileMoves", "Point", "SideName"):
+    for name in ("SelectMessage", "PlaceMessage", "PointMessage", "TileMoves", "Point",
+                 "SideName", "Spot", "PointRef"):
         assert name in header
-    for key in list(Point.__annotations__) + list(TileMoves.__annotations__):
+    for key in [*Point.__annotations__, *TileMoves.__annotations__, *Spot.__annotations__,
+                *Marks.__annotations__, "spots", "picked", "marks"]:
         assert re.search(rf"\b{key}\b", header), key
     sent = set(re.findall(r"model\.send\(\{\s*kind: \"(\w+)\"", js))
-    assert sent == {"select", "place"}
+    assert sent == {"select", "place", "point"}
+
+
+def test_a_spot_toggled_on_a_board_that_asks_for_points_reaches_python() -> None:
+    board = Board()
+    spot: Spot = {"on": "[1|1]", "side": "branch_a", "label": "[1|1] branch A"}
+    board.show("<svg/>", spots=[spot])
+    seen: list[Any] = []
+    board.on_choice(seen.append)
+    refused: list[Any] = []
+    board.on_refusal(refused.append)
+    message: PointMessage = point_message("[1|1]", "branch_a", board.revision)
+    board.receive(message)
+    assert [(c.kind, c.on, c.side) for c in seen] == [("point", Tile(1, 1), Side.BRANCH_A)]
+    board.receive(point_message("[1|1]", "branch_b", board.revision))  # not offered
+    board.receive({"kind": "point", "on": "[1|1]", "rev": board.revision})  # malformed
+    assert len(seen) == 1 and len(refused) == 2
+    board.pick([("[1|1]", "branch_a")])
+    assert board.picked == [{"on": "[1|1]", "side": "branch_a"}]
+    board.show("<svg/>")  # a new picture: no spots, nothing chosen or marked
+    assert board.spots == [] and board.picked == [] and board.marks["kind"] == ""
 
 
 def test_the_message_builders_are_what_the_board_reads() -> None:

@@ -41,7 +41,11 @@ def test_every_puzzle_is_solved_by_clicking_the_board_tile_by_tile(key: str) -> 
     w = PuzzleWidget(key)
     puzzle = w.puzzle
     assert w.puzzle.key == key and not w.board.readonly
-    assert puzzle.title("en") in w.title.value and puzzle.question("en") in w.question.value
+    assert puzzle.question("en") in w.question.value
+    # the title and the rules name the trick: shown only after the first try (issue 19)
+    number = list(PUZZLES).index(key) + 1
+    assert puzzle.title("en") not in w.title.value and f"Puzzle {number}" in w.title.value
+    assert w.rules_line.value == "" and puzzle.title("en") not in str(w.menu.options)
     turn = best_turn(puzzle)
     for i, step in enumerate(turn):
         assert lit(w, step), f"{step} is not lit"
@@ -50,6 +54,7 @@ def test_every_puzzle_is_solved_by_clicking_the_board_tile_by_tile(key: str) -> 
         click(w, step)
         assert w.verdict is not None and w.verdict[0], w.message
         assert w.board.revision > rev and w.steps == turn[:i + 1]
+        assert puzzle.title("en") in w.title.value and "R" in w.rules_line.value
         assert step.tile in w.game.layout and f'data-tile="{step.tile}"' in w.board.svg
         if i < len(turn) - 1:  # the turn goes on (R17): the next tile on the new board
             assert "R17" in w.message and not w.solved and not w.board.readonly
@@ -99,7 +104,8 @@ def test_hints_come_in_order_gentle_first_and_the_last_one_gives_the_answer() ->
     for n, hint in enumerate(hints, start=1):
         assert w.hint() == hint
         assert w.hints_shown == hints[:n]
-        assert all(h.replace("'", "&#x27;") in w.hints_box.value for h in hints[:n])
+        shown = re.sub(r"</?a\b[^>]*>", "", w.hints_box.value)  # its rule links
+        assert all(h.replace("'", "&#x27;") in shown for h in hints[:n])
         assert re.search(r"R\d+", hint)
     assert w.hint() is None and w.hint_button.disabled
     assert w.hint_button.description == "No more hints"
@@ -108,12 +114,33 @@ def test_hints_come_in_order_gentle_first_and_the_last_one_gives_the_answer() ->
     assert w.solved and w.stars == 0  # the answer was read first
 
 
-def test_hints_before_the_answer_cost_no_star() -> None:
+def test_every_hint_opened_costs_a_star() -> None:
+    """Issue 19: each rung costs (today's rule was: only the last one, the answer)."""
+    for opened, stars in ((0, 3), (1, 2), (2, 1)):
+        w = PuzzleWidget("fifteen")
+        for _ in range(opened):
+            w.hint()
+        assert w.session.stars_if_solved_now() == stars
+        w.play(best_turn(w.puzzle))
+        assert w.solved and w.stars == stars, opened
+        assert "★" * stars + "☆" * (3 - stars) in w.stars_line.value
     w = PuzzleWidget("fifteen")
-    w.hint()
+    w.place("[5|6]", "[5|5]", "straight_b")  # a wrong try: 2 at best, then a hint: 1
     w.hint()
     w.play(best_turn(w.puzzle))
-    assert w.stars == 3 and w.hint_button.description == "Hint (1 left)"
+    assert w.stars == 1 and w.hint_button.description == "Hint (2 left)"
+
+
+def test_a_hint_does_not_show_the_title_a_try_or_the_answer_does() -> None:
+    w = PuzzleWidget("spinner_fills")
+    title = w.puzzle.title("en")
+    w.hint()
+    assert title not in w.title.value and w.rules_line.value == ""
+    w.show_answer()
+    assert title in w.title.value and "Rules:" in w.rules_line.value
+    assert (title, "spinner_fills") in w.menu.options
+    w.go("fifteen")
+    assert "Puzzle 1" in w.title.value and w.rules_line.value == ""
 
 
 def test_try_again_goes_back_to_the_position() -> None:
@@ -166,7 +193,14 @@ def test_moving_between_puzzles_keeps_each_ones_stars() -> None:
     w.go(0)
     assert w.solved and w.stars == 3 and not w.board.readonly  # solved, ready to play again
     assert w.previous().key == keys[-1] and w.next().key == keys[0]
-    assert [label for label, _ in w.menu.options] == [p.title("en") for p in PUZZLES.values()]
+    labels = [label for label, _ in w.menu.options]
+    assert labels[0] == PUZZLES[keys[0]].title("en")  # solved: its title is shown
+    assert labels[1:] == [f"Puzzle {n}" for n in range(2, 7)]  # not tried: no give-away
+
+
+def _plain(markup: str) -> str:
+    """HTML without its rule links' tags (the link text stays)."""
+    return re.sub(r"</?a\b[^>]*>", "", markup)
 
 
 def test_the_language_switch_rewrites_everything_shown() -> None:
@@ -175,13 +209,15 @@ def test_the_language_switch_rewrites_everything_shown() -> None:
     w.place("[5|6]", "[5|5]", "straight_b")
     w.lang = "ko"
     p = w.puzzle
-    assert p.title("ko") in w.title.value and p.question("ko") in w.question.value
-    assert p.hints("ko")[0] in w.hints_box.value and w.hint_button.description.startswith("힌트")
+    assert p.title("ko") in w.title.value and p.question("ko") in _plain(w.question.value)
+    assert p.hints("ko")[0] in _plain(w.hints_box.value)
+    assert w.hint_button.description.startswith("힌트")
     assert w.message == p.check(Place("[5|6]", "[5|5]", "straight_b"), "ko")[1]
     assert w.board.lang == "ko" and "퍼즐 1 / 6" in w.counter.value
-    assert [label for label, _ in w.menu.options][0] == p.title("ko")
+    assert [label for label, _ in w.menu.options][0] == p.title("ko")  # tried: titled
+    assert [label for label, _ in w.menu.options][1] == "퍼즐 2"
     w.lang = "ja"
-    assert p.question("ja") in w.question.value and "R13" in w.message
+    assert p.question("ja") in _plain(w.question.value) and "R13" in w.message
     assert w.play(p.answer) is not None and "正解" in w.message
     with pytest.raises(Exception, match="en, ko, ja"):
         w.lang = "fr"

@@ -215,8 +215,7 @@ def test_predict_where_is_answered_by_clicking_the_board() -> None:
     question = w.question
     assert question is not None and question.answer_form == "point" and w.pending == 6
     assert not w.board.readonly and w.board.selected == "[1|5]"
-    other = next(p for p in question.choices() if p != question.answer)
-    fb = w.click_point(*other)
+    fb = w.click_point("[1|2]", "high")  # shows 2: [1|5] does not join there
     assert not fb.ok and "R9" in fb.rules and w.step == 5
     on, side = question.answer
     w.board.receive({"kind": "place", "tile": "[1|5]", "on": str(on), "side": side.value,

@@ -69,11 +69,20 @@ def test_exercise_feedback_and_a_shown_answer_are_said_again_in_the_new_language
 
 
 def test_a_switch_keeps_the_learners_choices_on_the_toggles() -> None:
-    w = Exercises("open", seed=3)
+    w = Exercises("next", seed=3)
     w.toggles[0].value = True
     w.lang = "ko"
     assert w.toggles[0].value and w.toggles[0].description == w.exercise.choice_label(
         w.exercise.choices()[0], "ko")
+
+
+def test_a_switch_keeps_the_points_chosen_on_the_board() -> None:
+    w = Exercises("open", seed=3)
+    first = w.exercise.choices()[0]
+    w.click_point(*first)
+    w.lang = "ko"
+    assert w.picked == [first] and len(w.board.picked) == 1
+    assert w.board.spots[0]["label"] == w.exercise.choice_label(first, "ko")
 
 
 def test_predict_feedback_is_said_again_in_the_new_language() -> None:

@@ -4,7 +4,7 @@ start-up message.
 * **The classroom page** is JupyterLite's REPL app with the code input hidden, running
   ``Classroom(lang=…)`` as soon as the kernel is ready (:func:`classroom_url`): the match
   against the computer and the worked examples, with a language switch, no code on screen.
-* **A link for every lesson**: :func:`lesson_url` (``lab/index.html?path=ko/03_turns.ipynb``),
+* **A link for every lesson**: :func:`lesson_url` (``lab/index.html?path=ko/04_turns.ipynb``),
   relative to the site's root, so it works on any host and under any folder.
 * **The start-up message**: :func:`site_script` is a small script the builder adds to the
   pages of the apps (:func:`add_script`). While a kernel starts it says so in the notebook's
@@ -13,8 +13,8 @@ start-up message.
 
 >>> classroom_url("ko")
 'repl/index.html?kernel=python&hideCodeInput=1&showBanner=0&execute=1&hr=classroom&lang=ko&code=from+horserace_nb.widgets+import+Classroom%0AClassroom%28lang%3D%22ko%22%29'
->>> lesson_url("ja/05_play.ipynb")
-'lab/index.html?path=ja/05_play.ipynb'
+>>> lesson_url("ja/07_play.ipynb")
+'lab/index.html?path=ja/07_play.ipynb'
 """
 
 from __future__ import annotations
@@ -105,8 +105,8 @@ def site_links(markdown: str) -> list[str]:
     """The links to the site's app pages in *markdown*, relative to the site's root
     (``../`` taken off).
 
-    >>> site_links("[3](../lab/index.html?path=ko/03_turns.ipynb) [x](03_turns.ipynb)")
-    ['lab/index.html?path=ko/03_turns.ipynb']
+    >>> site_links("[3](../lab/index.html?path=ko/04_turns.ipynb) [x](04_turns.ipynb)")
+    ['lab/index.html?path=ko/04_turns.ipynb']
     """
     return [re.sub(r"^(\.\./)+", "", found) for found in _LINK.findall(markdown)]
 

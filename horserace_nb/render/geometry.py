@@ -91,7 +91,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..core.layout import Layout
@@ -153,6 +153,10 @@ class Geometry:
     points: dict[tuple[Tile, Side], PointGeometry]
     bounds: Box
     relayout: bool = False
+    free: dict[tuple[Tile, Side], PointGeometry] = field(default_factory=dict)
+    """Every side of a layout tile with nothing attached (not the side it joined by): the open
+    points and a spinner's branches still closed (R11), for an exercise that asks which are
+    open. (Not part of :attr:`bounds`.)"""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -564,8 +568,16 @@ def layout_geometry(layout: Layout) -> Geometry:
         cx, cy = px + _DX[d], py + _DY[d]
         x0, y0, x1, y1 = min(x0, cx - 1), min(y0, cy - 1), max(x1, cx + 1), max(y1, cy + 1)
         points[(tile, side)] = PointGeometry(tile, side, cx * _TICK, cy * _TICK, _NAMES[d])
+    free: dict[tuple[Tile, Side], PointGeometry] = {}
+    for (tile, side), (px, py, d) in positions.items():
+        joined = layout.joined_by(tile)
+        if layout.child(tile, side) is not None or (joined is not None
+                                                     and side is joined.tile_side):
+            continue
+        free[(tile, side)] = points.get((tile, side)) or PointGeometry(
+            tile, side, (px + _DX[d]) * _TICK, (py + _DY[d]) * _TICK, _NAMES[d])
     bounds = _scaled((x0, y0, x1 - x0, y1 - y0)) if tiles else Box(0.0, 0.0, 0.0, 0.0)
-    return Geometry(out, points, bounds, relayout)
+    return Geometry(out, points, bounds, relayout, free)
 
 
 def layout_boxes(layout: Layout) -> dict[Tile, Box]:

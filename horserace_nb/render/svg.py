@@ -53,6 +53,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import re
@@ -360,6 +361,26 @@ def _draw_spots(board: _Board, layout: Layout, geometry: Geometry, theme: Theme)
     return board
 
 
+def _draw_free_spots(board: _Board, geometry: Geometry, theme: Theme,
+                     spots: Sequence[Any]) -> None:
+    """Hidden targets on the given free sides of the layout (an exercise answered by choosing
+    points: open ones and closed branches alike), for the board widget to make buttons.
+
+    :raises ValueError: for a point that is not a free side of the layout.
+    """
+    group = _group(class_="spots")
+    for point in spots:
+        tile, side = _coerce_point(point)
+        p = geometry.free.get((tile, side))
+        if p is None:
+            raise ValueError(f"spot {tile} ({side.value}) is not a free side of the layout")
+        group.add(_circle(p.x, p.y, _SPOT_R, class_="spot", id=_point_id("spot", tile, side),
+                          data_tile=str(tile), data_side=side.value, fill=theme.target,
+                          fill_opacity="0.18", stroke=theme.target,
+                          stroke_width=_n(UNIT * 0.075), visibility="hidden"))
+    board.group.add(group)
+
+
 def _review_marks(board: _Board, layout: Layout, geometry: Geometry, theme: Theme,
                   hand: Sequence[Tile], played: Place | None, best: Place | None) -> list[str]:
     """Ring the points of the move played (dashed, the target colour) and of the strong
@@ -527,7 +548,8 @@ def _finish(drawing: svgwrite.Drawing) -> SvgImage:
 def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None,
                targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
                size: float | None = None, theme: Theme | None = None,
-               title: str | None = None, show_numbers: bool = True) -> SvgImage:
+               title: str | None = None, show_numbers: bool = True,
+               spots: Sequence[tuple[Tile | str, Side | str]] | None = None) -> SvgImage:
     """The layout as an SVG picture, with its counted ends, open points, end total and placement
     score, and a legend, in *lang*.
 
@@ -539,8 +561,11 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     :param show_numbers: ``False`` for an exercise: no filled numbers, no hollow dots, no end
         total or score, and a text alternative without the contributions (the tiles, spinners,
         connections and open points only).
-    :raises ValueError: for an unknown language, a highlight not on the layout or a target that is
-        not an open point.
+    :param spots: free sides of the layout's tiles (open points or closed branches) to draw as
+        hidden ``circle.spot`` targets (``data-tile``, ``data-side``): an exercise answered by
+        choosing points on the board widget.
+    :raises ValueError: for an unknown language, a highlight not on the layout, a target that is
+        not an open point or a spot that is not a free side.
     """
     check_lang(lang)
     theme = theme or DEFAULT_THEME
@@ -548,6 +573,8 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     geometry = layout_geometry(layout)
     points = _check_points(layout, geometry, targets)
     board = _draw_board(layout, geometry, theme, hl, points, show_numbers)
+    if spots:
+        _draw_free_spots(board, geometry, theme, spots)
     width = max(board.width + 2 * _MARGIN, _MIN_WIDTH)
     text_w = width - 2 * _MARGIN
 
@@ -647,7 +674,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
              selected: Tile | str | None = None, size: float | None = None,
              theme: Theme | None = None, interactive: bool = False,
              played: Place | None = None, best: Place | None = None,
-             own_hand: bool = True) -> SvgImage:
+             own_hand: bool = True, covered: bool = False) -> SvgImage:
     """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
     with their counts, the boneyard count, whose turn it is and the scores toward the target
     (display points, per team with partners).
@@ -667,12 +694,17 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         which is which.
     :param own_hand: ``False``: leave the viewer's own hand out (the board widget shows it as a
         :func:`hand_strip` of finger-sized tiles that never scales with the picture).
+    :param covered: every hand face down, the viewer's too, and no tile of any hand in the
+        picture or its text (pass and play, while the screen goes to the next player).
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
         highlight not on the layout, a target that is not open, a selected tile not in the hand.
     """
     check_lang(lang)
     theme = theme or DEFAULT_THEME
     state = _state(game, seat)
+    if covered:
+        state = dataclasses.replace(state, hand=(), pending=None)
+        own_hand = False
     layout = state.layout
     all_names = _names(names, state.players, lang)
     chosen = None if selected is None else Tile.parse(selected)
@@ -712,7 +744,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
 
     # --- the other hands, face down, in seat order after the viewer
     y = top + _MARGIN * 0.5
-    others = [(state.seat + k) % state.players for k in range(1, state.players)]
+    others = [(state.seat + k) % state.players for k in range(1, state.players + covered)]
     labels = {}
     for other in others:
         marker = "▶ " if other == state.to_play and not state.hand_over else ""
@@ -758,13 +790,20 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         height = board_bottom
 
     name = all_names[state.seat]
-    desc = describe_game(
-        layout, lang, status=_status_lines(state, all_names, lang), name=name, hand=state.hand,
-        others=[(all_names[s], state.hand_sizes[s]) for s in range(state.players)
-                if s != state.seat],
-        boneyard=state.boneyard)
-    drawing = _drawing(width, height, size, lang, game_title(state.hand_number, name, lang),
-                       desc, theme, "game")
+    if covered:
+        desc = " ".join([describe_layout(layout, lang), *_status_lines(state, all_names, lang),
+                         *(hand_count_sentence(all_names[s], state.hand_sizes[s], lang)
+                           for s in range(state.players)),
+                         boneyard_sentence(state.boneyard, lang)])
+        title = t("play.title_covered", lang, hand=state.hand_number)
+    else:
+        desc = describe_game(
+            layout, lang, status=_status_lines(state, all_names, lang), name=name,
+            hand=state.hand, others=[(all_names[s], state.hand_sizes[s])
+                                     for s in range(state.players) if s != state.seat],
+            boneyard=state.boneyard)
+        title = game_title(state.hand_number, name, lang)
+    drawing = _drawing(width, height, size, lang, title, desc, theme, "game")
     drawing.add(_rect(0, 0, width, height, fill=theme.table, class_="table"))
     drawing.add(content)
     drawing.add(board.group)

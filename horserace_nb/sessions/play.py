@@ -17,27 +17,51 @@ methods and draws what :attr:`notes`, :meth:`status_text` and :meth:`moves` say.
 >>> event = c.place(Place("[1|4]"))
 >>> c.game.scores, c.game.to_play            # 1 + 4 = 5 scores 1 point and plays again (R17)
 ([1, 0], 0)
+
+The computer plays at a *level* (:data:`~horserace_nb.teaching.bots.LEVELS`: ``"beginner"``
+random, ``"medium"`` greedy, ``"strong"``), seeded by the game's seed: the same seed and the same
+moves give the same game. With ``pass_and_play=True`` every seat is a person at one screen:
+between two players' turns the hands are *covered* (nothing of any hand is offered to the view)
+until the player to move says who they are (:meth:`PlayController.reveal`). With ``learn=True``
+the learner may try to draw or pass while a tile fits (R16): the attempt is refused with a
+sentence naming the rule and the tile that fits (:attr:`PlayController.marked`), and nothing
+changes.
+
+>>> c = PlayController(Game(hands=[["[1|2]", "[5|5]"], ["[2|6]", "[0|0]"]],
+...                         boneyard=["[3|3]"], leader=0), pass_and_play=True, learn=True)
+>>> c.covered, c.moves("en")                 # Player 1 has not taken the screen yet
+(True, {})
+>>> c.reveal(); c.covered, sorted(c.moves("en"))
+(False, ['[1|2]', '[5|5]'])
+>>> _ = c.place(Place("[1|2]")); c.covered, c.game.to_play
+(True, 1)
+>>> c.reveal(); c.draw() is None, c.marked  # [2|6] fits: no drawing (R16)
+(True, Tile(2, 6))
+>>> c.notes[0][1]("en").split(": ")[1].split(", and")[0]
+'[2|6] fits the layout'
 """
 
 from __future__ import annotations
 
 import functools
+import zlib
 from collections.abc import Mapping, Sequence
 
+from ..core import validate
 from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
 from ..core.tiles import Tile
 from ..core.validate import is_seat
-from ..teaching.bots import Bot, GreedyBot, hint
+from ..teaching.bots import LEVELS, Bot, check_level, hint, level_bot
 from ..words import narration
 from ..words.i18n import t
-from ..words.names import seat_name, team_name
+from ..words.names import list_text, seat_name, team_name
 from .common import Note, check_names, check_seats
 from .protocol import Moves, Text, board_moves, fits_text, select_refusal
 
-__all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "Bot", "check_bots",
-           "check_match"]
+__all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "LEVELS", "Bot", "check_bots",
+           "check_match", "check_level"]
 
 
 MODES: dict[str, tuple[int, bool]] = {"2": (2, False), "3": (3, False), "4": (4, False),
@@ -88,19 +112,42 @@ class PlayController:
 
     :param game: the game to play (any state).
     :param human: the seat or seats played by people (``[]``: computer only).
-    :param bots: seat → computer player; every other non-human seat gets
-        :class:`~horserace_nb.teaching.bots.GreedyBot`.
+    :param bots: seat → computer player; every other non-human seat gets the computer player
+        of *level*.
     :param names: one name per seat.
+    :param level: the computer's level, one of :data:`~horserace_nb.teaching.bots.LEVELS`
+        (:func:`~horserace_nb.teaching.bots.level_bot`, seeded by the game's seed and the seat).
+    :param pass_and_play: every seat is a person at this screen (*human* is not used; *bots*
+        cannot be given): only the hand of the player to move is offered, once they have said
+        who they are (:meth:`reveal`).
+    :param learn: the learner may try to draw or pass while a tile fits: refused, naming R16.
     """
 
     def __init__(self, game: Game, *, human: object = 0, bots: object = None,
-                 names: object = None) -> None:
+                 names: object = None, level: object = "medium", pass_and_play: object = False,
+                 learn: object = False) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"game: play a Game, not {type(game).__name__}")
-        self.human = check_seats(human, game.players)
+        self.level = check_level(level)
+        """The level of the computer players of this game (a new one is set by
+        :meth:`new_game`)."""
+        self.pass_and_play = validate.flag(pass_and_play, "pass_and_play")
+        self.learn = validate.flag(learn, "learn")
+        if self.pass_and_play and bots:
+            raise ValueError("bots: in pass_and_play every seat is played by a person; give "
+                             "no computer players")
+        self.human = (list(range(game.players)) if self.pass_and_play
+                      else check_seats(human, game.players))
         self.bots = check_bots(bots, game.players, self.human)
+        self._level_seats: set[int] = set()
+        """The seats whose computer player comes from :attr:`level` (not given as *bots*)."""
         self._names = check_names(names, game.players)
         self.game = game
+        self.covered = self.pass_and_play and not game.hand_over
+        """Pass and play: the hands are hidden until the player to move takes the screen."""
+        self.marked: Tile | None = None
+        """The tile a refused draw or pass points at (it fits, R16): the view lights it and its
+        points until the next action."""
         self.selected: Tile | None = None
         self.targets: tuple[Place, ...] = ()
         self.notes: list[Note] = []
@@ -139,7 +186,7 @@ class PlayController:
 
     def tagged(self, seat: int, lang: str) -> str:
         """The name with "(you)" or "(computer)" when people and the computer play."""
-        if not self.human:
+        if not self.human or self.pass_and_play:
             return self.name(seat, lang)
         key = "play.role_human" if seat in self.human else "play.role_computer"
         return t(key, lang, name=self.name(seat, lang))
@@ -153,8 +200,9 @@ class PlayController:
 
     # ------------------------------------------------------------------ turn state
     def human_turn(self) -> bool:
+        """A person is to move and may act now (in pass and play: has taken the screen)."""
         game = self.game
-        return not game.hand_over and game.to_play in self.human
+        return not game.hand_over and game.to_play in self.human and not self.covered
 
     def computer_turn(self) -> bool:
         game = self.game
@@ -177,6 +225,9 @@ class PlayController:
         if seat not in self.human:
             return lambda lang: t("play.not_your_turn", lang, name=self.tagged(seat, lang),
                                   button=t("play.next", lang))
+        if self.covered:
+            return lambda lang: t("play.covered", lang, name=self.name(seat, lang),
+                                  button=self.reveal_label(lang))
         return None
 
     def say(self, *notes: Note) -> None:
@@ -202,6 +253,9 @@ class PlayController:
         actions = self.game.actions
         for i in range(len(actions) - 1, -1, -1):
             entry = actions[i]
+            if self.pass_and_play and (self.covered or entry is None
+                                       or entry[0] != self.viewer):
+                return None  # pass and play: only the player at the screen, in this turn
             if entry is not None and isinstance(entry[1], Place) and entry[0] in self.human:
                 return len(actions) - i, entry[0], str(entry[1].tile)
         return None
@@ -223,6 +277,7 @@ class PlayController:
     def select(self, tile: Tile | str) -> None:
         """The learner chose *tile* of the hand: keep its legal points, or say why it cannot be
         played now."""
+        self.marked = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -248,6 +303,7 @@ class PlayController:
 
     def place(self, action: Place) -> Event | None:
         """Place a tile (the rules core decides; a refusal is said and changes nothing)."""
+        self.marked = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -260,18 +316,52 @@ class PlayController:
         return self._act(action)
 
     def draw(self) -> Event | None:
+        """Draw from the boneyard (R18); with :attr:`learn`, while a tile fits, refused naming
+        R16 and the tile (nothing changes)."""
+        self.marked = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
+            return None
+        if self._must_place("play.learn_no_draw"):
             return None
         return self._act(Draw())
 
     def pass_turn(self) -> Event | None:
+        """Pass (R19); with :attr:`learn`, while a tile fits, refused naming R16."""
+        self.marked = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
             return None
+        if self._must_place("play.learn_no_pass"):
+            return None
         return self._act(Pass())
+
+    def fitting(self) -> list[Tile]:
+        """The tiles of the hand to play that fit the layout now, in hand order (the drawn tile
+        alone while it must be placed, R18)."""
+        game = self.game
+        if game.hand_over:
+            return []
+        tiles = {a.tile for a in game.legal_actions() if isinstance(a, Place)}
+        return [tile for tile in game.hands[game.to_play] if tile in tiles]
+
+    def _must_place(self, key: str) -> bool:
+        """With :attr:`learn`: refuse a draw or a pass while a tile from hand fits (R16) with
+        the sentence *key*, mark the first such tile with its points; ``True`` if refused."""
+        game = self.game
+        fitting = self.fitting()
+        if not self.learn or game.pending is not None or not fitting:
+            return False  # (a drawn tile that fits is R18's refusal, said by the game)
+        first, seat, count = fitting[0], game.to_play, len(fitting)
+        tiles = [str(tile) for tile in fitting]
+        self.marked = self.selected = first
+        self.targets = tuple(a for a in game.legal_actions()
+                             if isinstance(a, Place) and a.tile is first)
+        self.refuse(lambda lang: t(key, lang, name=self.name(seat, lang),
+                                   tiles=list_text(tiles, lang), count=count, tile=first))
+        return True
 
     def _act(self, action: Action) -> Event | None:
         try:
@@ -285,6 +375,7 @@ class PlayController:
 
     def hint(self, lang: str) -> None:
         """The strong computer player's advice (the same position, the same hint)."""
+        self.marked = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -303,6 +394,7 @@ class PlayController:
             self.refuse(lambda lang: t("play.no_undo", lang))
             return
         count, seat, tile = point
+        self.marked = None
         self.game = self.game.undo(count)
         self.epoch += 1
         self.selected, self.targets = None, ()
@@ -340,6 +432,7 @@ class PlayController:
     def next_hand(self) -> None:
         """Deal the next hand (refused unless the hand is over and the game is not, and in a
         one-hand match)."""
+        self.marked = None
         if self.match_over:
             self.refuse(lambda lang: t("match.hand_over", lang))
             return
@@ -349,15 +442,39 @@ class PlayController:
             self.refuse(exc.localized)
             return
         self.selected, self.targets = None, ()
+        self.covered = self.pass_and_play
         self.after_change(self.lead_notes())
 
+    # ------------------------------------------------------------------ pass and play
+    def reveal_label(self, lang: str) -> str:
+        """The button that shows the hand of the player to move: "I am Player 2 — show my
+        tiles"."""
+        return t("play.reveal", lang, name=self.name(self.game.to_play, lang))
+
+    def reveal(self) -> None:
+        """Pass and play: the player to move has the screen: show their hand (refused, changing
+        nothing, when no hand is covered)."""
+        self.marked = None
+        if not self.covered:
+            self.refuse(lambda lang: t("play.not_covered", lang))
+            return
+        seat = self.game.to_play
+        self.covered = False
+        self.viewer = seat
+        self.after_change([("info", lambda lang: t("play.revealed", lang,
+                                                   name=self.name(seat, lang)))])
+
     # ------------------------------------------------------------------ new games
-    def new_game(self, mode: str, seed_text: str, match: str | None = None) -> bool:
+    def new_game(self, mode: str, seed_text: str, match: str | None = None,
+                 level: str | None = None, pass_and_play: bool | None = None) -> bool:
         """A new game of *mode* (a key of :data:`MODES`) with the seed typed (empty: random)
-        and, if given, a new match length (a key of :data:`MATCHES`); ``False`` with the reason
-        said if the seed is not a whole number."""
+        and, if given, a new match length (a key of :data:`MATCHES`), computer level
+        (:data:`LEVELS`) and pass and play; ``False`` with the reason said (nothing changed)
+        if the seed is not a whole number."""
         if match is not None:
-            self.match = check_match(match)
+            check_match(match)
+        if level is not None:
+            check_level(level)
         text = seed_text.strip()
         seed = None
         if text:
@@ -366,6 +483,14 @@ class PlayController:
             except ValueError:
                 self.refuse(lambda lang: t("play.bad_seed", lang, text=text))
                 return False
+        if match is not None:
+            self.match = match
+        if level is not None:
+            self.level = level
+        if pass_and_play is not None:
+            if self.pass_and_play and not pass_and_play:
+                self.human = [0]  # back to one person against the computer
+            self.pass_and_play = validate.flag(pass_and_play, "pass_and_play")
         players, partners = MODES[mode]
         target = self.game.target if self.match is None else MATCHES[self.match]
         self.install(Game(players=players, partners=partners, target=target, seed=seed))
@@ -377,23 +502,33 @@ class PlayController:
         left), give every other seat a computer player."""
         if not isinstance(game, Game):
             raise ValueError(f"game: play a Game, not {type(game).__name__}")
-        if self.human:
+        self.marked = None
+        if self.pass_and_play:
+            self.human = list(range(game.players))
+        elif self.human:
             kept = [s for s in self.human if s < game.players]
             self.human = kept or [0]
         self.bots = {s: b for s, b in self.bots.items()
-                     if s < game.players and s not in self.human}
+                     if s < game.players and s not in self.human
+                     and s not in self._level_seats}  # a new game: new level players
         if len(self._names) != game.players:
             self._names = [None] * game.players
         self.epoch += 1
         self.game = game
         self._fill_bots()
         self.selected, self.targets = None, ()
+        self.covered = self.pass_and_play and not game.hand_over
         self.viewer = self.human[0] if self.human else game.to_play
 
     def _fill_bots(self) -> None:
+        self._level_seats = {s for s in self._level_seats if s in self.bots}
+        seed = self.game.seed
         for seat in range(self.game.players):
             if seat not in self.human and seat not in self.bots:
-                self.bots[seat] = GreedyBot()
+                # seeded by the deal and the seat: the same seed, the same game
+                self.bots[seat] = level_bot(self.level,
+                                            seed=zlib.crc32(f"{seed}|{seat}".encode()))
+                self._level_seats.add(seat)
 
     @staticmethod
     def mode_key(game: Game) -> str:
@@ -407,6 +542,12 @@ class PlayController:
             seed = game.seed
             notes.append(("ok", lambda lang: t("play.new_game_msg", lang,
                                                mode=t(f"play.mode_{mode}", lang), seed=seed)))
+            if self.pass_and_play:
+                notes.append(("info", lambda lang: t("play.pass_and_play_on", lang)))
+            elif len(self.human) < game.players and self._level_seats:
+                level = self.level
+                notes.append(("info", lambda lang: t("play.level_now", lang,
+                                                     level=t(f"play.level_{level}", lang))))
         self.after_change(notes if game.hand_over else notes + self.lead_notes())
 
     def lead_notes(self) -> list[Note]:
@@ -430,7 +571,18 @@ class PlayController:
             if len(legal) != 1 or not isinstance(legal[0], Draw):
                 break
             notes += self.event_notes(game.apply(legal[0]))
-        if self.human_turn() or not self.human:
+        if self.pass_and_play:
+            if game.hand_over:
+                self.covered = False
+            elif game.to_play != self.viewer:
+                self.covered = True
+            if self.covered:  # said once per change: whose turn it is, and what to do
+                seat = game.to_play
+                notes.append(("info", lambda lang: t("play.status_cover", lang,
+                                                     name=self.name(seat, lang),
+                                                     button=t("play.reveal", lang,
+                                                              name=self.name(seat, lang)))))
+        elif self.human_turn() or not self.human:
             self.viewer = game.to_play
         pending = game.pending
         if pending is not None and self.human_turn():
@@ -451,7 +603,8 @@ class PlayController:
         return self.event_lines(event, lang)[index]
 
     def event_lines(self, event: Event, lang: str) -> list[str]:
-        shown = event.seat in self.human or not self.human
+        # pass and play: every line is seen by everyone at the screen, the drawn tile is not
+        shown = (event.seat in self.human or not self.human) and not self.pass_and_play
         return narration.event_lines(event, lang, self.name(event.seat, lang),
                                      show_drawn=shown)
 
@@ -463,6 +616,9 @@ class PlayController:
         if game.hand_over:
             return t("play.status_hand_over", lang, hand=game.hand_number)
         seat = game.to_play
+        if self.covered:
+            return t("play.status_cover", lang, name=self.name(seat, lang),
+                     button=self.reveal_label(lang))
         if seat not in self.human:
             key = "play.status_computer_again" if game.continuing else "play.status_computer"
             return t(key, lang, name=self.tagged(seat, lang), button=t("play.next", lang))

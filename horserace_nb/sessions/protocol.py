@@ -12,6 +12,11 @@ accessible name), ``revision`` (counts the pictures shown) and ``lang``.
 revision of the picture they were sent from: Python refuses a message about an older picture
 (stale) unless it repeats the placement just handled (a double click), which it acknowledges.
 
+A board that asks for **points** (an exercise: "which points are open?") has ``spots``
+(:class:`Spot`: the points to choose from, each labelled), ``picked`` (the points chosen now, as
+Python keeps them) and ``marks`` (:class:`Marks`: what the feedback or a hint talks about); a
+click on a spot sends a :class:`PointMessage`, which Python answers by toggling the point.
+
 >>> from horserace_nb import Game
 >>> game = Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0)
 >>> moves = board_moves(game, "en")
@@ -40,8 +45,9 @@ from ..words import narration
 from ..words.i18n import t
 
 __all__ = ["SideName", "Kind", "Point", "TileMoves", "Moves", "SelectMessage", "PlaceMessage",
-           "Message", "Choice", "board_moves", "fits_text", "tile_position", "select_message",
-           "place_message", "placements_by_tile", "select_refusal", "Text"]
+           "PointMessage", "Spot", "PointRef", "Marks", "Message", "Choice", "board_moves",
+           "fits_text", "tile_position", "select_message", "place_message", "point_message",
+           "point_ref", "placements_by_tile", "select_refusal", "Text"]
 
 Text = Callable[[str], str]
 """A sentence that can be written in any language (rendered when shown, again on a switch)."""
@@ -50,7 +56,7 @@ SideName = Literal["low", "high", "straight_a", "straight_b", "branch_a", "branc
 """A connection point as the messages name it (:class:`~horserace_nb.core.tiles.Side`'s
 values)."""
 
-Kind = Literal["select", "place"]
+Kind = Literal["select", "place", "point"]
 """What a front-end message asks for."""
 
 
@@ -99,14 +105,46 @@ class PlaceMessage(TypedDict):
     rev: int
 
 
-Message = SelectMessage | PlaceMessage
+class PointMessage(TypedDict):
+    """A spot clicked (or keyed) on a board that asks for points: toggle it."""
+
+    kind: Literal["point"]
+    on: str
+    side: SideName
+    rev: int
+
+
+class PointRef(TypedDict):
+    """A connection point as the board's traits name it."""
+
+    on: str
+    side: SideName
+
+
+class Spot(PointRef):
+    """A point to choose on a board that asks for points, with its accessible name."""
+
+    label: str
+
+
+class Marks(TypedDict):
+    """What the board marks: the points and tiles a feedback sentence or a hint talks about,
+    and the role of the sentence (``"ok"``, ``"error"``, ``"hint"``; "" marks nothing)."""
+
+    kind: str
+    points: list[PointRef]
+    tiles: list[str]
+
+
+Message = SelectMessage | PlaceMessage | PointMessage
 """Every message the front end sends."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A well-formed message from the board, read: a tile selected, or a placement asked for
-    (not yet checked against the rules)."""
+    """A well-formed message from the board, read: a tile selected, a placement asked for (not
+    yet checked against the rules), or a spot toggled (``kind="point"``: *tile* and *on* are the
+    layout tile, *side* its side)."""
 
     kind: Kind
     tile: Tile
@@ -125,6 +163,20 @@ def place_message(tile: Tile | str, on: Tile | str | None, side: Side | str | No
     """The message the front end sends when the point *side* of *on* is chosen for *tile*."""
     return {"kind": "place", "tile": str(tile), "on": None if on is None else str(on),
             "side": None if side is None else _side_name(Side.coerce(side)), "rev": rev}
+
+
+def point_message(on: Tile | str, side: Side | str, rev: int) -> PointMessage:
+    """The message the front end sends when the spot *side* of *on* is clicked."""
+    return {"kind": "point", "on": str(on), "side": _side_name(Side.coerce(side)), "rev": rev}
+
+
+def point_ref(on: Tile | str, side: Side | str) -> PointRef:
+    """A point as the board's traits name it.
+
+    >>> point_ref("[1|1]", "branch_a")
+    {'on': '[1|1]', 'side': 'branch_a'}
+    """
+    return {"on": str(Tile.parse(on)), "side": _side_name(Side.coerce(side))}
 
 
 def placements_by_tile(game: Game) -> dict[Tile, list[Place]]:

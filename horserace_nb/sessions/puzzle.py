@@ -12,6 +12,13 @@ position as it stands and the judging of each placement (:class:`PuzzleSession`)
 ([True], False)
 >>> session.judge(Place("[3|5]", "[5|5]", "straight_b"))[0], session.solved, session.stars
 (True, True, 2)
+
+Each hint opened costs a star; the puzzle's title (which names its trick) is shown only once it
+was tried:
+
+>>> session.go(1)
+>>> session.titled, session.hint(), session.hint(), session.stars_if_solved_now()
+(False, True, True, 1)
 """
 
 from __future__ import annotations
@@ -42,11 +49,14 @@ class Progress:
     solved: bool = False
     revealed: bool = False
     hints: int = 0
+    tried: bool = False
+    """A placement was judged or the answer shown: the title and rules may be shown."""
 
     @property
     def stars(self) -> int:
-        """3 at the first try, 2 at the second, 1 later; 0 unsolved or shown first."""
-        return stars_for(self.attempts, self.solved, self.revealed)
+        """3 at the first try, 2 at the second, 1 later, each hint opened costing one more
+        (never below 1 when solved); 0 unsolved or shown first (:func:`stars_for`)."""
+        return stars_for(self.attempts, self.solved, self.revealed, self.hints)
 
 
 class PuzzleSession:
@@ -100,6 +110,18 @@ class PuzzleSession:
     def max_stars(self) -> int:
         return MAX_STARS * len(self.puzzles)
 
+    @property
+    def titled(self) -> bool:
+        """The puzzle on show was tried: its title and its rules (which give the trick away)
+        may be shown."""
+        return self.record.tried
+
+    def stars_if_solved_now(self) -> int:
+        """The stars the puzzle on show would earn if the next try solved it (hints opened
+        count)."""
+        record = self.record
+        return stars_for(record.attempts + 1, True, record.revealed, record.hints)
+
     def hints_shown(self, lang: str) -> list[str]:
         """The hints opened so far for this puzzle, in *lang*, gentle first."""
         return self.puzzle.hints(lang)[:self.record.hints]
@@ -137,8 +159,9 @@ class PuzzleSession:
         self.reset()
 
     def hint(self) -> bool:
-        """Open the next hint (``False`` when none is left). The last one gives the answer:
-        opened before the puzzle is solved, it counts as showing the answer (no stars)."""
+        """Open the next hint (``False`` when none is left): each costs a star. The last one
+        gives the answer: opened before the puzzle is solved, it counts as showing the answer
+        (no stars)."""
         record = self.record
         if record.hints >= self.puzzle.hint_count:
             return False
@@ -152,6 +175,7 @@ class PuzzleSession:
         record = self.record
         if not record.solved:
             record.revealed = True
+        record.tried = True
         puzzle = self.puzzle
         game = puzzle.game()
         for step in puzzle.chain:
@@ -165,6 +189,7 @@ class PuzzleSession:
         an attempt), a right one is placed. Returns the verdict and what to say (also kept in
         :attr:`said`)."""
         puzzle, record = self.puzzle, self.record
+        record.tried = True
         attempt = (*self.steps, step)
         if len(attempt) > len(puzzle.chain):
             ok = self._keeps_the_best(attempt)

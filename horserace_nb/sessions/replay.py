@@ -1,6 +1,8 @@
 """The steps of a replay and what each says, without widgets: :class:`ReplaySteps` (a worked
 example's or a game record's steps, made on demand), :func:`step_texts` (everything a step
-says, in any language) and predict mode's judging (:func:`question_for`, :class:`Prediction`).
+says, in any language, with the sum or the turn lines held back until they are taught) and
+predict mode's judging (:func:`question_for`, :class:`Prediction`, :class:`PredictedPoint`:
+a point as good under the rules as the recorded one is right too).
 :class:`~horserace_nb.widgets.ReplayWidget` shows them.
 
 >>> steps, example = build_steps("sequence")
@@ -11,10 +13,14 @@ says, in any language) and predict mode's judging (:func:`question_for`, :class:
 >>> prediction = Prediction(3, question_for(steps, 3))
 >>> prediction.check(0, "en").ok, prediction.feedback("ko").ok
 (False, False)
+>>> hidden = step_texts(steps[3], len(steps), "en", sums=False)
+>>> hidden["sum"], hidden["sum_hidden"]
+('', True)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -24,14 +30,19 @@ from ..core.game import Event, Game
 from ..core.layout import Layout
 from ..core.record import Record, loads
 from ..core.record import parse as parse_record
+from ..core.rules import placement_score
+from ..core.tiles import Side, Tile
 from ..teaching.examples import EXAMPLES, Example
 from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words import narration
+from ..words.describe import describe_layout
 from ..words.i18n import check_lang, t
-from ..words.names import list_text, scoring_side, seat_name
+from ..words.names import list_text, point_name, points_phrase, scoring_side, seat_name
 
 __all__ = ["ReplayStep", "ReplaySteps", "build_steps", "step_texts", "question_for",
-           "Prediction"]
+           "Prediction", "PredictedPoint"]
+
+Point = tuple[Tile, Side]
 
 
 @dataclass(frozen=True)
@@ -153,12 +164,21 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
 
 
 def step_texts(step: ReplayStep, total_steps: int, lang: str,
-               example: Example | None = None) -> dict[str, Any]:
-    """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``details`` (list),
-    ``alt`` (the layout's text alternative)."""
+               example: Example | None = None, *, sums: bool = True,
+               turns: bool = True) -> dict[str, Any]:
+    """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``scores`` (the
+    match's scores), ``details`` (list: the settlement, the winners, the hands, the boneyard),
+    ``alt`` (the layout's text alternative) and ``sum_hidden``.
+
+    :param sums: ``False`` holds the sum back (the class answers first): no ``sum``, and none of
+        what would give it away — the turn line (a score from hand places again), the scores,
+        the contributions in ``alt``; ``sum_hidden`` is then true for a step that has a sum.
+    :param turns: ``False`` leaves out the turn line and the scores (lessons that have not
+        taught turns yet).
+    """
     check_lang(lang)
-    out: dict[str, Any] = {"heading": "", "sum": "", "turn": "", "details": [],
-                           "alt": step.layout.describe(lang)}
+    out: dict[str, Any] = {"heading": "", "sum": "", "turn": "", "scores": "", "details": [],
+                           "alt": "", "sum_hidden": False}
     counter = t("replay.step", lang, step=step.index, total=total_steps - 1)
     event, game = step.event, step.game
     if step.index == 0:
@@ -198,10 +218,15 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
             t("replay.hand_item", lang, who=seat_name(i, lang),
               tiles=list_text([str(x) for x in h], lang) or "—")
             for i, h in enumerate(game.hands))
-        out["details"] = [*out["details"],
-                          t("replay.scores", lang, scores=scores, target=game.target),
-                          t("replay.hands", lang, hands=hands),
+        out["scores"] = t("replay.scores", lang, scores=scores, target=game.target)
+        out["details"] = [*out["details"], t("replay.hands", lang, hands=hands),
                           t("replay.boneyard", lang, count=len(game.boneyard))]
+    hide_sum = not sums and bool(out["sum"])
+    if hide_sum:
+        out.update(sum="", turn="", scores="", sum_hidden=True)
+    if not turns:
+        out.update(turn="", scores="")
+    out["alt"] = describe_layout(step.layout, lang, numbers=not hide_sum)
     return out
 
 
@@ -221,8 +246,97 @@ def question_for(steps: Sequence[ReplayStep], index: int) -> LayoutExercise[Any]
     kind = index % 3
     if (kind == 0 and joined is not None
             and len(before.legal_points(tile)) > 1):
-        return PlayedPoint.at(before, tile, (joined.anchor, joined.anchor_side))
+        return PredictedPoint.at(before, tile, (joined.anchor, joined.anchor_side))
     return PlacementScore.on_layout(after) if kind == 2 else EndTotal.on_layout(after)
+
+
+def _sum_of(layout: Layout) -> str:
+    """The sum a layout's ends make, as the feedback writes it ("1 + 4 + 5 = 10")."""
+    return layout.sum_text() if len(layout.contributions()) else f"0 = {layout.end_total()}"
+
+
+class PredictedPoint(PlayedPoint):
+    """Where does :attr:`tile` go next? — predict mode's question, judged by the rules, not by
+    recall: a legal point that scores as much as the recorded one (:attr:`played`) is right too,
+    and the feedback says that the replay chose another point just as good; it cites only the
+    rules that decide (no scoring rule when no point the tile fits would score).
+
+    >>> steps, _ = build_steps("sequence")
+    >>> q = question_for(steps, 6)                   # [1|5]: branch A or B of [1|1], both 10
+    >>> [side.value for _, side in q.equal_points()]
+    ['branch_b']
+    >>> fb = q.check(("[1|1]", "branch_b"), "en")
+    >>> fb.ok, fb.rules
+    (True, ('R9', 'R13', 'R15'))
+    >>> q9 = question_for(steps, 9)                  # [1|3]: 8 or 3, neither scores
+    >>> fb9 = q9.check(("[3|4]", "low"), "en")
+    >>> fb9.ok, fb9.rules
+    (True, ('R9',))
+    """
+
+    def score_at(self, point: Point) -> int:
+        """The raw score :attr:`tile` makes on *point* (R13, R15)."""
+        assert self.tile is not None
+        return placement_score(self.layout.total_after(self.tile, *point))
+
+    def equal_points(self) -> list[Point]:
+        """The other legal points where the tile scores as much as where it was placed."""
+        assert self.tile is not None
+        score = self.score_at(self.played)
+        return [p for p in self.layout.legal_points(self.tile)
+                if p != self.played and self.score_at(p) == score]
+
+    def _placed(self, point: Point) -> Layout:
+        """The layout after :attr:`tile` is placed on *point*."""
+        assert self.tile is not None
+        after = self.layout.copy()
+        after.place(self.tile, *point)
+        return after
+
+    def _free(self) -> bool:
+        """No point the tile fits would score: nothing but R9 decides where it goes."""
+        assert self.tile is not None
+        return all(self.score_at(p) == 0 for p in self.layout.legal_points(self.tile))
+
+    def _verdict(self, answer: Point, lang: str) -> Feedback:
+        assert self.tile is not None
+        legal = self.layout.legal_points(self.tile)
+        if answer not in legal:  # not a point it fits: the closed or mismatched point's sentence
+            return super()._verdict(answer, lang)
+        played, tile = self.played, self.tile
+        marks = frozenset({answer, played})
+        if answer == played:
+            return self._marked(True, t("exercise.right_why", lang, why=self._why(answer, lang)),
+                                marks)
+        after, there = self._placed(answer), self._placed(played)
+        values = {"tile": tile, "played": point_name(played, lang), "sum": _sum_of(after),
+                  "played_sum": _sum_of(there), "points": points_phrase(after.score(), lang)}
+        mine, theirs = self.score_at(answer), self.score_at(played)
+        if mine == theirs:
+            key = "replay.where.equal_zero" if mine == 0 else "replay.where.equal"
+            return self._marked(True, t(key, lang, **values), marks)
+        key = "replay.where.more" if mine > theirs else "replay.where.less"
+        return self._marked(False, t("exercise.not_quite", lang, hint=t(key, lang, **values)),
+                            marks)
+
+    def _why(self, point: Point, lang: str) -> str:
+        if point != self.played:
+            return super()._why(point, lang)
+        after = self._placed(point)
+        values = {"tile": self.tile, "point": point_name(point, lang), "sum": _sum_of(after),
+                  "points": points_phrase(after.score(), lang)}
+        if self._free():
+            return t("replay.where.right_free", lang, **values)
+        others = self.equal_points()
+        if others:
+            names = list_text([point_name(p, lang) for p in others], lang)
+            return t("replay.where.right_equal", lang, others=names, **values)
+        return super()._why(point, lang)
+
+    @staticmethod
+    def _marked(ok: bool, message: str, points: frozenset[Point]) -> Feedback:
+        rules = tuple(dict.fromkeys(re.findall(r"R\d+", message)))
+        return Feedback(ok, message, rules, points=points)
 
 
 class Prediction:

@@ -43,7 +43,8 @@ from ..words.names import sentences
 
 __all__ = [
     "Bot", "RandomBot", "GreedyBot", "StrongBot", "Decision", "Hint", "hint", "placement_total",
-    "HiddenInfo", "hidden_info", "sample_world", "world_game", "play_game",
+    "HiddenInfo", "hidden_info", "sample_world", "world_game", "play_game", "LEVELS",
+    "STRONG_ROLLOUTS", "check_level", "level_bot",
 ]
 
 Bot = Callable[[SeatView], Action]
@@ -87,18 +88,24 @@ class RandomBot:
     True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, by_view: bool = False) -> None:
         self.seed = seed
+        self.by_view = by_view
+        """Draw each choice from the seed and the view alone (not from the choices made
+        before): the same position always gets the same move, after an undo too."""
         self._rng = random.Random(seed)
 
     def __call__(self, view: SeatView) -> Action:
         actions = view.legal_actions
         if not actions:
             raise ValueError("it is not this seat's turn: there is no legal action")
-        return actions[self._rng.randrange(len(actions))]
+        rng = (random.Random(f"{self.seed}|{zlib.crc32(_view_key(view).encode())}")
+               if self.by_view else self._rng)
+        return actions[rng.randrange(len(actions))]
 
     def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed!r})"
+        extra = ", by_view=True" if self.by_view else ""
+        return f"RandomBot(seed={self.seed!r}{extra})"
 
 
 # ---------------------------------------------------------------------- GreedyBot and hints
@@ -654,6 +661,47 @@ class StrongBot:
             if any(w != side for w in winners):
                 value -= self.WIN
         return value
+
+
+# ---------------------------------------------------------------------- levels
+LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")
+"""The computer's levels a learner chooses from: ``"beginner"`` places at random
+(:class:`RandomBot`), ``"medium"`` takes the best immediate score (:class:`GreedyBot`),
+``"strong"`` searches sampled deals (:class:`StrongBot` with :data:`STRONG_ROLLOUTS`)."""
+
+STRONG_ROLLOUTS = 64
+"""Sampled deals per decision of the strong level (a fixed effort: reproducible; about 0.1 s
+per decision on a laptop core, see ``tests/benchmarks/bench_levels.py``)."""
+
+
+def check_level(level: object) -> str:
+    """*level* as one of :data:`LEVELS`; a ValueError naming them otherwise.
+
+    >>> check_level("strong")
+    'strong'
+    """
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
+    return level
+
+
+def level_bot(level: str, *, seed: int = 0) -> Bot:
+    """The computer player of *level* (:data:`LEVELS`), deterministic: with the same *seed*
+    the same position always gets the same move.
+
+    >>> level_bot("beginner", seed=3)
+    RandomBot(seed=3, by_view=True)
+    >>> level_bot("medium")
+    GreedyBot()
+    >>> level_bot("strong", seed=3)
+    StrongBot(seed=3, rollouts=64)
+    """
+    level = check_level(level)
+    if level == "beginner":
+        return RandomBot(seed=seed, by_view=True)
+    if level == "medium":
+        return GreedyBot()
+    return StrongBot(seed=seed, rollouts=STRONG_ROLLOUTS)
 
 
 # ---------------------------------------------------------------------- playing whole games

@@ -1,47 +1,56 @@
 """The course: which lesson asks what, so that a recorded result can be put on the lesson map.
 
 A lesson's items are identified as results identify them (:mod:`horserace_nb.teaching.progress`):
-``(kind, case, seed)``. The exercises of a lesson are an
-:class:`~horserace_nb.teaching.exercises.ExerciseSet` given by :data:`LESSON_EXERCISES`
-(``lessons/build.py`` writes the lessons' cells from it); the puzzles are
-:data:`~horserace_nb.teaching.puzzles.PUZZLES` (lesson 07); predictions are asked on the worked
-examples of lesson 02; games against the computer are lesson 05.
+``(kind, case, seed)``. The exercises of a lesson are its designed set,
+:data:`LESSON_SETS` (one item per case, ``ExerciseSet.for_lesson``); a designed item's case is
+``"<kind>/<case>"`` and its seed :func:`~horserace_nb.teaching.exercises.lesson_seed` × 1000 + its
+place in the set. The puzzles are :data:`~horserace_nb.teaching.puzzles.PUZZLES` (lesson 09);
+predictions are asked on the worked examples of lesson 03; games against the computer are
+lesson 07.
 
->>> [item for item in lesson_items("01")]
-[('exercise', 'open', 101000), ('exercise', 'open', 101001), ('exercise', 'open', 101002)]
->>> lesson_of("exercise", "total", 201001), lesson_of("exercise", "total", 7)
-('02', '')
+>>> lesson_items("04")[:2]
+[('exercise', 'next/single', 401000), ('exercise', 'next/double', 401001)]
+>>> lesson_of("exercise", "settle/tie", 501006), lesson_of("exercise", "total", 7)
+('05', '')
 >>> lesson_of("puzzle", "fifteen", 0)
-'07'
+'09'
+>>> rules_of("exercise", "next/drawn"), topic_of("exercise", "next/drawn")
+(('R18',), 'next')
 """
 
 from __future__ import annotations
 
 import functools
 
-from .exercises import KINDS
+from .exercises import KINDS, LESSON_SETS, lesson_seed
 from .puzzles import PUZZLES
 
-__all__ = ["LESSON_EXERCISES", "LESSONS", "Item", "lesson_items", "lesson_of", "rules_of",
-           "topic_of", "PRACTICE_KIND", "GAME_LESSON", "PREDICT_LESSON", "PUZZLE_LESSON"]
+__all__ = ["LESSON_SETS", "LESSON_EXERCISES", "LESSONS", "Item", "lesson_items", "lesson_of",
+           "rules_of", "topic_of", "PRACTICE_KIND", "GAME_LESSON", "PREDICT_LESSON",
+           "PUZZLE_LESSON"]
 
 Item = tuple[str, str, int]
-"""What was asked: ``(kind, case, seed)``: ``("exercise", "total", 201001)``,
+"""What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 401003)``,
 ``("puzzle", "fifteen", 0)``, ``("predict", "total@sequence", 5)``, ``("hand", "2p", 45)``."""
 
 LESSON_EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
-    "01": (("open",), 101, 3),
-    "02": (("counted", "total", "score", "where"), 201, 4),
-    "03": (("next",), 301, 3),
-    "04": (("settle", "winner"), 401, 4),
+    "02": (("open",), 101, 3),
+    "03": (("counted", "total", "score", "where"), 201, 4),
+    "04": (("next",), 301, 3),
+    "05": (("settle",), 401, 2),
+    "06": (("winner",), 601, 2),
 }
-"""The exercises of every lesson: (kinds, seed, count) of its ``Exercises`` widget."""
+"""The sampled sets the lessons' cells show before the designed sets: (kinds, seed, count) of an
+``Exercises`` widget. ``lessons/build.py`` writes them until the lessons use
+``Exercises.for_lesson``; they are not on the lesson map (:data:`LESSON_SETS` is)."""
 
-PREDICT_LESSON = "02"
-PUZZLE_LESSON = "07"
-GAME_LESSON = "05"
-LESSONS: tuple[str, ...] = ("01", "02", "03", "04", "05", "07")
-"""The lessons on the map (06 is the classroom page, 08 the teacher guide)."""
+PREDICT_LESSON = "03"
+PUZZLE_LESSON = "09"
+GAME_LESSON = "07"
+LESSONS: tuple[str, ...] = tuple(sorted({*LESSON_SETS, PREDICT_LESSON, GAME_LESSON,
+                                         PUZZLE_LESSON}))
+"""The lessons on the map: those with exercises, predictions, games or puzzles (00 is the start
+page, 08 the classroom page, 10 the teacher guide, 11 the class report)."""
 
 PRACTICE_KIND = {"puzzle": "where"}
 """The exercise kind that practises what a missed puzzle asked (the best placement)."""
@@ -50,14 +59,16 @@ PRACTICE_KIND = {"puzzle": "where"}
 @functools.cache
 def _exercise_items() -> dict[Item, str]:
     out: dict[Item, str] = {}
-    for lesson, (kinds, seed, count) in LESSON_EXERCISES.items():
-        for i in range(count):  # as ExerciseSet draws them
-            out[("exercise", kinds[i % len(kinds)], seed * 1000 + i)] = lesson
+    for lesson, items in LESSON_SETS.items():
+        seed = lesson_seed(lesson)
+        for i, (kind, case) in enumerate(items):  # as ExerciseSet.for_lesson draws them
+            out[("exercise", f"{kind}/{case}", seed * 1000 + i)] = lesson
     return out
 
 
 def lesson_items(lesson: str) -> list[Item]:
-    """The items of *lesson* that earn stars (its exercises, or the puzzles), in order."""
+    """The items of *lesson* that earn stars (its designed exercises, or the puzzles), in
+    order."""
     if lesson == PUZZLE_LESSON:
         return [("puzzle", key, 0) for key in PUZZLES]
     return [item for item, where in _exercise_items().items() if where == lesson]
@@ -76,14 +87,15 @@ def lesson_of(kind: str, case: str, seed: int) -> str:
 
 def topic_of(kind: str, case: str) -> str | None:
     """The exercise kind that practises an item (fresh positions of it are drawn to practise a
-    miss): an exercise's own kind, a prediction's question kind, ``where`` for a puzzle;
-    ``None`` for a game.
+    miss): an exercise's own kind (a designed item's too), a prediction's question kind,
+    ``where`` for a puzzle; ``None`` for a game.
 
     >>> topic_of("predict", "total@sequence"), topic_of("puzzle", "fifteen")
     ('total', 'where')
     """
     if kind == "exercise":
-        return case if case in KINDS else None
+        head = case.split("/", 1)[0]
+        return head if head in KINDS else None
     if kind == "predict":
         head = case.split("@", 1)[0]
         return head if head in KINDS else None
@@ -91,9 +103,16 @@ def topic_of(kind: str, case: str) -> str | None:
 
 
 def rules_of(kind: str, case: str) -> tuple[str, ...]:
-    """The rules an item practises (its exercise kind's or its puzzle's)."""
+    """The rules an item practises: a designed exercise item's case's, an exercise kind's, or
+    a puzzle's."""
     if kind == "puzzle":
         puzzle = PUZZLES.get(case)
         return tuple(puzzle.rules) if puzzle is not None else ()
     topic = topic_of(kind, case)
-    return tuple(KINDS[topic].rules) if topic is not None else ()
+    if topic is None:
+        return ()
+    if kind == "exercise" and "/" in case:
+        designed = KINDS[topic].cases.get(case.split("/", 1)[1])
+        if designed is not None:
+            return tuple(designed)
+    return tuple(KINDS[topic].rules)

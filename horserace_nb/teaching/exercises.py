@@ -31,12 +31,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from ..core.actions import Place
 from ..core.game import Event, Game, Reason
 from ..core.layout import Layout
 from ..core.quoting import excerpt
 from ..core.rules import HORSE_RACE, placement_score
-from ..core.settlement import settle
-from ..core.tiles import FULL_SET, STRAIGHTS, Side, Tile
+from ..core.settlement import HandResult, settle
+from ..core.tiles import BRANCHES, FULL_SET, STRAIGHTS, Side, Tile
 from ..core.validate import seed as check_seed
 from ..core.validate import whole
 from ..words import narration
@@ -46,7 +47,8 @@ from ..words.names import and_list, list_text, point_name, points_phrase, scorin
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "Hint", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
-           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "register_kinds"]
+           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "LESSON_SETS",
+           "lesson_seed", "register_kinds"]
 
 
 def check_total(layout: Layout, total: int | None, raw: int | None,
@@ -143,8 +145,16 @@ def _rules_in(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(re.findall(r"R\d+", text)))
 
 
-def _feedback(ok: bool, message: str) -> Feedback:
-    return Feedback(ok, message, _rules_in(message))
+def _feedback(ok: bool, message: str, points: Iterable[Point] = (),
+              tiles: Iterable[Tile | None] = ()) -> Feedback:
+    return Feedback(ok, message, _rules_in(message), frozenset(points),
+                    frozenset(x for x in tiles if x is not None))
+
+
+def _hint(message: str, points: Iterable[Point] = (), tiles: Iterable[Tile | None] = ()
+          ) -> Hint:
+    return Hint(message, _rules_in(message), frozenset(points),
+                frozenset(x for x in tiles if x is not None))
 
 
 def _point(value: object) -> Point:
@@ -197,6 +207,39 @@ def _truncated(rng: random.Random, low: int, high: int) -> Layout:
     return Layout.from_placements(list(full.placements()[:count]))
 
 
+def _search(rng: random.Random, low: int, high: int, wanted: Callable[[Layout], bool]
+            ) -> Layout:
+    """A layout of *low* to *high* tiles (a designed case's position) for which *wanted*
+    holds."""
+    for _ in range(5000):
+        layout = _truncated(rng, low, high)
+        if wanted(layout):
+            return layout
+    raise RuntimeError("no layout found")  # pragma: no cover - every case is common enough
+
+
+def _filled(layout: Layout, tile: Tile) -> bool:
+    """Both straight sides of the double *tile* are taken: its branches are open (R11)."""
+    joined = layout.joined_by(tile)
+    return all(layout.child(tile, s) is not None
+               or (joined is not None and joined.tile_side is s) for s in STRAIGHTS)
+
+
+def _branch_started(layout: Layout, tile: Tile) -> bool:
+    return any(layout.child(tile, s) is not None for s in BRANCHES)
+
+
+def _rules_text(rules: Sequence[str]) -> str:
+    return ", ".join(rules)
+
+
+def _scoring_hint(layout: Layout, lang: str) -> Hint:
+    """A pointer at the scoring ends (marked), how many they are, without their sum (R13)."""
+    points = [(tile, side) for tile, side, _ in layout.scoring_points()]
+    return _hint(t("exercise.hint.scoring_ends", lang, count=len(layout.contributions())),
+                 points=points)
+
+
 class Exercise(ABC, Generic[A]):
     """One exercise: a position drawn from *seed*, a question, the expected :attr:`answer`, and
     :meth:`check` for every attempt (retry as often as you like), :meth:`answer_text` for "show
@@ -231,6 +274,12 @@ class Exercise(ABC, Generic[A]):
     def item_rules(self) -> tuple[str, ...]:
         """The rules this item turns on: its case's, or the kind's."""
         return self.cases[self.case] if self.case is not None else self.rules
+
+    @property
+    def progress_case(self) -> str:
+        """The item's ``case`` as results record it: the kind, or ``"<kind>/<case>"`` for a
+        designed case (:mod:`horserace_nb.teaching.progress`)."""
+        return self.kind if self.case is None else f"{self.kind}/{self.case}"
 
     def _start(self, seed: int, case: str | None = None) -> None:
         self.seed = seed
@@ -392,13 +441,36 @@ class OpenPoints(LayoutExercise[frozenset[Point]]):
     kind = "open"
     answer_form = "points"
     rules = ("R9", "R10", "R11", "R14")
+    cases = {
+        "line": ("R9",),  # singles only: the two free ends
+        "opening_double": ("R10", "R11"),  # the first tile a double, one straight side taken
+        "straights": ("R10", "R11"),  # a double on the line: its straight B open, no branch
+        "branches": ("R11", "R14"),  # a filled spinner: its unused branches are open
+    }
 
     def _build(self, rng: random.Random) -> None:
+        if self.case is not None:
+            self.layout = _search(rng, 3, 7, functools.partial(self._is_case, self.case))
+            return
         while True:
             layout = _truncated(rng, 3, 8)
             if layout.spinners():
                 self.layout = layout
                 return
+
+    @staticmethod
+    def _is_case(case: str, layout: Layout) -> bool:
+        spinners = layout.spinners()
+        if case == "line":
+            return not spinners and len(layout) <= 6
+        filled = [d for d in spinners if _filled(layout, d)]
+        if case == "opening_double":
+            first = layout.tiles[0]
+            return (first.is_double and spinners == [first] and not filled
+                    and layout.child(first, Side.STRAIGHT_A) is not None)
+        if case == "straights":
+            return not filled and any(layout.joined_by(d) is not None for d in spinners)
+        return any(not _branch_started(layout, d) for d in filled) and len(layout) <= 7
 
     @property
     def answer(self) -> frozenset[Point]:
@@ -427,21 +499,39 @@ class OpenPoints(LayoutExercise[frozenset[Point]]):
         missed = sorted(right - answer, key=_point_key)
         numbers = {(tile, side): n for tile, side, n in self.layout.open_points()}
         if extra:
-            tile, side = extra[0]
+            point = extra[0]
+            tile, side = point
             if tile.is_double and side.is_branch:
-                hint = t("exercise.open.closed_branch", lang, point=point_name(extra[0], lang),
+                hint = t("exercise.open.closed_branch", lang, point=point_name(point, lang),
                          tile=tile)
             else:
-                hint = t("exercise.open.taken", lang, point=point_name(extra[0], lang))
+                hint = t("exercise.open.taken", lang, point=point_name(point, lang))
         else:
-            tile, side = missed[0]
+            point = missed[0]
+            tile, side = point
             if tile.is_double and side.is_branch:
-                hint = t("exercise.open.missed_branch", lang, point=point_name(missed[0], lang),
+                hint = t("exercise.open.missed_branch", lang, point=point_name(point, lang),
+                         tile=tile)
+            elif tile.is_double:
+                hint = t("exercise.open.missed_straight", lang, point=point_name(point, lang),
                          tile=tile)
             else:
-                hint = t("exercise.open.missed", lang, point=point_name(missed[0], lang),
-                         number=numbers[missed[0]])
-        return _feedback(False, t("exercise.not_quite", lang, hint=hint))
+                hint = t("exercise.open.missed", lang, point=point_name(point, lang),
+                         number=numbers[point])
+        return _feedback(False, t("exercise.not_quite", lang, hint=hint), [point], [tile])
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        first = _hint(t("exercise.open.hint1", lang, rules=_rules_text(self.item_rules)))
+        doubles = self.layout.spinners()
+        if doubles:
+            return [first, _hint(t("exercise.open.hint_doubles", lang), tiles=doubles)]
+        ends = {tile for tile, _, _ in self.layout.open_points()}
+        return [first, _hint(t("exercise.open.hint_ends", lang), tiles=ends)]
+
+    def right_part(self, answer: object) -> frozenset[Point]:
+        """The points of *answer* that are open."""
+        return self._coerce(answer) & self.answer
 
     def answer_text(self, lang: str = "en") -> str:
         right = self.answer
@@ -456,8 +546,17 @@ class CountedPoints(LayoutExercise[frozenset[Point]]):
     kind = "counted"
     answer_form = "points"
     rules = ("R13", "R14")
+    cases = {
+        "zero_end": ("R13",),  # an end showing 0 still counts
+        "double_end": ("R13",),  # a double with an open straight side counts once
+        "unused_branch": ("R14",),  # open but not counted
+        "started_branch": ("R13", "R14"),  # a started branch counts through its outer end
+    }
 
     def _build(self, rng: random.Random) -> None:
+        if self.case is not None:
+            self.layout = _search(rng, 3, 8, functools.partial(self._is_case, self.case))
+            return
         while True:
             layout = _truncated(rng, 4, 10)
             if any(not layout.is_counted(tile, side) for tile, side, _ in layout.open_points()):
@@ -492,24 +591,52 @@ class CountedPoints(LayoutExercise[frozenset[Point]]):
         extra = sorted(answer - right, key=_point_key)
         missed = sorted(right - answer, key=_point_key)
         open_numbers = {(tile, side): n for tile, side, n in self.layout.open_points()}
+        point = (extra or missed)[0]
+        return _feedback(False, t("exercise.not_quite", lang,
+                                  hint=self._wrong_point(extra, missed, open_numbers, lang)),
+                         [point], [point[0]])
+
+    def _wrong_point(self, extra: list[Point], missed: list[Point],
+                     open_numbers: dict[Point, int], lang: str) -> str:
         if extra:
             point = extra[0]
             if point in open_numbers:
-                hint = t("exercise.counted.branch", lang, point=point_name(point, lang))
-            else:
-                hint = t("exercise.counted.not_open", lang, point=point_name(point, lang))
-        else:
-            point = missed[0]
-            tile = point[0]
-            if tile.is_double:
-                hint = t("exercise.counted.missed_double", lang, point=point_name(point, lang),
-                         tile=tile, pips=tile.pips)
-            elif open_numbers[point] == 0:
-                hint = t("exercise.counted.missed_zero", lang, point=point_name(point, lang))
-            else:
-                hint = t("exercise.counted.missed", lang, point=point_name(point, lang),
-                         number=open_numbers[point])
-        return _feedback(False, t("exercise.not_quite", lang, hint=hint))
+                return t("exercise.counted.branch", lang, point=point_name(point, lang))
+            return t("exercise.counted.not_open", lang, point=point_name(point, lang))
+        point = missed[0]
+        tile = point[0]
+        if tile.is_double:
+            return t("exercise.counted.missed_double", lang, point=point_name(point, lang),
+                     tile=tile, pips=tile.pips)
+        if open_numbers[point] == 0:
+            return t("exercise.counted.missed_zero", lang, point=point_name(point, lang))
+        return t("exercise.counted.missed", lang, point=point_name(point, lang),
+                 number=open_numbers[point])
+
+    @staticmethod
+    def _is_case(case: str, layout: Layout) -> bool:
+        points = layout.open_points()
+        if not any(not layout.is_counted(tile, side) for tile, side, _ in points):
+            return False  # always one open point that counts nothing: the question's trap
+        spinners = layout.spinners()
+        if case == "zero_end":
+            return any(n == 0 and not tile.is_double and layout.is_counted(tile, side)
+                       for tile, side, n in points)
+        if case == "double_end":
+            return any(tile.is_double and side.is_straight for tile, side, _ in points)
+        if case == "unused_branch":
+            return not any(_branch_started(layout, d) for d in spinners)
+        return any(_branch_started(layout, d) for d in spinners)
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        tiles = self.layout.spinners() or [tile for tile, _, _ in self.layout.open_points()]
+        return [_hint(t("exercise.counted.hint1", lang, rules=_rules_text(self.item_rules))),
+                _hint(t("exercise.counted.hint2", lang), tiles=tiles)]
+
+    def right_part(self, answer: object) -> frozenset[Point]:
+        """The points of *answer* that count."""
+        return self._coerce(answer) & self.answer
 
     def answer_text(self, lang: str = "en") -> str:
         return t("exercise.counted.answer", lang, points=_named_points(self.answer, lang),
@@ -525,8 +652,17 @@ class EndTotal(LayoutExercise[int]):
     kind = "total"
     answer_form = "number"
     rules = ("R13", "R14")
+    cases = {
+        "singles": ("R13",),  # no double: add the two ends
+        "zero_end": ("R13",),  # an end showing 0 adds 0
+        "double_end": ("R13",),  # a double with an open straight side adds both halves once
+        "interior": ("R13", "R14"),  # a filled spinner adds nothing, nor do unused branches
+    }
 
     def _build(self, rng: random.Random) -> None:
+        if self.case is not None:
+            self.layout = _search(rng, 3, 7, functools.partial(self._is_case, self.case))
+            return
         want_double = rng.random() < 0.7
         while True:
             layout = _truncated(rng, 3, 9)
@@ -565,14 +701,29 @@ class EndTotal(LayoutExercise[int]):
                 "exercise.total.right", lang, sum=_sum(layout))))
         for value, key, tile in self._slips():
             if answer == value:
-                hint = t(key, lang, tile=tile, pips=tile.pips)
-                break
-        else:
-            hint = t("exercise.total.wrong", lang, ends=len(layout.contributions()))
+                return _feedback(False, t("exercise.not_quite", lang, hint=t(
+                    key, lang, tile=tile, pips=tile.pips)), tiles=[tile])
+        hint = t("exercise.total.wrong", lang, ends=len(layout.contributions()))
         return _feedback(False, t("exercise.not_quite", lang, hint=hint))
 
     def answer_text(self, lang: str = "en") -> str:
         return t("exercise.total.answer", lang, sum=_sum(self.layout))
+
+    @staticmethod
+    def _is_case(case: str, layout: Layout) -> bool:
+        spinners = layout.spinners()
+        if case == "singles":
+            return not spinners and layout.end_total() > 0
+        if case == "zero_end":
+            return any(n == 0 and not tile.is_double for tile, _, n in layout.scoring_points())
+        if case == "double_end":
+            return any(tile.is_double for tile, _, _ in layout.scoring_points())
+        return any(_filled(layout, d) for d in spinners)
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        return [_hint(t("exercise.total.hint1", lang, rules=_rules_text(self.item_rules))),
+                _scoring_hint(self.layout, lang)]
 
 
 class PlacementScore(LayoutExercise[int]):
@@ -582,8 +733,23 @@ class PlacementScore(LayoutExercise[int]):
     kind = "score"
     answer_form = "number"
     rules = ("R13", "R15")
+    cases = {
+        "opening": ("R15",),  # the opening tile scores like every other placement
+        "scores": ("R3", "R15"),  # a multiple of 5: the raw score is the total itself
+        "no_score": ("R13", "R15"),  # any other total scores nothing
+        "double": ("R13", "R15"),  # a double placed at an end adds both halves
+    }
 
     def _build(self, rng: random.Random) -> None:
+        if self.case == "opening":
+            tiles = [x for x in FULL_SET if Layout.from_placements([(x, None, None)]).score()]
+            self.layout = Layout.from_placements([(rng.choice(tiles), None, None)])
+            self.highlight = self.layout.tiles[-1]
+            return
+        if self.case is not None:
+            self.layout = _search(rng, 3, 7, functools.partial(self._is_case, self.case))
+            self.highlight = self.layout.tiles[-1]
+            return
         want_score = rng.random() < 0.55
         while True:
             layout = _truncated(rng, 2, 9)
@@ -637,6 +803,23 @@ class PlacementScore(LayoutExercise[int]):
     def answer_text(self, lang: str = "en") -> str:
         return self._why(lang)
 
+    @staticmethod
+    def _is_case(case: str, layout: Layout) -> bool:
+        last = layout.tiles[-1]
+        if case == "scores":
+            return layout.score() > 0 and not last.is_double
+        if case == "no_score":
+            return layout.score() == 0 and layout.end_total() > 0 and not last.is_double
+        return last.is_double and layout.joined_by(last) is not None and layout.is_counted(
+            last, Side.STRAIGHT_B)
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        scoring = _scoring_hint(self.layout, lang)
+        return [_hint(t("exercise.score.hint1", lang, rules=_rules_text(self.item_rules))),
+                Hint(scoring.message, scoring.rules, scoring.points, frozenset([
+                    self.layout.tiles[-1]]))]
+
 
 class BestPlacement(LayoutExercise[Point]):
     """Where does :attr:`tile` score the most? (R9, R13, R15) The answer is one connection point
@@ -645,12 +828,19 @@ class BestPlacement(LayoutExercise[Point]):
     kind = "where"
     answer_form = "point"
     rules = ("R9", "R13", "R15")
+    cases = {
+        "two_points": ("R9", "R13", "R15"),  # a single that fits at two points
+        "double_side": ("R13", "R15"),  # the best point is a double's straight side
+        "branch": ("R11", "R13", "R15"),  # the best point is a filled spinner's branch
+    }
 
     def _build(self, rng: random.Random) -> None:
         while True:
-            layout = _truncated(rng, 2, 8)
+            layout = _truncated(rng, 2, 8 if self.case is None else 6)
             tiles = [tile for tile in FULL_SET if tile not in layout]
             rng.shuffle(tiles)
+            if self.case == "branch" and not any(_filled(layout, d) for d in layout.spinners()):
+                continue
             for tile in tiles:
                 points = layout.legal_points(tile)
                 if len(points) < 2:
@@ -658,7 +848,25 @@ class BestPlacement(LayoutExercise[Point]):
                 scores = sorted(placement_score(layout.total_after(tile, *p)) for p in points)
                 if scores[-1] > 0 and scores[-1] != scores[-2]:
                     self.layout, self.tile = layout, tile
-                    return
+                    if self.case is None or self._is_case(self.case):
+                        return
+
+    def _is_case(self, case: str) -> bool:
+        assert self.tile is not None
+        if case == "two_points":
+            return not self.tile.is_double and len(self.layout.legal_points(self.tile)) == 2
+        if case == "double_side":
+            return self.answer[1].is_straight
+        return self.answer[1].is_branch
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        assert self.tile is not None
+        points = self.layout.legal_points(self.tile)
+        return [_hint(t("exercise.where.hint1", lang, tile=self.tile,
+                        rules=_rules_text(self.item_rules))),
+                _hint(t("exercise.where.hint2", lang, tile=self.tile, count=len(points)),
+                      points=points)]
 
     def _adopt(self) -> None:
         if self.tile is None or len(self.layout.legal_points(self.tile)) < 1:
@@ -705,7 +913,7 @@ class BestPlacement(LayoutExercise[Point]):
             after = self._after(answer)
             key = "exercise.where.lower" if after.score() else "exercise.where.lower_zero"
             hint = t(key, lang, sum=_sum(after), points=points_phrase(after.score(), lang))
-        return _feedback(False, t("exercise.not_quite", lang, hint=hint))
+        return _feedback(False, t("exercise.not_quite", lang, hint=hint), [answer])
 
     def _why(self, point: Point, lang: str) -> str:
         after = self._after(point)
@@ -800,6 +1008,29 @@ def _shows(wanted: Reason, strict: bool, _game: Game, event: Event) -> bool:
     return True
 
 
+def _after_a_draw(game: Game) -> bool:
+    """The last event placed the tile its player had just drawn (R18)."""
+    history = game.history
+    event = history[-1]
+    return (event.kind == "place" and len(history) > 1 and history[-2].kind == "draw"
+            and history[-2].seat == event.seat)
+
+
+def _is_next_case(case: str | None, game: Game, event: Event) -> bool:
+    """*event* shows the designed case of :class:`NextPlayer`."""
+    reason = event.reason
+    scored = event.tile is not None and (event.tile.is_double or event.raw > 0)
+    if case == "drawn":
+        return reason is Reason.DRAWN and event.raw > 0
+    if case == "last_tile":
+        return reason is Reason.DOMINO and scored
+    if case == "target":
+        return reason is Reason.GAME_WON and not _after_a_draw(game)
+    wanted = {"single": Reason.SINGLE, "double": Reason.DOUBLE, "scored": Reason.SCORED,
+              "draw_again": Reason.DRAW_AGAIN, "pass": Reason.PASS}
+    return reason is wanted[str(case)]
+
+
 class NextPlayer(Exercise[int | None]):
     """Who plays next after this action? (R17 continuation, R18 drawn tile, R19 pass, R20–R21
     the hand ends) The position comes from seeded random play; the answer is a seat, or
@@ -808,20 +1039,36 @@ class NextPlayer(Exercise[int | None]):
     kind = "next"
     answer_form = "seat"
     rules = ("R17", "R18", "R19", "R20", "R21")
+    cases = {
+        "single": ("R8", "R17"),  # a single from hand that does not score ends the turn
+        "double": ("R17",),  # a double from hand: the same player goes on
+        "scored": ("R15", "R17"),  # a scoring single from hand: the same player goes on
+        "drawn": ("R18",),  # a drawn tile that scores still ends the turn
+        "draw_again": ("R18",),  # a drawn tile that does not fit: draw again
+        "pass": ("R19",),  # no tile fits, the boneyard is empty: pass, clockwise
+        "last_tile": ("R20", "R21"),  # a last tile that is a double or scores ends the hand
+        "target": ("R20", "R26"),  # a score from hand that reaches the target ends the game
+    }
 
     def _build(self, rng: random.Random) -> None:
-        wanted = rng.choice(_NEXT_REASONS)
+        wanted = rng.choice(_NEXT_REASONS) if self.case is None else None
+        target = HORSE_RACE.target
         for attempt in range(400):
-            found = functools.partial(_shows, wanted, attempt < 200)
-            game = Game(players=rng.choice((2, 3, 4)), seed=rng.randrange(1, 10**9))
+            players = rng.choice((2, 3, 4))
+            scores = None
+            if wanted is not None:
+                found = functools.partial(_shows, wanted, attempt < 200)
+            else:
+                found = functools.partial(_is_next_case, self.case)
+                if self.case == "target":
+                    scores = [target - rng.randint(1, 4) for _ in range(players)]
+            game = Game(players=players, seed=rng.randrange(1, 10**9), scores=scores)
             event = _random_play(game, rng, found)
             if event is not None:
                 self.game, self.event = game, event
                 self.layout = game.layout.copy()
                 self.highlight = event.tile if event.kind == "place" else None
-                history = game.history
-                self.drawn = (event.kind == "place" and len(history) > 1
-                              and history[-2].kind == "draw" and history[-2].seat == event.seat)
+                self.drawn = _after_a_draw(game)
                 return
         raise RuntimeError("no position found")  # pragma: no cover - 400 hands always do
 
@@ -857,9 +1104,16 @@ class NextPlayer(Exercise[int | None]):
         counts = list_text((t("exercise.next.hand_count", lang, name=seat_name(s, lang),
                               count=len(h)) for s, h in enumerate(self.game.hands)), lang,
                            none=True)
-        return [said, t("exercise.next.state", lang, hands=counts,
-                        count=len(self.game.boneyard)),
-                t("exercise.next.q", lang)]
+        lines = [said, t("exercise.next.state", lang, hands=counts,
+                         count=len(self.game.boneyard))]
+        if self.case == "target":  # the scores before the placement, and the target
+            before = list(event.scores)
+            before[event.seat] -= event.display
+            scores = list_text((t("exercise.winner.score_item", lang, name=seat_name(s, lang),
+                                  points=v) for s, v in enumerate(before)), lang, none=True)
+            lines.append(t("exercise.winner.scores", lang, scores=scores,
+                           target=self.game.target))
+        return [*lines, t("exercise.next.q", lang)]
 
     def _coerce(self, answer: object) -> int | None:
         if answer is None:
@@ -873,20 +1127,61 @@ class NextPlayer(Exercise[int | None]):
         assert self.event.reason is not None
         return str(self.event.reason)
 
-    def _verdict(self, answer: int | None, lang: str) -> Feedback:
-        if answer == self.answer:
-            return _feedback(True, t("exercise.right_why", lang, why=self.answer_text(lang)))
+    def _rule_sentence(self, lang: str) -> str:
+        """The turn rule the event turns on, as a sentence with its R-numbers."""
         key = self._reason_key()
         rule = "same" if key in ("double", "scored", "double_scored") else key
-        return _feedback(False, t("exercise.not_quite", lang,
-                                  hint=t(f"exercise.next.rule_{rule}", lang)))
+        return t(f"exercise.next.rule_{rule}", lang, target=self.game.target)
+
+    def _verdict(self, answer: int | None, lang: str) -> Feedback:
+        event = self.event
+        tiles = [event.tile] if event.kind == "place" else []
+        if answer == self.answer:
+            return _feedback(True, t("exercise.right_why", lang, why=self.answer_text(lang)),
+                             tiles=tiles)
+        return _feedback(False, t("exercise.not_quite", lang, hint=self._why_not(answer, lang)),
+                         tiles=tiles)
+
+    def _why_not(self, answer: int | None, lang: str) -> str:
+        """Why the seat *answer* (``None``: nobody) is not next: a sentence of its own for each
+        wrong choice."""
+        event, right = self.event, self.answer
+        name = seat_name(event.seat, lang)
+        choice = self.choice_label(answer, lang)
+        rule = self._rule_sentence(lang)
+        if right is None:  # the hand or the game is over: nobody plays
+            return t("exercise.next.over", lang, choice=choice, rule=rule)
+        if answer is None:
+            return t("exercise.next.not_over", lang)
+        if right == event.seat:  # the same player goes on
+            return t("exercise.next.wait", lang, choice=choice, name=name, rule=rule)
+        if answer == event.seat:  # the turn has ended
+            return t("exercise.next.turn_over", lang, name=name, rule=rule)
+        return t("exercise.next.clockwise", lang, choice=choice, name=name,
+                 rules=", ".join(dict.fromkeys(("R8", *_rules_in(rule)))))
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        event = self.event
+        first = _hint(t("exercise.hint.rule", lang, rule=self._rule_sentence(lang)))
+        if event.kind == "pass":
+            return [first, _hint(t("exercise.next.hint_pass", lang))]
+        if event.kind == "draw":
+            assert event.tile is not None
+            points = [(tile, side) for tile, side, _ in self.layout.open_points()]
+            return [first, _hint(t("exercise.next.hint_draw", lang, tile=event.tile),
+                                 points=points)]
+        return [first, _hint(t("exercise.next.hint_place", lang, tile=event.tile),
+                             tiles=[event.tile])]
 
     def answer_text(self, lang: str = "en") -> str:
         event = self.event
         nxt = self.answer
         return t(f"exercise.next.why_{self._reason_key()}", lang,
                  name=seat_name(event.seat, lang), tile=event.tile, total=event.total,
-                 next="" if nxt is None else seat_name(nxt, lang))
+                 next="" if nxt is None else seat_name(nxt, lang),
+                 score=event.scores[self.game.side_of(event.seat)] if event.scores else 0,
+                 target=self.game.target)
 
 
 # ------------------------------------------------------------------------------- hand end
@@ -902,8 +1197,24 @@ class Settlement(Exercise[SettlementAnswer]):
     LINE: ClassVar[int] = 12
     """The most tiles on the layout's main line (:func:`line_length`): a finished hand laid in
     one long line would shrink to an unreadable strip on the board."""
+    HAND: ClassVar[int] = 5
+    """The most tiles a player holds in a designed case's settlement (added up in a minute)."""
+    PIPS: ClassVar[int] = 40
+    """The most pips a winner receives in a designed case's settlement."""
+    cases = {
+        "domino": ("R21", "R23"),  # going out, individual play
+        "round_down": ("R23",),  # a remainder of 1 or 2 rounds down
+        "round_up": ("R23",),  # a remainder of 3 or 4 rounds up
+        "blocked": ("R22", "R23"),  # blocked, individual play: the lowest total wins
+        "partners": ("R2", "R21", "R23"),  # going out in partnerships: the partner pays nothing
+        "blocked_partners": ("R22", "R23"),  # blocked partnerships: the teams' totals
+        "tie": ("R22", "R24"),  # blocked and tied for lowest: a full bonus each
+    }
 
     def _build(self, rng: random.Random) -> None:
+        if self.case is not None:
+            self._build_case(rng, self.case)
+            return
         blocked = rng.random() < 0.4
         partners = rng.random() < 0.3
         # the hand ending as chosen, with a short main line so that the picture of the whole
@@ -931,6 +1242,76 @@ class Settlement(Exercise[SettlementAnswer]):
         assert result is not None  # every hand played ends, and the last one kept was over
         self.game, self.result = game, result
         self.layout = game.layout.copy()
+
+    def _build_case(self, rng: random.Random, case: str) -> None:
+        partners = case in ("partners", "blocked_partners")
+        blocked = case in ("blocked", "blocked_partners", "tie")
+
+        def fits(result: HandResult) -> bool:
+            pips = result.bonuses[0].pips
+            if not 5 <= pips <= self.PIPS or (len(result.winners) > 1) != (case == "tie"):
+                return False
+            if case == "round_down":
+                return pips % 5 in (1, 2)
+            if case == "round_up":
+                return pips % 5 in (3, 4)
+            return case == "tie" or pips % 5 != 0  # a sum that needs rounding
+
+        for _ in range(20000):
+            players = 4 if partners else rng.choice((3,) if case == "tie" else (2, 3, 4))
+            game = (self._blocked_hand(rng, players, partners, fits) if blocked
+                    else self._domino_hand(rng, players, partners, fits))
+            if game is not None:
+                assert game.hand_result is not None
+                self.game, self.result = game, game.hand_result
+                self.layout = game.layout.copy()
+                return
+        raise RuntimeError("no settlement found")  # pragma: no cover - found in a few hundred
+
+    def _domino_hand(self, rng: random.Random, players: int, partners: bool,
+                     fits: Callable[[HandResult], bool]) -> Game | None:
+        """A hand won by a last tile: a layout, the winner holding its last tile, the others a
+        few tiles each, the rest in the boneyard; the last tile placed."""
+        layout = _truncated(rng, 5, 11)
+        if line_length(layout) > self.LINE or len(layout) < 2:
+            return None
+        *before, (last, on, side) = layout.placements()
+        rest = [x for x in FULL_SET if x not in layout]
+        rng.shuffle(rest)
+        winner = rng.randrange(players)
+        hands: list[list[Tile]] = []
+        for seat in range(players):
+            size = 1 if seat == winner else rng.randint(1, self.HAND - 1)
+            hands.append([last] if seat == winner else rest[:size])
+            if seat != winner:
+                rest = rest[size:]
+        game = Game.from_position(before, hands, rest, winner, partners=partners,
+                                  seed=rng.randrange(1, 10**9))
+        game.apply(Place(last, on, side))
+        result = game.hand_result
+        return game if result is not None and result.reason == "domino" and fits(result) \
+            else None
+
+    def _blocked_hand(self, rng: random.Random, players: int, partners: bool,
+                      fits: Callable[[HandResult], bool]) -> Game | None:
+        """A blocked hand: a layout to which no other tile of the set fits, the tiles left
+        shared among the players (a few each), the boneyard empty."""
+        layout = Layout.random(rng)
+        pool = [x for x in FULL_SET if x not in layout]
+        if not players <= len(pool) <= self.HAND * players or line_length(layout) > self.LINE:
+            return None
+        for _ in range(40):
+            rng.shuffle(pool)
+            cuts = sorted(rng.sample(range(1, len(pool)), players - 1))
+            hands = [pool[a:b] for a, b in zip([0, *cuts], [*cuts, len(pool)], strict=True)]
+            if max(map(len, hands)) > self.HAND:
+                continue
+            result = settle([sum(x.pips for x in h) for h in hands], partners=partners,
+                            domino=None)
+            if fits(result):
+                return Game.from_position(layout, hands, [], 0, partners=partners,
+                                          seed=rng.randrange(1, 10**9))
+        return None
 
     @property
     def partners(self) -> bool:
@@ -978,33 +1359,86 @@ class Settlement(Exercise[SettlementAnswer]):
         right = self.answer
         return SettlementAnswer(right.winners, right.pips, right.rounded, points)
 
-    def _verdict(self, answer: SettlementAnswer, lang: str) -> Feedback:
+    def _winners_rule(self, lang: str) -> str:
+        """Who wins the hand, as the rule says it (R21, R22, R24)."""
+        if self.result.reason == "domino":
+            key = "exercise.settle.w_domino_team" if self.partners else \
+                "exercise.settle.w_domino"
+        elif self.partners:
+            key = "exercise.settle.w_blocked_teams"
+        else:
+            key = "exercise.settle.w_blocked"
+        return t(key, lang)
+
+    def _pips_slips(self) -> dict[int, str]:
+        """Pip sums reached by a wrong rule, with the catalog key that names the rule: the
+        winner's own pips counted or subtracted, the partner's counted, a tie's bonus split or
+        the co-winners left out (R23, R24)."""
         right, result = self.answer, self.result
+        sides = result.side_pips()
+        winner = min(right.winners)
+        own = sides[winner]
+        out: dict[int, str] = {}
+        if len(right.winners) > 1:
+            key = "exercise.settle.p_tie_teams" if self.partners else "exercise.settle.p_tie"
+            out[right.pips // len(right.winners)] = key
+            out[right.pips - sum(sides[w] for w in right.winners if w != winner)] = key
+        if self.partners:
+            out.setdefault(right.pips + own, "exercise.settle.p_partners")
+        elif own:
+            out.setdefault(right.pips + own, "exercise.settle.p_own")
+        if own:
+            out.setdefault(right.pips - own, "exercise.settle.p_sum")
+        out.pop(right.pips, None)
+        return out
+
+    def _verdict(self, answer: SettlementAnswer, lang: str) -> Feedback:
+        right = self.answer
         if answer == right:
             return _feedback(True, t("exercise.right_why", lang, why=self.answer_text(lang)))
+        slip = False
         if answer.winners != right.winners:
-            if result.reason == "domino":
-                key = "exercise.settle.w_domino_team" if self.partners else \
-                    "exercise.settle.w_domino"
-            elif self.partners:
-                key = "exercise.settle.w_blocked_teams"
-            else:
-                key = "exercise.settle.w_blocked"
-            hint = t(key, lang)
+            hint = self._winners_rule(lang)
         elif answer.pips != right.pips:
-            if len(right.winners) > 1:
-                key = "exercise.settle.p_tie_teams" if self.partners else \
-                    "exercise.settle.p_tie"
-            elif self.partners:
-                key = "exercise.settle.p_partners"
+            key = self._pips_slips().get(answer.pips)
+            if key is not None:
+                hint = t(key, lang)
             else:
-                key = "exercise.settle.p_sum"
-            hint = t(key, lang)
+                slip = True
+                payers = self.result.bonuses[0].from_seats
+                hint = t("exercise.settle.s_sum", lang,
+                         names=and_list([seat_name(s, lang) for s in payers], lang))
         elif answer.rounded != right.rounded:
-            hint = t("exercise.settle.r_round", lang, pips=right.pips)
+            low = right.pips - right.pips % 5
+            if answer.rounded in (low, low + 5) or answer.rounded == right.pips:
+                hint = t("exercise.settle.r_round", lang, pips=right.pips)  # the wrong way
+            else:
+                slip = True
+                hint = t("exercise.settle.s_round", lang, pips=right.pips, low=low,
+                         high=low + 5)
         else:
+            slip = True
             hint = t("exercise.settle.pt_divide", lang, rounded=right.rounded)
-        return _feedback(False, t("exercise.not_quite", lang, hint=hint))
+        frame = "exercise.settle.slip" if slip else "exercise.settle.rule"
+        return _feedback(False, t("exercise.not_quite", lang, hint=t(frame, lang, hint=hint)))
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        pips = list_text((t("exercise.settle.pips_item", lang, name=seat_name(s, lang), pips=p)
+                          for s, p in enumerate(self.result.pips)), lang, none=True)
+        winners = _hint(t("exercise.hint.rule", lang, rule=self._winners_rule(lang)))
+        remaining = _hint(t("exercise.settle.hint_pips", lang, pips=pips))
+        rounding = _hint(t("exercise.settle.hint_round", lang))
+        if self.case in ("round_down", "round_up"):  # the case turns on the rounding
+            return [rounding, remaining, winners]
+        return [winners, remaining, rounding]
+
+    def right_part(self, answer: object) -> dict[str, object]:
+        """The fields of *answer* that are right, by name (``winners``, ``pips``,
+        ``rounded``, ``points``)."""
+        given, right = self._coerce(answer), self.answer
+        return {name: getattr(given, name) for name in ("winners", "pips", "rounded", "points")
+                if getattr(given, name) == getattr(right, name)}
 
     def answer_text(self, lang: str = "en") -> str:
         right = self.answer
@@ -1029,10 +1463,18 @@ class GameWinner(Exercise[frozenset[int]]):
     kind = "winner"
     answer_form = "sides"
     rules = ("R26", "R27")
+    cases = {
+        "placement": ("R20", "R26"),  # a placement reaches the target: the game ends at once
+        "settlement": ("R26",),  # a settlement brings one side to the target or more
+        "shared": ("R27",),  # several sides reach it in the same settlement: a shared win
+        "nobody": ("R26",),  # nobody reaches it: the game goes on
+    }
 
     def _build(self, rng: random.Random) -> None:
         target = HORSE_RACE.target
-        self.scenario = rng.choice(("placement", "settlement", "shared", "none"))
+        self.scenario = (rng.choice(("placement", "settlement", "shared", "none"))
+                         if self.case is None else
+                         "none" if self.case == "nobody" else self.case)
         self.partners = rng.random() < 0.3
         self.players = 4 if self.partners else rng.choice((2, 3, 4))
         sides = 2 if self.partners else self.players
@@ -1130,6 +1572,31 @@ class GameWinner(Exercise[frozenset[int]]):
             hint = t("exercise.winner.rule_reach", lang, target=target)
         return _feedback(False, t("exercise.not_quite", lang, hint=hint))
 
+    def _rule_key(self) -> str:
+        if self.scenario == "placement":
+            return "exercise.winner.rule_at_once"
+        return "exercise.winner.rule_shared" if self.scenario == "shared" else \
+            "exercise.winner.rule_reach"
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        lang = check_lang(lang)
+        target = HORSE_RACE.target
+        gains = dict(self.gains)
+        if self.placer is not None:
+            gains[self.placer % 2 if self.partners else self.placer] = self.points
+        sums = list_text(
+            (t("exercise.winner.sum_item", lang, name=scoring_side(s, self.partners, lang),
+               score=v, gain=gains[s]) if s in gains else
+             t("exercise.winner.score_item", lang, name=scoring_side(s, self.partners, lang),
+               points=v) for s, v in enumerate(self.scores)), lang, none=True)
+        return [_hint(t("exercise.hint.rule", lang, rule=t(self._rule_key(), lang,
+                                                           target=target))),
+                _hint(t("exercise.winner.hint_sums", lang, sums=sums, target=target))]
+
+    def right_part(self, answer: object) -> frozenset[int]:
+        """The sides of *answer* that win."""
+        return self._coerce(answer) & self.answer
+
     def answer_text(self, lang: str = "en") -> str:
         right, target = sorted(self.answer), HORSE_RACE.target
         after = self.final_scores()
@@ -1172,16 +1639,59 @@ def make_exercise(kind: str, seed: int = 1, case: str | None = None) -> Exercise
     return KINDS[kind](check_seed(seed), case)
 
 
+LESSON_SETS: dict[str, tuple[tuple[str, str], ...]] = {
+    "01": (("notation", "written"), ("notation", "count"), ("notation", "set"),
+           ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
+           ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
+    "02": (*(("open", case) for case in OpenPoints.cases),
+           ("joins", "low_joins"), ("joins", "high_joins")),
+    "03": (("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
+           ("counted", "unused_branch"), ("total", "singles"), ("total", "double_end"),
+           ("total", "interior"), ("score", "opening"), ("opening", "any_tile"),
+           ("score", "scores"), ("score", "no_score"), ("opening", "double"),
+           ("where", "two_points"), ("where", "branch")),
+    "04": (("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
+           ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
+           ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
+           ("must_place", "pass"), ("next", "last_tile"), ("next", "target")),
+    "05": (*(("settle", case) for case in Settlement.cases),
+           ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
+           ("leader", "blocked")),
+    "06": (*(("winner", case) for case in GameWinner.cases),
+           ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
+           ("result", "placement"), ("result", "shared")),
+}
+"""Every lesson's designed exercise items ``(kind, case)``, in teaching order (re-exported by
+:mod:`horserace_nb.teaching.course`): one item per case, the cases a teacher would take in
+turn. :meth:`ExerciseSet.for_lesson` draws them."""
+
+
+def lesson_seed(lesson: str) -> int:
+    """The seed of a lesson's exercise set: ``"04"`` → 401 (its items are drawn from
+    ``401000``, ``401001``, …).
+
+    >>> lesson_seed("04")
+    401
+    """
+    if not isinstance(lesson, str) or not re.fullmatch(r"\d{2}", lesson):
+        raise ValueError(f"lesson: two digits such as '04', not {excerpt(lesson)}")
+    return int(lesson) * 100 + 1
+
+
 class ExerciseSet:
     """A lesson's run of exercises: *count* of them, cycling through *kinds*, each drawn from
     its own seed derived from *seed* (the same set for the same arguments). :meth:`next` goes on
     to a fresh one past the end ("next, new seed"); :attr:`stars` adds up the stars.
+    :meth:`for_lesson` gives a lesson's designed set instead: one item per case.
 
     >>> drills = ExerciseSet(["total", "score"], seed=7, count=3)
     >>> [e.kind for e in drills.exercises]
     ['total', 'score', 'total']
     >>> drills.current.check(drills.current.answer).ok
     True
+    >>> turns = ExerciseSet.for_lesson("04")
+    >>> [e.case for e in turns.exercises][:3], turns.exercises[0].seed
+    (['single', 'double', 'scored'], 401000)
     """
 
     def __init__(self, kinds: str | Sequence[str], *, seed: int = 1, count: int = 3) -> None:
@@ -1189,13 +1699,55 @@ class ExerciseSet:
         if not names or any(not isinstance(k, str) or k not in KINDS for k in names):
             raise ValueError(f"kinds: one or more of {', '.join(KINDS)}, not {excerpt(kinds)}")
         whole(count, "count", low=1, what="a whole number of exercises ≥ 1")
-        self.kinds = tuple(names)
+        self._begin(tuple((name, None) for name in names), seed, count)
+
+    def _begin(self, items: tuple[tuple[str, str | None], ...], seed: int, count: int) -> None:
+        self.items = items
+        """The ``(kind, case)`` pairs taken in turn (case ``None``: any position)."""
+        self.kinds = tuple(kind for kind, _ in items)
         self.seed = check_seed(seed)
+        self.lesson = ""
+        """The lesson whose designed set this is (:meth:`for_lesson`), or ``""``."""
         self.exercises: list[Exercise[Any]] = [self._make(i) for i in range(count)]
         self.index = 0
 
+    @classmethod
+    def designed(cls, items: Sequence[tuple[str, str]], *, seed: int = 1) -> ExerciseSet:
+        """A set of designed items ``(kind, case)``, one exercise each; past the end
+        :meth:`next` cycles through the cases again with fresh seeds.
+
+        :raises ValueError: for an unknown kind or case, or no items.
+        """
+        if (isinstance(items, (str, bytes)) or not isinstance(items, Sequence) or not items
+                or any(not isinstance(i, tuple) or len(i) != 2 for i in items)):
+            raise ValueError(f"items: (kind, case) pairs, not {excerpt(items)}")
+        for kind, case in items:
+            if kind not in KINDS:
+                raise ValueError(f"kind: one of {', '.join(KINDS)}, not {excerpt(kind)}")
+            if case not in KINDS[kind].cases:
+                raise ValueError(f"case: one of {', '.join(KINDS[kind].cases)} for {kind}, "
+                                 f"not {excerpt(case)}")
+        drills = cls.__new__(cls)
+        drills._begin(tuple(items), seed, len(items))
+        return drills
+
+    @classmethod
+    def for_lesson(cls, lesson: str, *, seed: int | None = None) -> ExerciseSet:
+        """The designed set of *lesson* (:data:`LESSON_SETS`), drawn from
+        :func:`lesson_seed` unless *seed* is given.
+
+        :raises ValueError: for a lesson without exercises.
+        """
+        if lesson not in LESSON_SETS:
+            raise ValueError(f"lesson: one of {', '.join(LESSON_SETS)}, not {excerpt(lesson)}")
+        drills = cls.designed(LESSON_SETS[lesson],
+                              seed=lesson_seed(lesson) if seed is None else seed)
+        drills.lesson = lesson
+        return drills
+
     def _make(self, i: int) -> Exercise[Any]:
-        return make_exercise(self.kinds[i % len(self.kinds)], self.seed * 1000 + i)
+        kind, case = self.items[i % len(self.items)]
+        return make_exercise(kind, self.seed * 1000 + i, case)
 
     @property
     def current(self) -> Exercise[Any]:

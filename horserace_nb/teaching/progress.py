@@ -11,16 +11,17 @@ The results file (what "Download my results" saves), version 1::
 
     {"format": "horserace_nb.results", "version": 1,
      "learner": "Mina", "site": "https://school.example", "saved": "2026-12-01T09:00:00Z",
-     "results": [{"lesson": "02", "kind": "exercise", "case": "total", "seed": 201001,
+     "results": [{"lesson": "03", "kind": "exercise", "case": "total", "seed": 201001,
                   "stars": 2, "tries": 2, "hints": 0, "rules": ["R13"],
                   "when": "2026-12-01T08:55:12.120+00:00"}, ...],
      "rules": {"R13": {"practised": 4, "missed": 1}, ...},
-     "games": [{"lesson": "05", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
+     "games": [{"lesson": "07", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
                 "tries": 0, "hints": 0, "rules": [], "when": "...", "points": 12, "lost": 3}]}
 
 ``lesson`` is the lesson's number (``""`` for practice outside the lessons); ``kind`` is
 ``exercise``, ``puzzle``, ``predict`` (items, in ``results``) or ``hand``, ``match`` (games, in
-``games``); ``case`` the exercise kind, the puzzle's key, ``<question kind>@<example>`` for a
+``games``); ``case`` the exercise kind (``<kind>/<case>`` for a lesson's designed item,
+``next/drawn``), the puzzle's key, ``<question kind>@<example>`` for a
 prediction or ``<players>p`` for a game; ``seed`` the position's seed (a puzzle's is 0, a
 prediction's the replay step); ``stars`` 0–3; ``tries`` the answers given; ``hints`` the hints
 opened; ``rules`` the rules named in the feedback of the wrong tries; ``when`` an ISO 8601 time;
@@ -33,7 +34,7 @@ its shape and numbers and recomputes it from the results).
 that is not such a file: malformed JSON, another format or version, a field missing, unknown or
 out of range, more than :data:`MAX_BYTES`. It reads in time linear in the file's size.
 
->>> r = Result("02", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+>>> r = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
 ...            when="2026-12-01T08:55:12+00:00")
 >>> text = results_file([r], learner="Mina", site="lab", saved="2026-12-01T09:00:00+00:00")
 >>> read_results(text).results == (r,)
@@ -86,7 +87,7 @@ _MAX_HINTS = 50
 _MAX_POINTS = 100_000
 _MAX_SEED = 2 ** 53  # what a browser keeps exactly
 _MAX_TEXT = 80
-_CASE = re.compile(r"[A-Za-z0-9_@.=-]{1,40}")
+_CASE = re.compile(r"[A-Za-z0-9_@.=/-]{1,40}")
 _LESSON = re.compile(r"(?:\d{2})?")
 _WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})?")
 _FIELDS = ("lesson", "kind", "case", "seed", "stars", "tries", "hints", "rules", "when")
@@ -246,8 +247,8 @@ def merge(*lists: Iterable[Result]) -> list[Result]:
     twice, the better copy (:meth:`~Result.rank`). Idempotent, commutative and associative;
     sorted by time.
 
-    >>> a = Result("01", "exercise", "open", 101000, stars=1, tries=3, when="2026-12-01T09:00:00")
-    >>> b = Result("01", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
+    >>> a = Result("02", "exercise", "open", 101000, stars=1, tries=3, when="2026-12-01T09:00:00")
+    >>> b = Result("02", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
     >>> merge([a], [b]) == merge([b], [a]) == [b]
     True
     """
@@ -561,8 +562,8 @@ def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str,
     """What to do next, as a catalog key and its parameters: the mistakes due first, then the
     first lesson not finished, else a game.
 
-    >>> next_step([], dt.date(2026, 12, 1))
-    ('progress.next_lesson', {'lesson': '01'})
+    >>> next_step([], dt.date(2026, 12, 1)) == ("progress.next_lesson", {"lesson": LESSONS[0]})
+    True
     """
     results = list(results)
     waiting = due(results, today)

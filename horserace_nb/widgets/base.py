@@ -9,6 +9,7 @@ A view is an ``ipywidgets.VBox`` that owns what every widget needs once:
 - one start-up guard: nothing is redrawn before :meth:`View.start` (the end of the
   subclass's ``__init__``);
 - one message area (:class:`~horserace_nb.widgets.common.MessageArea`, ``self.messages``);
+- projector mode (``projector``: the class ``hr-projector``, styled in ``board.css``);
 - one display path: the widget, and the board picture as a static fallback for front ends
   without widgets (nbconvert, notebook viewers) where the view has a ``board``;
 - closing: :meth:`View.close` closes the view and every widget in it (children, their layouts
@@ -121,12 +122,17 @@ class View(widgets.VBox):  # type: ignore[misc]
     lang = Lang("en")
     show_switch = traitlets.Bool(True)
     """Show the language switch (``self.lang_switch``, placed by the subclass)."""
+    projector = traitlets.Bool(False)
+    """Projector mode, for a class watching one screen: the board fills the width, every text
+    is at least 24 px on a 1920 px wide screen and the controls are spaced for a room (the
+    class ``hr-projector``, styled by the board's style sheet with the theme's colours)."""
 
     def __init__(self, *, lang: str = "en", switch: bool = True) -> None:
         check_lang(lang)
         self._started = False
         super().__init__()
         self.messages = MessageArea()
+        self.messages.lang = lang
         self.lang_switch = lang_switch(lang)
         self.lang_switch.observe(self._on_lang_switch, names="value")
         self.show_switch = switch
@@ -169,6 +175,13 @@ class View(widgets.VBox):  # type: ignore[misc]
         if getattr(self, "_started", False):
             self.relocalize(lang)
             self.messages.relocalize(lang)
+
+    @traitlets.observe("projector")
+    def _projector_changed(self, change: Any) -> None:
+        if change["new"]:
+            self.add_class("hr-projector")
+        else:
+            self.remove_class("hr-projector")
 
     @traitlets.observe("show_switch")
     def _switch_shown(self, change: Any) -> None:

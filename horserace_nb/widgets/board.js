@@ -24,6 +24,11 @@
 //   announcement {n: number, text: string}  said once by the live region when n changes
 //   palette   {[css property]: colour}  the theme's role colours (--hr-ok …)
 //   lang_names {[name]: code}  each language's own name, to mark the switch's labels
+//   spots     Spot[] = [{on, side, label}]  a board that asks for points: each spot
+//             (circle.hr-svg-spot[data-tile][data-side]) becomes a toggle button
+//   picked    PointRef[] = [{on, side}]  the spots chosen now (Python keeps them)
+//   marks     {kind: "ok"|"error"|"hint"|"", points: PointRef[], tiles: string[]}  what a
+//             feedback sentence or a hint talks about: marked on the picture
 //
 // here -> Python, model.send (every message carries the revision of the picture it was sent
 // from; Python refuses an older one, except the placement it just applied sent again):
@@ -32,6 +37,13 @@
 //                     side: SideName | null, rev: number }
 //                   (the open place of an empty layout: on and side left out, which Python
 //                   reads as None; a null would reach the site's Pyodide kernel as JsNull)
+//   PointMessage  = { kind: "point", on: string, side: SideName, rev: number }  (a spot toggled)
+//
+// Rule links: a widget's texts hold <a class="hr-rule" href="../rules.md#r11" data-rule="r11">,
+// relative to the notebook's folder. A click opens the rules page where it is: in JupyterLab
+// and the JupyterLite site (whose notebook path is in the address) JupyterLab's own link
+// command opens the rendered page at the rule, as a link in a lesson's text does; elsewhere
+// (Notebook 7, Voilà) the browser opens the page's address beside the notebook in a new tab.
 //
 // Keys: every control this module makes focusable carries data-lm-suppress-shortcuts, so that
 // JupyterLab's and Notebook 7's command-mode shortcuts (a, b, x, m, d d …) skip its key events
@@ -45,6 +57,42 @@ const SCOPE = ".hr-play, .hr-exercise, .hr-puzzle, .hr-replay, .hr-review";
 function pointSelector(p) {
   if (p.on == null || p.side == null) return "rect.hr-svg-spot.hr-svg-open";
   return `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
+}
+
+const spotSelector = (p) => `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
+
+// the notebook's path on its server (or in the site), read from the page's address
+function notebookPath() {
+  const params = new URLSearchParams(window.location.search);
+  if (params.get("path")) return params.get("path");  // the JupyterLite site's lab
+  const config = document.getElementById("jupyter-config-data");
+  let base = "/";
+  try { base = JSON.parse(config ? config.textContent : "{}").baseUrl || "/"; } catch (e) { /* none */ }
+  let path = decodeURIComponent(window.location.pathname);
+  if (path.startsWith(base)) path = path.slice(base.length);
+  const m = path.match(/^(?:lab|doc)(?:\/workspaces\/[^/]+)?\/tree\/(.*)$/);
+  return m ? m[1] : null;
+}
+
+function joinPath(folder, relative) {
+  const parts = folder ? folder.split("/") : [];
+  for (const part of relative.split("/")) {
+    if (part === "..") parts.pop(); else if (part && part !== ".") parts.push(part);
+  }
+  return parts.join("/");
+}
+
+function routeRuleLink(anchor) {
+  // in a JupyterLab app (JupyterLab, the site's lab) its link command opens the rendered page
+  // at the rule; it acts on the click as it reaches the page's body
+  const notebook = notebookPath();
+  const hasApp = !!document.querySelector(".jp-LabShell");
+  if (notebook === null || !hasApp) return;
+  const [relative, rule] = anchor.getAttribute("href").split("#");
+  const folder = notebook.includes("/") ? notebook.slice(0, notebook.lastIndexOf("/")) : "";
+  anchor.setAttribute("data-commandlinker-command", "rendermime:handle-local-link");
+  anchor.setAttribute("data-commandlinker-args",
+    JSON.stringify({ path: joinPath(folder, relative), id: `#${rule}` }));
 }
 
 function control(node, label) {
@@ -149,6 +197,51 @@ function render({ model, el }) {
     }
   }
 
+  function decorateSpots() {
+    const readonly = model.get("readonly");
+    for (const p of model.get("spots") || []) {
+      const spot = frame.querySelector(spotSelector(p));
+      if (!spot || readonly) continue;
+      spot.classList.add("hr-pickable");
+      control(spot, p.label);
+      spot.setAttribute("aria-pressed", "false");
+    }
+    showPicked();
+  }
+
+  function showPicked() {
+    const picked = new Set((model.get("picked") || []).map((p) => `${p.on} ${p.side}`));
+    for (const spot of frame.querySelectorAll(".hr-svg-spot.hr-pickable")) {
+      const on = picked.has(`${spot.dataset.tile} ${spot.dataset.side}`);
+      spot.setAttribute("aria-pressed", on ? "true" : "false");
+      spot.classList.toggle("hr-picked", on);
+    }
+  }
+
+  function showMarks() {
+    for (const node of frame.querySelectorAll(".hr-mark")) {
+      node.classList.remove("hr-mark");
+      node.removeAttribute("data-mark");
+    }
+    const marks = model.get("marks") || {};
+    if (!marks.kind) return;
+    const nodes = [];
+    for (const p of marks.points || []) {
+      // the point's spot, or its number or dot in a picture with numbers
+      const node = frame.querySelector(spotSelector(p)) || frame.querySelector(
+        `[data-tile="${p.on}"][data-side="${p.side}"]`);
+      if (node) nodes.push(node);
+    }
+    for (const tile of marks.tiles || []) {
+      const node = frame.querySelector(`g.hr-svg-tile[data-tile="${tile}"]`);
+      if (node) nodes.push(node);
+    }
+    for (const node of nodes) {
+      node.classList.add("hr-mark");
+      node.setAttribute("data-mark", marks.kind);
+    }
+  }
+
   function markChange() {
     // the tile just placed (by anyone) is the picture's highlight: mark it once, when new
     const glow = frame.querySelector("rect.hr-svg-highlight");
@@ -195,6 +288,13 @@ function render({ model, el }) {
   const watch = () => {
     const root = el.closest(SCOPE);
     if (!root || watcher) return;
+    if (!root.dataset.hrRules) {  // one handler a widget, whichever of its boards comes first
+      root.dataset.hrRules = "1";
+      root.addEventListener("click", (event) => {
+        const anchor = event.target.closest && event.target.closest("a.hr-rule[href]");
+        if (anchor) routeRuleLink(anchor);
+      });
+    }
     watcher = new MutationObserver(rescope);
     watcher.observe(root, { subtree: true, childList: true, characterData: true });
     scope();
@@ -208,6 +308,8 @@ function render({ model, el }) {
     el.setAttribute("aria-label", model.get("label"));
     el.setAttribute("lang", model.get("lang"));
     decorate();
+    decorateSpots();
+    showMarks();
     markChange();
     const wanted = model.get("selected") || (selected in moves() ? selected : null);
     selected = null;
@@ -221,12 +323,16 @@ function render({ model, el }) {
   }
 
   function target(event) {
-    return event.target.closest && event.target.closest("g.hr-svg-hand-tile, .hr-svg-spot.hr-lit");
+    return event.target.closest &&
+      event.target.closest("g.hr-svg-hand-tile, .hr-svg-spot.hr-lit, .hr-svg-spot.hr-pickable");
   }
 
   function activate(item, byKey) {
     if (model.get("readonly")) return;
-    if (item.classList.contains("hr-svg-spot")) {
+    if (item.classList.contains("hr-pickable")) {  // Python toggles it (the picked trait)
+      model.send({ kind: "point", on: item.dataset.tile, side: item.dataset.side,
+                   rev: model.get("revision") });
+    } else if (item.classList.contains("hr-svg-spot")) {
       place(item);
     } else if (item.classList.contains("hr-playable")) {
       select(item.dataset.tile === selected ? null : item.dataset.tile, true);
@@ -296,9 +402,11 @@ function render({ model, el }) {
     queued = true;
     queueMicrotask(() => { queued = false; draw(); });
   };
-  for (const name of ["svg", "hand", "moves", "selected", "readonly"]) {
+  for (const name of ["svg", "hand", "moves", "selected", "readonly", "spots"]) {
     model.on(`change:${name}`, redraw);
   }
+  model.on("change:picked", () => { if (!queued) showPicked(); });
+  model.on("change:marks", () => { if (!queued) showMarks(); });
   model.on("change:label", () => el.setAttribute("aria-label", model.get("label")));
   model.on("change:lang", () => {
     el.setAttribute("lang", model.get("lang"));

@@ -31,7 +31,7 @@ feedback stays).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ import traitlets
 from ..core.tiles import Side, Tile
 from ..core.validate import is_whole
 from ..render.theme import DEFAULT_THEME, palette
-from ..sessions.protocol import Choice, Kind, Moves, Text
+from ..sessions.protocol import Choice, Kind, Marks, Moves, PointRef, Spot, Text, point_ref
 from ..words.i18n import LANGS, t
 from ..words.i18n import label as lang_label
 from .common import Lang
@@ -89,6 +89,17 @@ class Board(anywidget.AnyWidget):
     """The board's accessible name (what it is and how to use it)."""
     revision = traitlets.Int(0).tag(sync=True)
     """Counts the pictures shown; a message about an older one is stale."""
+    spots: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    """A board that asks for points: the points to choose from (:class:`~horserace_nb.sessions.
+    protocol.Spot`), drawn as hidden ``circle.hr-svg-spot`` in the picture; each becomes a
+    toggle button. ``[]``: none."""
+    picked: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    """The spots chosen now (:class:`~horserace_nb.sessions.protocol.PointRef`), as Python
+    keeps them (:meth:`pick`)."""
+    marks: traitlets.Dict[str, Any] = traitlets.Dict({"kind": "", "points": [], "tiles": []}).tag(
+        sync=True)
+    """What a feedback sentence or a hint talks about, marked on the picture
+    (:class:`~horserace_nb.sessions.protocol.Marks`, :meth:`mark`)."""
     lang = Lang("en").tag(sync=True)
 
     def __init__(self, *, lang: str = "en", readonly: bool = False, **kwargs: Any) -> None:
@@ -113,15 +124,46 @@ class Board(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ Python → browser
     def show(self, svg: str, moves: Moves | None = None, selected: str = "",
-             hand: str = "") -> None:
-        """Show a new picture (and the hand strip below it) with the moves it offers, in one
-        message (only the traits that changed are sent)."""
+             hand: str = "", spots: list[Spot] | None = None) -> None:
+        """Show a new picture (and the hand strip below it) with the moves it offers, or the
+        *spots* to choose (none chosen, nothing marked), in one message (only the traits that
+        changed are sent)."""
         with self.hold_sync():
             self.svg = str(svg)
             self.hand = str(hand)
             self.moves = dict(moves or {})
             self.selected = selected
+            self.spots = list(spots or [])
+            self.picked = []
+            self.marks = dict(_no_marks().items())
             self.revision += 1
+
+    def pick(self, points: Iterable[tuple[Tile | str, Side | str]]) -> None:
+        """Show exactly *points* as chosen among the spots (in the spots' order)."""
+        wanted = {(p["on"], p["side"]) for p in (point_ref(*x) for x in points)}
+        self.picked = [{"on": s["on"], "side": s["side"]} for s in self.spots
+                       if (s["on"], s["side"]) in wanted]
+
+    def mark(self, points: Iterable[tuple[Tile | str, Side | str]] = (),
+             tiles: Iterable[Tile | str] = (), kind: str = "error") -> None:
+        """Mark *points* and *tiles* on the picture (what a feedback sentence or a hint talks
+        about), in the colour of *kind* (``"ok"``, ``"error"``, ``"hint"``); nothing given
+        clears the marks.
+
+        >>> board = Board()
+        >>> board.mark([("[1|1]", "branch_a")], ["[1|4]"], "hint")
+        >>> board.marks
+        {'kind': 'hint', 'points': [{'on': '[1|1]', 'side': 'branch_a'}], 'tiles': ['[1|4]']}
+        >>> board.mark()
+        >>> board.marks["kind"]
+        ''
+        """
+        refs: list[PointRef] = sorted((point_ref(*p) for p in points),
+                                      key=lambda r: (r["on"], r["side"]))
+        names = sorted({str(Tile.parse(x)) for x in tiles})
+        marks: Marks = ({"kind": kind, "points": refs, "tiles": names} if refs or names
+                        else _no_marks())
+        self.marks = dict(marks.items())
 
     def announce(self, text: str) -> None:
         """Have screen readers say *text* once, politely (a placement and its score, a draw, a
@@ -177,6 +219,9 @@ class Board(anywidget.AnyWidget):
         kind, tile, on, side, rev = read
         if rev != self.revision:
             return None, _say("board.stale")
+        if kind == "point" and not any(s["on"] == str(on) and s["side"] == _side_value(side)
+                                       for s in self.spots):
+            return None, _say("board.bad_message")
         return Choice(kind, tile, on, side), None
 
     def _is_repeat(self, read: tuple[Kind, Tile, Tile | None, Side | None, int]) -> bool:
@@ -207,8 +252,15 @@ def _read(content: Any) -> tuple[Kind, Tile, Tile | None, Side | None, int] | No
         return None
     kind = content.get("kind")
     rev = content.get("rev")
-    if kind not in ("select", "place") or not is_whole(rev):
+    if kind not in ("select", "place", "point") or not is_whole(rev):
         return None
+    if kind == "point":  # a spot: the layout tile and its side
+        try:
+            spot = Tile.parse(_field(content.get("on")))
+            spot_side = Side.coerce(_field(content.get("side")))
+        except (ValueError, TypeError):
+            return None
+        return "point", spot, spot, spot_side, rev
     try:
         tile = Tile.parse(_field(content.get("tile")))
         on_text = content.get("on")
@@ -220,6 +272,15 @@ def _read(content: Any) -> tuple[Kind, Tile, Tile | None, Side | None, int] | No
     if (on is None) != (side is None):
         return None
     return ("select" if kind == "select" else "place"), tile, on, side, rev
+
+
+def _side_value(side: Side | None) -> str:
+    """A side as the messages name it ("" for none)."""
+    return "" if side is None else point_ref("[0|0]", side)["side"]
+
+
+def _no_marks() -> Marks:
+    return {"kind": "", "points": [], "tiles": []}
 
 
 def _field(value: Any) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core import validate
 from ..core.game import Game
 from ..teaching.examples import EXAMPLES
 from ..words.i18n import check_lang, t
@@ -25,20 +26,30 @@ class Classroom(View):
     language switch) and sets their ``lang``: a switch redraws them in the new language, the
     match and the replay's step as they were. Choosing another example replaces the replay
     (the old one is closed). The play tab's match menu offers the class-length teaching
-    variants (31 points, one hand); ``Classroom(match="31")`` starts with one."""
+    variants (31 points, one hand); ``Classroom(match="31")`` starts with one. Its row beside
+    *New game* offers the computer's level and pass and play; ``Classroom(level="beginner")``
+    starts with that level, ``Classroom(pass_and_play=True, players=2)`` with a pair at one
+    screen (the other options go to :class:`PlayWidget` as they are).
+    ``Classroom(projector=True)`` shows the whole page, play and replay, in projector mode."""
 
-    def __init__(self, *, lang: str = "en", seed: int | None = None, **play_options: Any) -> None:
+    def __init__(self, *, lang: str = "en", seed: int | None = None, level: str = "medium",
+                 projector: bool = False,
+                 **play_options: Any) -> None:
         check_lang(lang)
+        projector = validate.flag(projector, "projector")
         match = play_options.get("match")
         game = None if seed is None else Game(
-            players=2, seed=seed, target=31 if match == "31" else None)
-        play = PlayWidget(game, lang=lang, switch=False, **play_options)
+            players=play_options.pop("players", None) or 2,
+            partners=play_options.pop("partners", False), seed=seed,
+            target=31 if match == "31" else None)
+        play = PlayWidget(game, lang=lang, switch=False, level=level, projector=projector,
+                          **play_options)
         super().__init__(lang=lang)
         self.play = play
         self._example_quiet = False
         self.example_choice = widgets.Dropdown(options=self._example_options(lang),
                                                value="sequence")
-        self.replay = ReplayWidget("sequence", lang=lang, switch=False)
+        self.replay = ReplayWidget("sequence", lang=lang, switch=False, projector=projector)
         self.replay_box = widgets.VBox([self.example_choice, self.replay])
         self.tabs = widgets.Tab(children=[self.play, self.replay_box])
         self.heading = widgets.HTML()
@@ -48,6 +59,8 @@ class Classroom(View):
             self.tabs, self.messages.box]
         self.add_class("hr-classroom")
         self.example_choice.observe(self._on_example, names="value")
+        self.observe(self._on_projector, names="projector")
+        self.projector = projector
         self.start()
 
     @staticmethod
@@ -69,9 +82,13 @@ class Classroom(View):
         self.tabs.set_title(1, t("classroom.replay_tab", lang))
         self.example_choice.description = t("classroom.example", lang)
 
+    def _on_projector(self, change: Any) -> None:
+        self.play.projector = self.replay.projector = change["new"]
+
     @safe
     def _on_example(self, change: Any) -> None:
         if self._example_quiet or change["new"] is None:
             return
-        self.replay = ReplayWidget(change["new"], lang=self.lang, switch=False)
+        self.replay = ReplayWidget(change["new"], lang=self.lang, switch=False,
+                                   projector=self.projector)
         replace_children(self.replay_box, [self.example_choice, self.replay])

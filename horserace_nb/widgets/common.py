@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -24,7 +25,8 @@ from ..words import i18n
 from ..words.i18n import check_lang, t
 
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "Lang", "Text", "Note",
-           "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html"]
+           "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html",
+           "RULES_PAGES", "rules_page", "rule_links"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,16 +43,53 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _line(text: str, kind: str) -> str:
+RULES_PAGES = {"en": "rules.md", "ko": "rules.ko.md", "ja": "rules.ja.md"}
+"""The rules page of each language, in the notebooks' folder (``notebooks/``): one folder above
+a lesson (``notebooks/<lang>/``). Its anchors are ``#r1`` … ``#r28``."""
+
+_RULE = re.compile(r"(?<![\w/#])R([1-9]|1\d|2[0-8])(?![\w])")
+
+
+def rules_page(lang: str) -> str:
+    """The rules page of *lang* as a lesson links it, relative to the lesson's folder.
+
+    >>> rules_page("ko")
+    '../rules.ko.md'
+    """
+    return "../" + RULES_PAGES.get(lang, RULES_PAGES["en"])
+
+
+def rule_links(text: str, lang: str) -> str:
+    """*text* escaped for HTML, every rule number R1–R28 in it a link to that rule on the rules
+    page of *lang* (opening in a new tab). The front end (``board.js``) opens it where the
+    page is: the rendered page at the rule in JupyterLab and the JupyterLite site, the page's
+    address beside the notebook elsewhere. Where a widget gives text to a screen reader, it
+    gives the plain text instead.
+
+    >>> rule_links("Straights first (R11) <b>", "ja")  # doctest: +NORMALIZE_WHITESPACE
+    'Straights first (<a class="hr-rule" href="../rules.ja.md#r11" data-rule="r11"
+    target="_blank" rel="noopener">R11</a>) &lt;b&gt;'
+    >>> rule_links("AR1, R3, R3x", "en").count("<a ")
+    1
+    """
+    page = rules_page(lang)
+    return _RULE.sub(
+        lambda m: (f'<a class="hr-rule" href="{page}#r{m.group(1)}" data-rule="r{m.group(1)}" '
+                   f'target="_blank" rel="noopener">R{m.group(1)}</a>'), esc(text))
+
+
+def _line(text: str, kind: str, lang: str | None = None) -> str:
     kind = kind if kind in KINDS else "info"
+    body = esc(text) if lang is None else rule_links(text, lang)
     return (f"<div class='hr-msg hr-msg-{kind}' style='line-height:1.45;margin:0.2em 0'>"
-            f"{esc(text)}</div>")
+            f"{body}</div>")
 
 
 def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None, *,
                   live: bool = False) -> str:
     """Message lines ``(kind, text)`` (escaped), one ``div.hr-msg.hr-msg-<kind>`` each, in one
-    block marked with *lang*; "" without lines. The lines are silent: each widget's board is
+    block marked with *lang*, their rule numbers links to the rules page of *lang*
+    (:func:`rule_links`); "" without lines. The lines are silent: each widget's board is
     its one live region (``Board.announce``), which screen readers read out; a widget without
     a board makes its message area its one live region instead (*live*: ``role="status"``).
 
@@ -64,7 +103,7 @@ def messages_html(lines: Sequence[tuple[str, str]], lang: str | None = None, *,
         return ""
     marked = "" if lang is None else f' lang="{esc(lang)}"'
     marked += ' role="status"' if live else ""
-    body = "".join(_line(text, kind) for kind, text in lines)
+    body = "".join(_line(text, kind, lang) for kind, text in lines)
     return f'<div class="hr-msgs"{marked}>{body}</div>'
 
 
@@ -75,10 +114,12 @@ def message_html(text: str, kind: str = "info", lang: str | None = None, *,
     return messages_html([(kind, text)], lang, live=live)
 
 
-def question_html(lines: Sequence[str]) -> str:
+def question_html(lines: Sequence[str], lang: str | None = None) -> str:
     """A question as one compact block: what happened, a sentence a line, then the question
-    itself in bold (a paragraph each would leave large gaps in a notebook's line height)."""
-    *story, ask = [esc(line) for line in lines] or [""]
+    itself in bold (a paragraph each would leave large gaps in a notebook's line height); with
+    *lang*, its rule numbers are links (:func:`rule_links`)."""
+    *story, ask = [esc(line) if lang is None else rule_links(line, lang)
+                   for line in lines] or [""]
     body = "<br>".join([*story, f"<b>{ask}</b>"])
     return (f"<div class='hr-question' style='line-height:1.45;margin:0.3em 0'>{body}</div>")
 
@@ -118,6 +159,8 @@ class MessageArea:
         self.last_error: str | None = None
         self.notes: list[Note] = []
         """What is shown now, one note a line (written again on a language switch)."""
+        self.lang: str | None = None
+        """The language of the lines shown last (their rule links go to its rules page)."""
         self.live = False
         """The lines are a live region (``role="status"``): only in a widget without a board,
         whose board would be its live region otherwise."""
@@ -134,6 +177,7 @@ class MessageArea:
 
     def relocalize(self, lang: str) -> None:
         """Write what is shown again in *lang* (a fixed text stays as it is)."""
+        self.lang = lang
         if self.notes:
             self.html.value = messages_html([(kind, text(lang)) for kind, text in self.notes],
                                             lang, live=self.live)
@@ -142,7 +186,7 @@ class MessageArea:
         """Show *text* (escaped) as the current message, as it is (not written again on a
         switch: :meth:`tell` is); kind is one of :data:`KINDS`."""
         self.notes = []
-        self.html.value = message_html(text, kind, live=self.live)
+        self.html.value = message_html(text, kind, self.lang, live=self.live)
 
     def say_html(self, markup: str) -> None:
         """Show markup the caller has already escaped."""

@@ -18,6 +18,16 @@ wires the controls to it and draws what it says.
 ...                  "rev": w.board.revision})
 >>> w.game.scores, w.game.to_play            # 1 + 4 = 5 scores 1 point and plays again (R17)
 ([1, 0], 0)
+
+Two learners at one screen (pass and play): only the hand of the player to move is sent to the
+board, after they press "I am Player 2 — show my tiles".
+
+>>> w = PlayWidget(pass_and_play=True, players=2, seed=4)
+>>> w.board.hand, w.board.moves, w.reveal_button.description
+('', {}, 'I am Player 1 — show my tiles')
+>>> w.reveal_button.click()
+>>> w.board.hand.count("data-tile="), w.controller.viewer
+(7, 0)
 """
 
 from __future__ import annotations
@@ -32,30 +42,55 @@ import ipywidgets as widgets
 from ..core import validate
 from ..core.actions import Draw, Pass, Place
 from ..core.game import Game
-from ..sessions.play import MATCHES, MODES, Bot, Note, PlayController, Text, check_match
+from ..sessions.play import (
+    LEVELS,
+    MATCHES,
+    MODES,
+    Bot,
+    Note,
+    PlayController,
+    Text,
+    check_level,
+    check_match,
+)
 from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
 from ..words.names import list_text
 from .base import View, replace_children, running_loop
 from .board import Board, Choice
-from .common import esc, safe
+from .common import esc, rule_links, safe
 from .store import Recorder
 
 if TYPE_CHECKING:  # imported on first use: a first board needs no review (issue 21)
     from .review import ReviewWidget
 
-__all__ = ["PlayWidget", "MODES"]
+__all__ = ["PlayWidget", "MODES", "LEVELS"]
 
 class PlayWidget(View):
-    """Play a match of Horse Race against the computer (any mode: 2, 3, 4 players or partners).
+    """Play a match of Horse Race against the computer, or with two to four people at one
+    screen (any mode: 2, 3, 4 players or partners).
 
-    :param game: the :class:`Game` to play (any state); ``None`` deals a new 2-player game with
-        a random seed (shown, so a class can all play the same deal).
+    :param game: the :class:`Game` to play (any state); ``None`` deals a new game of *players*
+        (2 by default) with *seed* (``None``: a random one, shown, so a class can all play the
+        same deal).
     :param human: the seat, or list of seats, played on the board; ``[]`` for a computer-only
         demonstration.
     :param bots: seat → computer player (``bot(game.view(seat)) -> action``); every other
-        non-human seat gets :class:`~horserace_nb.teaching.bots.GreedyBot`.
+        non-human seat gets the computer player of *level*.
+    :param level: the computer's level: ``"beginner"`` (random legal moves), ``"medium"`` (the
+        best immediate score, the default) or ``"strong"`` (a search of sampled deals); the
+        menu beside *New game* changes it from the next game.
+    :param pass_and_play: two to four learners at one screen, every seat a person (*human* is
+        not used, *bots* cannot be given): only the hand of the player to move is face up;
+        between two players' turns every hand is hidden until the next one presses "I am
+        Player 2 — show my tiles". The checkbox beside *New game* changes it from the next game.
+    :param players: the number of players of the game dealt when *game* is ``None`` (2 to 4;
+        with *partners*, 4 in two partnerships, R2).
+    :param partners: with ``players=4``: partners sit opposite (R2).
+    :param seed: the seed of the game dealt when *game* is ``None``.
+    :param learn: keep *Draw* and *Pass* enabled while a tile fits: pressing them is refused
+        with a sentence naming R16 and the tile that fits (lit on the board); nothing changes.
     :param lang: "en", "ko" or "ja" (also settable later: ``w.lang = "ko"``).
     :param names: one name per seat (shown as text, never as markup).
     :param size: the largest width of the board picture, in pixels.
@@ -64,23 +99,39 @@ class PlayWidget(View):
     :param match: the match length, a teaching choice: ``"61"`` (the rules), ``"31"`` or
         ``"hand"`` (one hand); the menu beside *New game* offers the same. ``None``: the
         target of *game* (61 for a new one).
+    :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
     """
 
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  names: Sequence[str] | None = None, size: float = 720,
-                 switch: bool = True, match: str | None = None) -> None:
+                 switch: bool = True, match: str | None = None, level: str = "medium",
+                 pass_and_play: bool = False, players: int | None = None,
+                 partners: bool = False, seed: int | None = None,
+                 learn: bool = False, projector: bool = False) -> None:
         check_lang(lang)  # every argument is checked before any widget is made
+        projector = validate.flag(projector, "projector")
         if match is not None:
             match = check_match(match)
+        level = check_level(level)
         if game is None:
-            game = Game(target=None if match is None else MATCHES[match])
+            game = Game(players=_check_players(2 if players is None else players, partners),
+                        partners=partners, seed=seed,
+                        target=None if match is None else MATCHES[match])
         if not isinstance(game, Game):
             raise ValueError(f"game: play a Game, not {type(game).__name__}")
+        if (players is not None and players != game.players) or (partners and not game.partners):
+            raise ValueError(f"players={players!r}, partners={partners!r}: the game given has "
+                             f"{game.players} players{' in partnerships' if game.partners else ''}"
+                             "; give one or the other")
+        if seed is not None and seed != game.seed:
+            raise ValueError(f"seed {seed!r}: the game given was dealt with seed {game.seed!r}; "
+                             "give one or the other")
         if match is not None and game.target != MATCHES[match]:
             raise ValueError(f"match {match!r} plays to {MATCHES[match]}, but the game given "
                              f"plays to {game.target} (R26)")
-        self.controller = PlayController(game, human=human, bots=bots, names=names)
+        self.controller = PlayController(game, human=human, bots=bots, names=names, level=level,
+                                         pass_and_play=pass_and_play, learn=learn)
         self.controller.match = match
         self.size = validate.size(size)
         """The largest width of the board picture, in pixels."""
@@ -91,7 +142,10 @@ class PlayWidget(View):
         self._timer: asyncio.TimerHandle | None = None
         self._shown_notes: list[Note] | None = None
         self._mode_choice = PlayController.mode_key(game)
+        self._level_choice = level
+        self._level_quiet = False
         super().__init__(lang=lang, switch=switch)
+        self.projector = projector
         self._build(lang)
         self.start()
         self.controller.start_notes(new_game=False)
@@ -139,7 +193,17 @@ class PlayWidget(View):
         self.match_dropdown = widgets.Dropdown(options=[("61", "61")], value="61",
                                                style={"description_width": "initial"})
         self.match_note = widgets.HTML()
+        self.level_dropdown = widgets.Dropdown(options=[(key, key) for key in LEVELS],
+                                               value=self._level_choice,
+                                               style={"description_width": "initial"})
+        self.pass_and_play_box = widgets.Checkbox(value=self.controller.pass_and_play,
+                                                  indent=False)
+        self.level_info = widgets.HTML()
         self.seed_info = widgets.HTML()
+        self.cover_html = widgets.HTML()
+        self.reveal_button = button(icon="eye", button_style="primary")
+        self.cover_box = widgets.VBox([self.cover_html, self.reveal_button])
+        self.cover_box.add_class("hr-cover")
         self.human_box = widgets.VBox([
             widgets.HBox([self.draw_button, self.pass_button, self.hint_button,
                           self.undo_button], layout=widgets.Layout(flex_flow="row wrap")),
@@ -151,13 +215,16 @@ class PlayWidget(View):
         self.setup_box = widgets.VBox([
             widgets.HBox([self.mode_dropdown, self.match_dropdown, self.seed_text,
                            self.new_game_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.seed_info,
+            widgets.HBox([self.level_dropdown, self.pass_and_play_box],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.level_info, self.seed_info,
         ])
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between",
                                                flex_flow="row wrap")),
-            self.match_note, self.scoreboard, self.status, self.board, self.human_box,
+            self.match_note, self.scoreboard, self.status, self.board, self.cover_box,
+            self.human_box,
             self.computer_box, self.messages.box, self.moves_log, self.settlement,
             self.review_box, self.setup_box, self.recorder.store,
         ]
@@ -172,6 +239,9 @@ class PlayWidget(View):
         self.next_hand_button.on_click(lambda _: self._on_next_hand())
         self.new_game_button.on_click(lambda _: self._on_new_game())
         self.review_button.on_click(lambda _: self._on_review())
+        self.reveal_button.on_click(lambda _: self._on_reveal())
+        self.level_dropdown.observe(self._on_level, names="value")
+        self.pass_and_play_box.observe(self._on_pass_and_play, names="value")
         self.auto_draw.observe(self._on_auto_draw, names="value")
         self.auto_play.observe(self._on_auto_play, names="value")
         self.practice.observe(self._on_practice, names="value")
@@ -299,9 +369,50 @@ class PlayWidget(View):
     def _on_new_game(self) -> None:
         self._stop_timer()
         if self.controller.new_game(self.mode_dropdown.value, self.seed_text.value,
-                                    self.match_dropdown.value):
+                                    self.match_dropdown.value, level=self.level_dropdown.value,
+                                    pass_and_play=self.pass_and_play_box.value):
             self._mode_choice = PlayController.mode_key(self.game)
             self.mode_dropdown.value = self._mode_choice
+            self.close_review()
+        self._after()
+
+    @safe
+    def _on_reveal(self) -> None:
+        self.controller.reveal()
+        self._after()
+
+    @property
+    def level(self) -> str:
+        """The computer's level in this game (the menu's choice applies from the next)."""
+        return self.controller.level
+
+    @safe
+    def _on_level(self, change: Any) -> None:
+        if self._level_quiet or change["new"] is None:
+            return
+        self._level_choice = change["new"]
+        self._say_next_game()
+
+    @safe
+    def _on_pass_and_play(self, change: Any) -> None:
+        self._refresh_setup(self.lang)
+        self._say_next_game()
+
+    def _say_next_game(self) -> None:
+        """A choice of the new-game row: said (and announced) to apply from the next game."""
+        ctrl = self.controller
+        chosen, together = self._level_choice, bool(self.pass_and_play_box.value)
+        if together != ctrl.pass_and_play:
+            key = "play.pass_and_play_next" if together else "play.computer_next"
+            note: Note = ("info", lambda lang: t(key, lang, button=t("play.new_game", lang)))
+        elif chosen != ctrl.level and not together:
+            current = ctrl.level
+            note = ("info", lambda lang: t(
+                "play.level_next", lang, level=t(f"play.level_{chosen}", lang),
+                current=t(f"play.level_{current}", lang), button=t("play.new_game", lang)))
+        else:
+            note = ("info", lambda lang: t("play.setup_same", lang))
+        ctrl.say(note)
         self._after()
 
     # ------------------------------------------------------------------ automatic play
@@ -393,8 +504,9 @@ class PlayWidget(View):
             self._show_board(lang)
 
         legal = ctrl.legal()
-        self.draw_button.disabled = not any(isinstance(a, Draw) for a in legal)
-        self.pass_button.disabled = not any(isinstance(a, Pass) for a in legal)
+        trying = ctrl.learn and human_turn  # R16 practised: the refusal is the lesson
+        self.draw_button.disabled = not trying and not any(isinstance(a, Draw) for a in legal)
+        self.pass_button.disabled = not trying and not any(isinstance(a, Pass) for a in legal)
         self.hint_button.disabled = not human_turn
         self.undo_button.disabled = not ctrl.practice or ctrl.undo_point() is None
         self.next_button.disabled = not computer_turn
@@ -405,7 +517,19 @@ class PlayWidget(View):
         self.settlement_html.value = self._settlement_html(lang) if game.hand_over else ""
         self.moves_log.value = self._moves_html(lang)
         self.settlement.layout.display = "" if game.hand_over else "none"
-        self.human_box.layout.display = "" if ctrl.human else "none"
+        self.human_box.layout.display = "" if ctrl.human and not ctrl.covered else "none"
+        self.cover_box.layout.display = "" if ctrl.covered else "none"
+        if ctrl.covered:
+            name = self.name(game.to_play, lang)
+            self.cover_html.value = (
+                f"<div class='hr-cover-text' lang='{esc(lang)}'>"
+                f"<h4>{esc(t('play.cover_title', lang, name=name))}</h4>"
+                f"<p>{esc(t('play.cover_text', lang, name=name))}</p></div>")
+        else:
+            self.cover_html.value = ""
+        self.reveal_button.description = ctrl.reveal_label(lang)
+        self.reveal_button.disabled = not ctrl.covered
+        self._refresh_setup(lang)
         self.computer_box.layout.display = ("" if len(ctrl.human) < game.players else "none")
         self._refresh_review(lang)
         self._record()
@@ -414,8 +538,8 @@ class PlayWidget(View):
         """A finished hand or match against the computer, recorded in the learner's browser
         (issue 20); the review's points lost are added when the learner opens the review."""
         scope = self.controller.review_scope()
-        if scope is None or not hasattr(self, "recorder"):
-            return
+        if scope is None or not hasattr(self, "recorder") or self.controller.pass_and_play:
+            return  # (pass and play: no one's record against the computer)
         game, seat = self.game, scope[0]
         self.recorder.game(
             (self.controller.epoch, game.hand_number), "hand" if scope[1] else "match",
@@ -479,6 +603,28 @@ class PlayWidget(View):
         if self.review is not None:
             self.review.lang = lang
 
+    def _refresh_setup(self, lang: str) -> None:
+        """The level menu and the pass-and-play box, in *lang*, their choices kept."""
+        ctrl = self.controller
+        options = [(t(f"play.level_{key}", lang), key) for key in LEVELS]
+        if list(self.level_dropdown.options) != options:
+            self._level_quiet = True  # new labels for the same levels: nothing to say
+            try:
+                self.level_dropdown.options = options
+                self.level_dropdown.value = self._level_choice
+            finally:
+                self._level_quiet = False
+        self.level_dropdown.description = t("play.level", lang)
+        self.level_dropdown.disabled = bool(self.pass_and_play_box.value)
+        self.pass_and_play_box.description = t("play.pass_and_play", lang)
+        if ctrl.pass_and_play:
+            info = t("play.pass_and_play_on", lang)
+        elif len(ctrl.human) < self.game.players:
+            info = t("play.level_now", lang, level=t(f"play.level_{ctrl.level}", lang))
+        else:
+            info = ""
+        self.level_info.value = f"<small class='hr-level'>{esc(info)}</small>" if info else ""
+
     def _label_match(self, lang: str) -> None:
         """The match menu and the teaching-variant note (the rules say 61, R26)."""
         ctrl = self.controller
@@ -503,14 +649,17 @@ class PlayWidget(View):
         game = ctrl.game
         hand = ""
         try:
+            # covered (pass and play between turns): no tile of any hand leaves the kernel
             svg = str(game_svg(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang),
-                               size=self.size, interactive=True, own_hand=False))
-            hand = hand_strip(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang))
+                               size=self.size, interactive=True, own_hand=False,
+                               covered=ctrl.covered))
+            if not ctrl.covered:
+                hand = hand_strip(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang))
         except Exception:  # noqa: BLE001 - the game goes on; the text alternative stands in
             self.messages.log.append_stdout(traceback.format_exc())
             svg = f"<pre class='hr-board-text'>{esc(game.layout.describe(lang))}</pre>"
-        pending = game.pending if ctrl.human_turn() else None
-        self.board.show(svg, ctrl.moves(lang), "" if pending is None else str(pending),
+        chosen = (game.pending or ctrl.marked) if ctrl.human_turn() else None
+        self.board.show(svg, ctrl.moves(lang), "" if chosen is None else str(chosen),
                         hand=hand)
 
     def _moves_html(self, lang: str) -> str:
@@ -519,8 +668,9 @@ class PlayWidget(View):
         events = [e for e in game.history if e.hand == game.hand_number]
         if not events:
             return ""
-        items = "".join(f"<li>{esc(' · '.join(self.controller.event_lines(e, lang)))}</li>"
-                        for e in reversed(events))
+        items = "".join(
+            f"<li>{rule_links(' · '.join(self.controller.event_lines(e, lang)), lang)}</li>"
+            for e in reversed(events))
         title = esc(t("play.moves_title", lang, hand=game.hand_number, count=len(events)))
         return (f"<div class='hr-moves-log' style='font-size:0.85em'><b>{title}</b>"
                 f"<ol reversed style='max-height:10em;overflow:auto;margin:0.2em 0'>{items}</ol>"
@@ -555,7 +705,7 @@ class PlayWidget(View):
         last = game.history[-1] if game.history else None
 
         def para(text: str) -> None:
-            parts.append(f"<p>{esc(text)}</p>")
+            parts.append(f"<p>{rule_links(text, lang)}</p>")
 
         if result is None:
             para(t("play.settle_none", lang))
@@ -576,7 +726,7 @@ class PlayWidget(View):
                 if line:
                     para(line)
             for line in said.bonuses:
-                parts.append(f"<p><b>{esc(line)}</b></p>")
+                parts.append(f"<p><b>{rule_links(line, lang)}</b></p>")
             para(said.rounding)
             scores = list_text(
                 [t("play.score_item", lang, name=self._side_name(s, lang), points=p)
@@ -604,3 +754,13 @@ class PlayWidget(View):
         elif self.controller.match_over:
             parts.append(f"<p><b>{esc(t('match.hand_over', lang))}</b></p>")
         return f"<div class='hr-settle' lang='{esc(lang)}'>{''.join(parts)}</div>"
+
+
+def _check_players(players: object, partners: object) -> int:
+    """*players* for a new game: 2, 3 or 4 (partnerships need 4, R2); a ValueError otherwise."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"players is 2, 3 or 4 (R2), not {players!r}")
+    validate.flag(partners, "partners")
+    if partners and players != 4:
+        raise ValueError(f"partners: partnerships are for 4 players (R2), not {players}")
+    return players

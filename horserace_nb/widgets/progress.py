@@ -6,11 +6,12 @@ Leitner schedule), the learner's name, Reset (asked twice) and "Download my resu
 
 >>> from horserace_nb.teaching.progress import Result
 >>> p = Progress()
->>> p.store.receive({"kind": "read", "results": [{"lesson": "01", "kind": "exercise",
-...     "case": "open", "seed": 101000, "stars": 1, "tries": 3, "hints": 0, "rules": ["R9"],
-...     "when": "2026-12-01T09:00:00"}], "learner": "", "site": "", "backup": None})
->>> p.lessons[0].stars, p.due_count
-(1, 1)
+>>> p.store.receive({"kind": "read", "results": [{"lesson": "02", "kind": "exercise",
+...     "case": "open/line", "seed": 201000, "stars": 1, "tries": 3, "hints": 0,
+...     "rules": ["R9"], "when": "2026-12-01T09:00:00"}], "learner": "", "site": "",
+...     "backup": None})
+>>> [s.stars for s in p.lessons if s.lesson == "02"], p.due_count
+([1], 1)
 >>> p.practise().exercise.kind
 'open'
 """

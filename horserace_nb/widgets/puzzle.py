@@ -11,8 +11,10 @@ it (a placement there is right when it keeps the turn's best score within reach,
 :meth:`Puzzle.turns <horserace_nb.teaching.puzzles.Puzzle.turns>` counts it). The puzzle is
 solved when the turn is complete. "Hint" reveals the puzzle's hints one at a time,
 gentle first; the last one is the answer. Stars as in the exercises: 3 when solved at the first
-try, 2 at the second, 1 later, 0 once the answer was shown (or its last hint, which gives it)
-before it was solved.
+try, 2 at the second, 1 later, each hint opened costing one more (never below 1), 0 once the
+answer was shown (or its last hint, which gives it) before it was solved. The puzzle's title and
+its rules line, which name its trick, appear after the first try ("Puzzle 2" until then, in the
+menu too).
 
 The puzzle logic (which puzzle, how each went, the judging) is
 :class:`~horserace_nb.sessions.puzzle.PuzzleSession`; this module draws it and wires the board.
@@ -46,7 +48,7 @@ from ..teaching.puzzles import PUZZLES, Puzzle
 from ..words.i18n import check_lang, t
 from .base import View
 from .board import Board, Choice
-from .common import esc, safe, stars_html
+from .common import esc, rule_links, safe, stars_html
 from .store import Recorder
 
 __all__ = ["PuzzleWidget"]
@@ -243,6 +245,7 @@ class PuzzleWidget(View):
         """Play the answer on the board and explain it (no stars unless already solved)."""
         self.session.show_answer()
         self._say(self.session.said)
+        self._show_titles()
         self._show_board()
         self._show_stars()
         self._record()
@@ -290,6 +293,7 @@ class PuzzleWidget(View):
             self.recorder.missed(self.puzzle, self.message)
         elif self.solved and self.done:
             self._record()
+        self._show_titles()
         self._show_board()
         self._show_stars()
 
@@ -341,22 +345,19 @@ class PuzzleWidget(View):
         self.messages.tell(text, self.lang, kind=kind)
         self.board.announce(self.message)  # the widget's one live region
 
+    def _title(self, index: int, lang: str) -> str:
+        """A puzzle's title once it was tried, "Puzzle n" before (the title names the trick)."""
+        if self.progress[index].tried:
+            return self.puzzles[index].title(lang)
+        return t("puzzleui.untitled", lang, n=index + 1)
+
     def _show_all(self) -> None:
         lang, puzzle = self.lang, self.puzzle
-        self.title.value = f"<b style='font-size:1.15em'>{esc(puzzle.title(lang))}</b>"
         self.question.value = (f"<div class='hr-question' style='line-height:1.45;margin:0.2em 0'>"
-                               f"{esc(puzzle.question(lang))}</div>")
-        self.rules_line.value = (f"<div class='hr-muted' style='font-size:0.9em'>"
-                                 f"{esc(t('puzzleui.rules', lang, rules=', '.join(puzzle.rules)))}"
-                                 f"</div>")
+                               f"{rule_links(puzzle.question(lang), lang)}</div>")
+        self._show_titles()
         self.counter.value = esc(t("puzzleui.counter", lang, n=self.index + 1,
                                    total=len(self.puzzles)))
-        self._menu_quiet = True
-        try:
-            self.menu.options = [(p.title(lang), p.key) for p in self.puzzles]
-            self.menu.value = puzzle.key
-        finally:
-            self._menu_quiet = False
         self.menu.description = t("puzzleui.menu", lang)
         self.previous_button.description = t("puzzleui.previous", lang)
         self.next_button.description = t("puzzleui.next", lang)
@@ -368,12 +369,29 @@ class PuzzleWidget(View):
         self._show_board()
         self._show_stars()
 
+    def _show_titles(self) -> None:
+        """The title, the rules line and the menu: titles and rules only of puzzles tried."""
+        lang, puzzle = self.lang, self.puzzle
+        self.title.value = f"<b style='font-size:1.15em'>{esc(self._title(self.index, lang))}</b>"
+        rules = ", ".join(puzzle.rules)
+        self.rules_line.value = "" if not self.session.titled else (
+            f"<div class='hr-muted' style='font-size:0.9em'>"
+            f"{rule_links(t('puzzleui.rules', lang, rules=rules), lang)}</div>")
+        options = [(self._title(i, lang), p.key) for i, p in enumerate(self.puzzles)]
+        if list(self.menu.options) != options or self.menu.value != puzzle.key:
+            self._menu_quiet = True
+            try:
+                self.menu.options = options
+                self.menu.value = puzzle.key
+            finally:
+                self._menu_quiet = False
+
     def _show_hints(self) -> None:
         lang, left = self.lang, self.hints_left
         shown = self.hints_shown
         self.hints_box.value = "" if not shown else (
             "<ol class='hr-hints' style='line-height:1.45;margin:0.3em 0;padding-left:1.6em'>"
-            + "".join(f"<li>{esc(h)}</li>" for h in shown) + "</ol>")
+            + "".join(f"<li>{rule_links(h, lang)}</li>" for h in shown) + "</ol>")
         self.hint_button.description = (t("puzzleui.hint", lang, left=left) if left
                                         else t("puzzleui.no_hints", lang))
         self.hint_button.disabled = not left

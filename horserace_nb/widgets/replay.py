@@ -4,12 +4,25 @@
 >>> w.step = 3                               # after [4|4]: 2 + 8 = 10
 >>> w.current.layout.end_total()
 10
+>>> quiet = ReplayWidget(sums=False)         # the class answers first
+>>> quiet.step = 3
+>>> quiet.sum_line.value.count("10"), quiet.sum_button.layout.display
+(0, '')
+>>> quiet.reveal_sum()
+>>> "2 + 8 = 10" in quiet.sum_line.value
+True
+>>> quiet.press("next")                      # what → does while the replay has focus
+>>> quiet.step
+4
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -22,10 +35,60 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
-from .common import esc, message_html, question_html, safe
+from .common import Lang, esc, message_html, question_html, rule_links, safe
 from .store import Recorder
 
-__all__ = ["ReplayWidget"]
+__all__ = ["ReplayWidget", "ReplayKeys", "KEYS"]
+
+_HERE = Path(__file__).parent
+
+KEYS = ("previous", "next", "play", "first", "last")
+"""What the replay's keys report (``replay.js``): ← previous, → next, Space play (or pause, or
+the next step when there is no play), Home first, End last."""
+
+
+class ReplayKeys(anywidget.AnyWidget):
+    """The replay's keys, with no visible part: while the replay has focus, ``replay.js``
+    reports ←, →, Space, Home and End as one of :data:`KEYS` (and keeps them, and every other
+    key pressed on the replay, from the notebook's shortcuts); Python decides what each does.
+
+    >>> keys = ReplayKeys()
+    >>> seen = []
+    >>> keys.on_key(seen.append)
+    >>> keys.receive({"kind": "key", "key": "next"})
+    >>> seen
+    ['next']
+    """
+
+    _esm = (_HERE / "replay.js").read_text(encoding="utf-8")  # text: a Path would keep every
+    # instance alive (anywidget's file watch)
+    label = traitlets.Unicode("").tag(sync=True)
+    """The replay's accessible name, saying its keys (set on the replay's root)."""
+    lang = Lang("en").tag(sync=True)
+
+    def __init__(self, *, lang: str = "en") -> None:
+        super().__init__(lang=lang, layout=widgets.Layout(display="none"))
+        self._on_key: Callable[[str], None] | None = None
+        self._on_refusal: Callable[[Text], None] | None = None
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    def on_key(self, callback: Callable[[str], None]) -> None:
+        """Call *callback* with each key reported (one of :data:`KEYS`)."""
+        self._on_key = callback
+
+    def on_refusal(self, callback: Callable[[Text], None]) -> None:
+        """Call *callback* with the sentence explaining a malformed message."""
+        self._on_refusal = callback
+
+    def receive(self, content: Any) -> None:
+        """Handle one message as the front end sends it; anything but a known key is refused
+        with a sentence (nothing changes)."""
+        key = content.get("key") if isinstance(content, dict) else None
+        if isinstance(content, dict) and content.get("kind") == "key" and key in KEYS:
+            if self._on_key is not None:
+                self._on_key(str(key))
+        elif self._on_refusal is not None:
+            self._on_refusal(lambda lang: t("board.bad_message", lang))
 
 
 class ReplayWidget(View):
@@ -33,7 +96,14 @@ class ReplayWidget(View):
     (dict or JSON text), or a live :class:`Game`'s history, one step at a time, on the same
     board as play (read-only).
 
-    Drive it with the buttons, the slider or play/pause, or from code: ``w.step = 3``.
+    Drive it with the buttons, the slider or play/pause, the keys while it has focus (← and →
+    step, Space plays or pauses, Home and End: :meth:`press`), or from code: ``w.step = 3``.
+
+    **Hidden sums** (``sums=False``, for lessons that have not taught adding up yet, or for a
+    class that answers first): a step's sum is neither shown nor said — nor the numbers on the
+    board, the turn line and the scores, which would give it away — until *Show the sum*
+    (:meth:`reveal_sum`) shows it for that step. ``turns=False`` leaves out the turn lines and
+    the scores (lessons before turns are taught).
 
     **Predict mode** (``predict=True``, or the checkbox): before the Next button shows a
     placement, the learner answers a question about it — where the tile goes (clicked on the
@@ -43,20 +113,32 @@ class ReplayWidget(View):
 
     :param size: the largest width of the board picture, in pixels (a number above 0).
     :param switch: show the widget's own language switch.
-    :param predict: start in predict mode.
+    :param predict: start in predict mode (there is no play then: Space steps).
+    :param sums: show each step's sum at once; ``False``: only after *Show the sum*.
+    :param turns: show the turn lines and the scores.
+    :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
     """
 
     step = traitlets.Int(0)
     predict = traitlets.Bool(False)
     """Ask before each placement is shown (predict mode)."""
+    sums = traitlets.Bool(True)
+    """Show each step's sum at once (``False``: after *Show the sum*)."""
+    turns = traitlets.Bool(True)
+    """Show the turn lines and the scores."""
 
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
-                 switch: bool = True, predict: bool = False) -> None:
+                 switch: bool = True, predict: bool = False, sums: bool = True,
+                 turns: bool = True, projector: bool = False) -> None:
         check_lang(lang)
         self.size = validate.size(size)
+        sums, turns = validate.flag(sums, "sums"), validate.flag(turns, "turns")
+        projector = validate.flag(projector, "projector")
         self.steps, self.example = build_steps(source)
         self._announced: tuple[object, int] | None = None  # the step the live region last said
+        self._sums_shown: set[int] = set()  # the steps whose hidden sum was shown
         super().__init__(lang=lang, switch=switch)
+        self.sums, self.turns, self.projector = sums, turns, projector
         last = len(self.steps) - 1
 
         def button(icon: str) -> widgets.Button:  # each its own Layout, made with the button
@@ -74,6 +156,8 @@ class ReplayWidget(View):
         self.heading = widgets.HTML()
         self.board = Board(lang=lang, readonly=True)
         self.sum_line = widgets.HTML()
+        self.sum_button = widgets.Button(icon="eye", layout=widgets.Layout(
+            width="auto", align_self="flex-start"))
         self.turn_line = widgets.HTML()
         self.details = widgets.HTML()
         self.alt_text = widgets.HTML()
@@ -96,12 +180,14 @@ class ReplayWidget(View):
         self.predict_box.add_class("hr-predict")
         self.recorder = Recorder(lang=lang)
         """Records each prediction answered or shown in the learner's browser (issue 20)."""
+        self.keyboard = ReplayKeys(lang=lang)
+        """The keys of the replay while it has focus (:meth:`press`)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
-            self.predict_feedback, self.board, self.sum_line, self.turn_line, self.details,
-            self.alt_text, self.messages.box, self.recorder.store,
+            self.predict_feedback, self.board, self.sum_line, self.sum_button, self.turn_line,
+            self.details, self.alt_text, self.messages.box, self.recorder.store, self.keyboard,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -109,6 +195,9 @@ class ReplayWidget(View):
         self.next_button.on_click(lambda _: self._on_next())
         self.predict_check.on_click(lambda _: self._on_predict_check())
         self.predict_reveal.on_click(lambda _: self._on_reveal())
+        self.sum_button.on_click(lambda _: self._on_reveal_sum())
+        self.keyboard.on_key(self._on_key)
+        self.keyboard.on_refusal(self._on_refusal)
         widgets.link((self.predict_toggle, "value"), (self, "predict"))
         self.board.on_choice(self._on_board)
         self.board.on_refusal(self._on_refusal)
@@ -149,9 +238,59 @@ class ReplayWidget(View):
 
     @traitlets.observe("predict")
     def _on_predict(self, change: Any) -> None:
-        if not change["new"] and self.question is not None:
+        if change["new"]:
+            self.play.playing = False  # a play would show the steps without asking
+        if self.question is not None and not change["new"]:
             self._drop_question()
+        if self.started:
             self._render()
+
+    @traitlets.observe("sums", "turns")
+    def _on_shown_lines(self, _change: Any) -> None:
+        if self.started:
+            self._render()
+
+    # ------------------------------------------------------------------ keys and the sum
+    def press(self, key: str) -> None:
+        """What a key does while the replay has focus (one of :data:`KEYS`): → ``"next"`` (in
+        predict mode: asks first), ← ``"previous"``, Home ``"first"``, End ``"last"``, Space
+        ``"play"``: plays from here (from the start at the last step) or pauses; in predict
+        mode, where there is no play, it steps like →.
+
+        :raises ValueError: for another key (nothing changes).
+        """
+        if key not in KEYS:
+            raise ValueError(f"key: one of {', '.join(KEYS)}, not {key!r}")
+        last = len(self.steps) - 1
+        if key == "next" or (key == "play" and self.predict):
+            self.next_step()
+        elif key == "previous":
+            self._go(self.step - 1)
+        elif key == "first":
+            self._go(0)
+        elif key == "last":
+            self._go(last)
+        elif self.play.playing:
+            self.play.playing = False
+        else:
+            if self.step == last:
+                self.step = 0
+            self.play.playing = True
+
+    @property
+    def sum_shown(self) -> bool:
+        """The sum of the step on show is shown (always, unless ``sums=False``)."""
+        return self.sums or self.step in self._sums_shown
+
+    def reveal_sum(self) -> None:
+        """Show (and say) the hidden sum of the step on show ("Show the sum")."""
+        if self.sum_shown:
+            return
+        self._sums_shown.add(self.step)
+        self._render()
+        texts = step_texts(self.current, len(self.steps), self.lang, self.example,
+                           turns=self.turns)
+        self.board.announce(sentences((texts["sum"], texts["turn"]), self.lang))
 
     # ------------------------------------------------------------------ predict mode
     def next_step(self) -> None:
@@ -181,6 +320,7 @@ class ReplayWidget(View):
         if feedback.ok:
             self._record()
             self._drop_question()
+            self._sums_shown.add(prediction.index)  # answered: nothing left to hide
             self.step = prediction.index
         self._answered = prediction
         self._show_feedback()
@@ -200,6 +340,7 @@ class ReplayWidget(View):
                 self.question.reveal(self.lang)
                 self._record()
             self._drop_question()
+            self._sums_shown.add(pending)
             self.step = pending
 
     def _record(self) -> None:
@@ -242,6 +383,14 @@ class ReplayWidget(View):
         self.reveal()
 
     @safe
+    def _on_reveal_sum(self) -> None:
+        self.reveal_sum()
+
+    @safe
+    def _on_key(self, key: str) -> None:
+        self.press(key)
+
+    @safe
     def _on_board(self, choice: Choice) -> None:
         question = self.question
         if question is None or question.tile is None:  # nothing asked on the board now
@@ -263,6 +412,7 @@ class ReplayWidget(View):
 
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
+        self.keyboard.lang = lang
         self._render()
         self._show_feedback()  # the last verdict, said again in the new language
 
@@ -280,15 +430,17 @@ class ReplayWidget(View):
         return self.steps[self.step]
 
     # ------------------------------------------------------------------ drawing
-    def board_svg(self, step: ReplayStep | None = None) -> str:
-        """The board of the current step, last placement highlighted."""
+    def board_svg(self, step: ReplayStep | None = None, *, numbers: bool = True) -> str:
+        """The board of the current step, last placement highlighted; without the counted
+        numbers, the end total and the score when *numbers* is false (a hidden sum)."""
         from ..render.svg import layout_svg
 
         step = self.current if step is None else step
         last = step.layout.tiles[-1] if step.layout.tiles else None
         placed = step.event is None or step.event.kind == "place"
         return str(layout_svg(step.layout, lang=self.lang, size=self.size,
-                              highlight=last if placed and not step.dealt else None))
+                              highlight=last if placed and not step.dealt else None,
+                              show_numbers=numbers))
 
     def _render_question(self) -> None:
         from ..render.svg import game_svg, layout_svg
@@ -317,7 +469,7 @@ class ReplayWidget(View):
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"
             lines += [heading, t(key, lang)]
-        self.predict_prompt.value = question_html(lines)
+        self.predict_prompt.value = question_html(lines, lang)
         numeric = not isinstance(question, PlayedPoint)
         self.predict_number.layout.display = "" if numeric else "none"
         self.predict_check.layout.display = "" if numeric else "none"
@@ -329,7 +481,8 @@ class ReplayWidget(View):
     def _render(self) -> None:
         lang = self.lang
         step = self.current
-        texts = step_texts(step, len(self.steps), lang, self.example)
+        texts = step_texts(step, len(self.steps), lang, self.example, sums=self.sum_shown,
+                           turns=self.turns)
         title = self.example.title(lang) if self.example else t("replay.saved_game", lang)
         self.title.value = f"<h3 class='hr-title'>{esc(title)}</h3>"
         explanation = (f"<p class='hr-explanation'>{esc(self.example.explanation(lang))}</p>"
@@ -341,17 +494,27 @@ class ReplayWidget(View):
         else:
             self.predict_box.layout.display = "none"
             self.board.readonly = True
-            self.board.show(self.board_svg(step), board_moves(None, lang))
+            self.board.show(self.board_svg(step, numbers=not texts["sum_hidden"]),
+                            board_moves(None, lang))
             if self._announced != (self.example, self.step):  # each step said once
                 self._announced = (self.example, self.step)
                 self.board.announce(sentences(
                     (texts["heading"], texts["sum"], texts["turn"]), lang))
-        self.sum_line.value = (f"<div class='hr-sum'>{esc(texts['sum'])}</div>"
-                               if texts["sum"] else "")
-        self.turn_line.value = (f"<div class='hr-turn'>{esc(texts['turn'])}</div>"
+        if texts["sum_hidden"] and self.prediction is None:
+            self.sum_line.value = (f"<div class='hr-sum hr-sum-hidden hr-muted'>"
+                                   f"{esc(t('replay.sum_prompt', lang))}</div>")
+        else:
+            self.sum_line.value = (f"<div class='hr-sum'>{rule_links(texts['sum'], lang)}</div>"
+                                   if texts["sum"] else "")
+        self.sum_button.description = t("replay.show_sum", lang)
+        self.sum_button.tooltip = t("replay.show_sum", lang)
+        self.sum_button.layout.display = (
+            "" if texts["sum_hidden"] and self.prediction is None else "none")
+        self.turn_line.value = (f"<div class='hr-turn'>{rule_links(texts['turn'], lang)}</div>"
                                 if texts["turn"] else "")
-        self.details.value = "".join(f"<div class='hr-detail'>{esc(line)}</div>"
-                                     for line in texts["details"])
+        lines = [texts["scores"], *texts["details"]] if texts["scores"] else texts["details"]
+        self.details.value = "".join(f"<div class='hr-detail'>{rule_links(line, lang)}</div>"
+                                     for line in lines)
         self.alt_text.value = (f"<details><summary>{esc(t('replay.alt_label', lang))}</summary>"
                                f"<p lang='{esc(lang)}'>{esc(texts['alt'])}</p></details>")
         tips = {self.first_button: "replay.first", self.prev_button: "replay.previous",
@@ -361,6 +524,8 @@ class ReplayWidget(View):
             button.description = t(key, lang)
         self.play.description = t("replay.play", lang)
         self.play.tooltip = t("replay.play", lang)
+        self.play.layout.display = "none" if self.predict else ""  # Space steps then
+        self.keyboard.label = t("replay.keys_label", lang)
         self.slider.description = t("replay.step_label", lang)
         self.prev_button.disabled = self.first_button.disabled = self.step == 0
         self.next_button.disabled = self.last_button.disabled = self.step == len(self.steps) - 1

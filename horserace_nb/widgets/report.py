@@ -8,7 +8,7 @@ Nothing is sent anywhere: the files are read in the kernel (in JupyterLite, in t
 >>> import tempfile, pathlib
 >>> from horserace_nb.teaching.progress import Result, results_file
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> r = Result("01", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
+>>> r = Result("02", "exercise", "open", 101000, stars=3, tries=1, when="2026-12-01T09:00:00")
 >>> text = results_file([r], learner="Mina", saved="2026-12-01T10:00:00")
 >>> _ = (folder / "mina.json").write_text(text, encoding="utf-8")
 >>> _ = (folder / "notes.txt").write_text("not results")

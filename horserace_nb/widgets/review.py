@@ -44,7 +44,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import seat_name
 from .base import View, running_loop
 from .board import Board
-from .common import esc, safe
+from .common import esc, rule_links, safe
 
 __all__ = ["ReviewWidget", "review_svg"]
 
@@ -288,7 +288,7 @@ class ReviewWidget(View):
         if not text:
             return ""
         return (f"<div class='hr-msg hr-msg-info hr-review-status' lang='{esc(self.lang)}'>"
-                f"{esc(text)}</div>")
+                f"{rule_links(text, self.lang)}</div>")
 
     @safe
     def _render(self) -> None:
@@ -326,4 +326,4 @@ class ReviewWidget(View):
             self.board.announce(entry.explain(lang))
         kind = "ok" if entry.loss < AS_GOOD else "info"
         self.explanation.value = (f"<p class='hr-review-explain hr-msg hr-msg-{kind}' "
-                                  f"lang='{esc(lang)}'>{esc(entry.explain(lang))}</p>")
+                                  f"lang='{esc(lang)}'>{rule_links(entry.explain(lang), lang)}</p>")

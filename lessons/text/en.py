@@ -15,43 +15,49 @@ TEXT = {
 **Start:** [{start_title}]({start})""",
     "title.index": "all languages",
     "title.00": "the start page",
-    "title.01": "1. Tiles, the deal and spinners",
-    "title.02": "2. Scoring ends",
-    "title.03": "3. Turns",
-    "title.04": "4. The end of a hand",
-    "title.05": "5. Play a match",
-    "title.06": "6. The classroom page",
-    "title.07": "7. Puzzles",
-    "title.08": "8. Teacher guide",
-    "title.09": "9. Class report",
+    "title.01": "1. Tiles and players",
+    "title.02": "2. Joining and spinners",
+    "title.03": "3. Scoring ends",
+    "title.04": "4. Turns",
+    "title.05": "5. The settlement",
+    "title.06": "6. The end of the game",
+    "title.07": "7. Play a match",
+    "title.08": "8. The classroom page",
+    "title.09": "9. Puzzles",
+    "title.10": "10. Teacher guide",
+    "title.11": "11. Class report",
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
-**Horse Race** is a domino game of the Fives family: place a tile, add up the numbers at the open
-ends of the layout, and score when that total is a multiple of 5. Two things make it its own:
-**every double is a spinner** that can grow in four directions, and some tiles let you place
-again — lesson 3 says which.
+**Horse Race** is a domino game of the Fives family. Look at the picture below: tiles are joined
+where their numbers match, and after every placement the numbers at the open ends are added up.
+When that total is a multiple of 5, the player who placed the tile scores. Two things make the
+game its own: **every double is a spinner** that can grow in four directions, and some tiles let
+you place again.
 
-Each lesson takes one idea at a time, shows it on the board, and then asks you to do it: the
-exercises check every answer at once and explain it with the rule. Run each notebook from the
-top (*Run → Run All Cells*) and then work with the widgets.""",
+Each lesson starts with something to look at or to do, and every exercise checks your answer at
+once and explains it with the rule. Run each notebook from the top (*Run → Run All Cells*), then
+work with the widgets.""",
     "start.contents": """## Contents
 
-1. [Tiles, the deal and spinners](01_tiles_layout_spinners.ipynb) — the 28 tiles, who plays, the
-   deal and the boneyard, who leads, how tiles join, spinners (R1, R2, R5, R6, R8–R12)
-2. [Scoring ends](02_scoring_ends.ipynb) — which ends count, the short layout examples, predict
+1. [Tiles and players](01_tiles_players.ipynb) — the 28 tiles, who plays, the deal and the
+   boneyard, who leads, the opening tile (R1, R2, R5, R6, R8)
+2. [Joining and spinners](02_joining_spinners.ipynb) — how tiles join, spinners, singles
+   (R9–R12)
+3. [Scoring ends](03_scoring_ends.ipynb) — which ends count, the short layout examples, predict
    the next step, exercises (R3, R13–R15)
-3. [Turns](03_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
+4. [Turns](04_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
    hand, and what comes first (R4, R16–R20)
-4. [The end of a hand](04_end_of_hand.ipynb) — the settlement and its rounding, partnerships,
-   ties, who leads next, winning at 61 (R7, R21–R28)
-5. [Play a match](05_play.ipynb) — a match against the computer, a class-length game, and a
+5. [The settlement](05_settlement.ipynb) — the settlement and its rounding, partnerships, ties
+   (R21–R25)
+6. [The end of the game](06_end_of_game.ipynb) — who leads next, winning at 61 (R7, R26–R28)
+7. [Play a match](07_play.ipynb) — a match against the computer, a class-length game, and a
    review of the decisions
-6. [The classroom page](06_classroom.ipynb) — one clean page for Voilà
-7. [Puzzles](07_puzzles.ipynb) — find the best move, with a ladder of hints
-8. [Teacher guide](08_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
+8. [The classroom page](08_classroom.ipynb) — one clean page for Voilà
+9. [Puzzles](09_puzzles.ipynb) — find the best move, with a ladder of hints
+10. [Teacher guide](10_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
    mistakes to watch for
-9. [Class report](09_class_report.ipynb) — for the teacher: the class's stars and the
+11. [Class report](11_class_report.ipynb) — for the teacher: the class's stars and the
    rules most missed, from the learners' results files""",
     "start.rules": """## The rules
 
@@ -61,122 +67,147 @@ it: a click on R17 opens the page at rule R17. Players are numbered from 1 in th
 the rules page (the code counts its seats from 0: seat 0 is player 1).""",
     "start.voila": """## For teachers
 
-The [teacher guide](08_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
+The [teacher guide](10_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
 and the mistakes learners make most. To show the game to a class without any code on screen, run
 the classroom page from the project folder:
 
 ```sh
-.venv/bin/voila notebooks/en/06_classroom.ipynb
+.venv/bin/voila notebooks/en/08_classroom.ipynb
 ```
 
 and open the address it prints. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
-    "tiles.intro": """# 1. Tiles, the deal and spinners
+    "tiles.intro": """# 1. Tiles and players
 
-In this lesson: the tiles, who plays, the deal, who places the first tile, and how tiles join the
-layout — in particular the **spinners**. Run the cell below first: it loads the tools the lesson
-uses.""",
+**Your task:** below is a whole Horse Race set, one row for each smaller number. Before you read
+on, count: how many tiles are there? How many **doubles** — tiles with the same number on both
+halves? Run the cell and count.""",
     "tiles.set": """## The tiles
 
 Horse Race uses one complete **double-six** set: 28 tiles, no two alike (R1). Each half of a tile
-shows 0 to 6 pips. A tile is written with its smaller number first, `[1|4]`. Here is the whole
-set, one row for each smaller number:""",
-    "tiles.write": """You may type a tile in several ways; it is always shown smaller number first.
-The seven tiles with the same number on both halves are the **doubles**:""",
+shows 0 to 6 pips. A tile is written with its smaller number first: `[1|4]`, never `[4|1]`. The
+seven tiles with the same number on both halves are the **doubles**; every other tile is a
+**single**. The cell counts the set and lists the doubles: did you count the same?""",
     "tiles.players": """## Who plays
 
 Two, three or four people play, each for themselves; or four people play as two pairs (R2).
-Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and
-4. The picture shows a partnership game from player 1's seat: your own hand face up at the
-bottom, the other hands face down, and the two teams' scores.""",
+Partners **sit opposite** each other and share one score: players 1 and 3 against players 2 and 4.
+
+**Look:** the picture shows a partnership game from player 1's seat. Find your partner and the two
+teams' scores. Your own tiles are face up at the bottom: they are your **hand**. The other hands
+are face down.""",
     "tiles.deal": """## The deal and the boneyard
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
 **5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard** — 14, 10 or 8 tiles. You draw from it when no tile in your hand fits (lesson 3).
-Hands are private.
+**boneyard**. You draw from it when no tile in your hand fits (lesson 4). Hands are private.
 
-Each line below is one deal: the number of players, then the size of every hand, then (after the
-bar) the size of the boneyard. Change the seed, or deal with `Game(players=3, seed=…)` yourself:
-the counts stay the same.""",
-    "tiles.deal_picture": """What player 1 sees of a 3-player deal: 6 tiles in hand, the two other
-hands face down, and the boneyard's count at the top.""",
+**Your task:** how many tiles stay in the boneyard with 2, 3 and 4 players? Work it out, then run
+the cell: each line is one deal — the number of players, the size of every hand, and (after the
+bar) the size of the boneyard.""",
+    "tiles.deal_picture": """What player 1 sees of a 3-player deal: 6 tiles in hand, the two other hands face down, and the
+boneyard's count at the top.""",
     "tiles.lot": """## Who places the first tile
+
+**One word, two meanings.** *Hand* is the tiles a player holds ("your hand"), and also one deal
+played to its end ("the first hand", "the next hand"). The sentence tells you which.
 
 The first hand's leader is chosen by a **neutral lot** (R6): every player rolls a die, and if the
 highest roll is tied, only the tied players roll again. Holding a high double such as `[6|6]`
 gives **no** right to lead.
 
-The cell shows the lot of a 4-player game: the first lines are the rounds of rolls
-(player: roll). The two players who rolled 6 roll again, and the winner leads: the next line
-names the leader, the last one the player who holds `[6|6]` — not the leader. Who leads the **next** hands is lesson 4's topic (R7).""",
+**Look:** the cell shows the lot of a 4-player game, one line per round of rolls (player: roll).
+Who rolls again? The next line names the leader, the last one the player who holds `[6|6]` — not
+the leader. Who leads the **next** hands is lesson 6's topic (R7).""",
     "tiles.first_tile": """## The first tile
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
-table. The opening tile also counts for scoring, like every other tile — lesson 2 explains
-scoring.""",
-    "tiles.spinners": """## How tiles join; every double is a spinner
+table. The tiles on the table are the **layout**. The opening tile counts for scoring like every
+other tile (lesson 3).
 
-A tile joins the layout where an open **connection point** shows the same number as one of its
-halves (R9). **Every double is a spinner** (R10): it is laid crosswise and has four connection
-points — *straight A* and *straight B* along the line, *branch A* and *branch B* at right angles.
-A double that joins the layout uses its straight A; a double that opens the hand has both
-straights open. The branches open only after **both** straight sides are filled (R11).
+**Your task:** you are player 1 and you lead this 2-player hand. Which of your seven tiles may you
+open with? (Any of them: no tile is required, not even a double.)""",
+    "tiles.coders": """## Optional: for coders
 
-In the pictures, an orange outline marks a spinner, a **filled number** shows what an end adds to
-the total, and a **hollow dot** marks an open point that does not count (lesson 2).
+You may type a tile in several ways; it is always shown smaller number first. A game's `hands`
+are the tiles each player holds (the code counts its seats from 0: `hands[0]` is player 1's
+hand). Change the seed and deal again.""",
+    "joining.intro": """# 2. Joining and spinners
 
-Step through the layout of the rule texts with the buttons or the slider. (The line about who
-places next is a preview of lesson 3.)""",
-    "tiles.step": """You can also choose a step from code — handy in class. Step 4 is `[3|4]` on
-straight B of `[4|4]`: now both straights of `[4|4]` are filled, so its branches open, and
-`[4|4]` itself no longer counts.""",
-    "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]`
-and `[3|5]` fill its two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Its
-pictures are lost in the text, but its four end totals — 10, 12, 5 and 9 — fix the tiles. Step
-through it:""",
-    "tiles.build": """## Build a layout yourself
+**Your task:** the layout below holds `[1|4]` and, on its 4, the double `[4|4]`. A tile joins
+where an open point shows the same number as one of its halves (R9). Where could `[1|3]` go? And
+`[4|6]`? Find the points on the picture, then read on.""",
+    "tiles.spinners": """## Every double is a spinner
 
-`place` adds a tile: the opening tile on its own, every other one `on` a tile of the layout at a
-`side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`, `'branch_a'`, `'branch_b'`). Change the
-tiles and run the cell again.""",
-    "tiles.singles": """A tile that is not a double (a **single**) has a low end and a high end; it
-joins by the end that matches, and its other end becomes a new end of the layout (R12). Here
-`[1|6]` joins straight B of `[1|1]` by its 1, so its 6 is the new end:""",
-    "tiles.branches": """A placement that breaks a rule is refused with a sentence that names the
-rule, and the layout stays as it was. Here the straights of `[4|4]` are not both filled yet, so
-its branches are closed (R11):""",
+**Every double is a spinner** (R10): it is laid crosswise and has four connection points —
+*straight A* and *straight B* along the line, *branch A* and *branch B* at right angles. A double
+that joins the layout uses its straight A; a double that opens a hand has both straights open.
+The branches open only after **both** straight sides are filled (R11). An orange outline marks a
+spinner.
+
+So `[1|3]` joins the 1 of `[1|4]`, and `[4|6]` only straight B of `[4|4]` — no branch yet.
+
+**Look:** step through the layout of the rule texts with the buttons or the slider, and watch
+when the branches of `[4|4]` open. The replay keeps the sums and the turn lines for lessons 3 and 4 (*Show the sum* shows a
+step's sum anyway).""",
+    "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
+after it? Run the cell (it also moves the replay above to step 4) and check: both straights are
+filled, so its two branches are open.""",
+    "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]` and `[3|5]` fill its
+two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Step through it:""",
+    "tiles.build": """## Optional: for coders
+
+**Build a layout yourself.** `place` adds a tile: the opening tile on its own, every other one
+`on` a tile of the layout at a `side` (`'low'`, `'high'`, `'straight_a'`, `'straight_b'`,
+`'branch_a'`, `'branch_b'`). Change the tiles and run the cell again.""",
+    "tiles.singles": """## Singles
+
+A tile that is not a double (a **single**) has a low end and a high end; it joins by the end that
+matches, and its other end becomes a new end of the layout (R12).
+
+**Your task:** `[1|6]` joins straight B of `[1|1]`. By which end does it join, and which number is
+the new end? Run the cell: it joins by its 1, so its 6 is the new end.""",
+    "tiles.branches": """A placement that breaks a rule is refused with a sentence that names the rule, and the layout
+stays as it was. **Predict** before you run the cell: may `[4|5]` go on branch A of `[4|4]` in this
+layout?""",
     "tiles.exercises": """## Your turn
 
 Which points of this layout are open — where could a tile join? Choose every open point on the
 buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
-*Next exercise* brings a fresh position; the stars count the ones you solved on your own.""",
+*Next exercise* brings a fresh position. Each exercise earns up to three stars: 3 at the first
+try, 2 at the second, 1 after that, none after *Show answer*.""",
     # ------------------------------------------------------------------ 02 scoring
-    "scoring.intro": """# 2. Scoring ends
+    "scoring.intro": """# 3. Scoring ends
 
-After **every** placement, add up the contributions of all scoring ends (R13):
+**Your task:** `[3|6]` opened this hand, and the double `[6|6]` joined its 6. After every
+placement the player adds up the numbers at the **ends** of the layout. What do these ends add up
+to? Write down your total, then read on.""",
+    "scoring.ends": """## What the ends add
+
+After **every** placement, add up what every end contributes (R13):
 
 - the open end of a single adds its number (a 0 end adds 0, and still counts as an end);
-- a double with at least one open straight side adds **both halves, once** (`[6|6]` adds 12);
+- a double with at least one open straight side adds **both halves, counted once** (`[6|6]`
+  adds 12);
 - a double whose two straights are filled is inside the layout and adds nothing;
-- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.""",
+- an unused branch adds 0; a branch with tiles on it counts through the outer end of its line.
+
+Here `[6|6]` adds 12 and the 3 end of `[3|6]` adds 3: 15. The picture now shows it: a **filled
+number** is what an end adds, a **hollow dot** an open point that adds nothing.""",
     "scoring.rules": """## The placement score
 
 If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
 points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
-(R3, R15). Any other total, 0 included, scores nothing. This holds for the first tile of a hand
-as for every other.
+(R3, R15). Any other total, 0 included, scores nothing — for the first tile of a hand too.
 
-Each line: an opening tile, the raw points it scores, and the points (raw ÷ 5). Try other
-tiles.""",
+**Your task:** which of these opening tiles score: `[0|5]`, `[2|3]`, `[1|2]`, `[4|6]`? Then run
+the cell: each line is the tile, its raw points and its points (raw ÷ 5).""",
     "scoring.double_22": """## The examples of the rule texts
 
 An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
     "scoring.double_00": """An opening `[0|0]`: an end, but it adds 0 — and a total of 0 scores
 nothing.""",
-    "scoring.double_66": """`[3|6]` and then `[6|6]` on its high end: `[6|6]` has its second
-straight open, so it counts 12, and the low end of `[3|6]` counts 3. Step through it:""",
     "scoring.open_vs_counted": """## Open points are not always scoring ends
 
 An open connection point is where a tile may go; a scoring end is what is added up (R14). After
@@ -193,11 +224,12 @@ step freely.""",
 Four kinds of question on fresh layouts: which open points count, what the end total is, what a
 placement scores, and where a tile scores the most (click the point on the board). The numbers on
 the ends are hidden: work them out from the tiles.""",
-    "scoring.exercise_code": """Or answer in code: the last layout of the documented sequence,
-with its numbers hidden. Replace the two `None`s with your end total and raw score, and run the
-cell again.""",
+    "scoring.exercise_code": """## Optional: for coders
+
+Answer in code: the last layout of the documented sequence, with its numbers hidden. Replace the
+two `None`s with your end total and raw score, and run the cell again.""",
     # ------------------------------------------------------------------ 03 turns
-    "turns.intro": """# 3. Turns
+    "turns.intro": """# 4. Turns
 
 Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
 
@@ -224,7 +256,7 @@ pass (R19); player 1 then places their last tile and wins the hand.""",
 
 When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
 Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
-hand is lesson 4's topic (R22).""",
+hand is lesson 5's topic (R22).""",
     "turns.end_first": """## The end comes first
 
 The end of the hand or of the game comes before any continuation: nothing more is placed after
@@ -237,7 +269,7 @@ Who places next? Each exercise shows the last action of a fresh hand: a double, 
 drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
 *Check*.""",
     # ------------------------------------------------------------------ 04 end of hand
-    "end.intro": """# 4. The end of a hand
+    "end.intro": """# 5. The settlement
 
 A hand ends when a player places their last tile — they win the hand (R21) — or when it is
 blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
@@ -264,6 +296,10 @@ from all the **other** players' tiles, the other co-winners included; nothing is
 With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
 at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
 a hand are one settlement, applied together (R25).""",
+    "endgame.intro": """# 6. The end of the game
+
+In this lesson: who leads the next hand, and how the game ends — winning at 61. Run the cell
+below first: it loads the tools the lesson uses.""",
     "end.next_leader": """## Who leads the next hand
 
 The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
@@ -275,7 +311,7 @@ each hand; then the rounds of the new lot, and the new leader.""",
     "end.winning": """## Winning the game
 
 A placement that brings a player or team to 61 or more ends the game **at once**, before any other
-placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 3). Everyone who
+placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 4). Everyone who
 reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
 teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
 61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
@@ -284,10 +320,13 @@ once — so there is no settlement for that hand (R21, R26). Player 1, at 60, pl
 `[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
     "end.exercises": """## Your turn
 
-Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Then: who
-wins the game? Press *Check* after each answer.""",
+Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Press
+*Check* after each answer.""",
+    "endgame.exercises": """## Your turn
+
+Who wins the game after this settlement? Press *Check* after each answer.""",
     # ------------------------------------------------------------------ 05 play
-    "play.intro": """# 5. Play a match
+    "play.intro": """# 7. Play a match
 
 You are player 1; the computer plays the others. The widget shows, from the top: the title with
 the target, the scores (in points, with a bar towards the target), a line that says whose turn it
@@ -331,55 +370,57 @@ dashed, the strong player's choice in green.""",
 hand* there — or run this cell: the same review of your decisions as player 1, for the hands
 played so far (it takes a few seconds).""",
     # ------------------------------------------------------------------ 07 puzzles
-    "puzzles.intro": """# 7. Puzzles
+    "puzzles.intro": """# 9. Puzzles
 
 Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
-**best** move. Every answer has been checked by the game's engine: it is the only placement (or
-turn) that does best.""",
-    "puzzles.board": """## On the board
+**best** move. The game's engine has checked every answer: it is the only placement (or turn)
+that does best.
 
 Click a tile in your hand, then the lit point where it should go; if your turn goes on (a double
-or a score, R17), place the next tile the same way. The widget says at once whether the move is
-the best and why. *Hint* opens one more hint each time, gentle first — the last one gives the
-answer away —, *Try again* puts the position back, *Show answer* shows it, and *Previous*, the
-*Puzzle* menu and *Next puzzle* move between the six puzzles. Each solved puzzle earns up to
-three stars.""",
-    "puzzles.in_code": """## The same puzzles in code
+or a score, R17), place the next tile the same way.""",
+    "puzzles.board": """## The buttons
 
-Each puzzle below has two cells: one shows its board, the other checks a turn you write.""",
+The widget says at once whether your move is the best and why. *Hint* opens one more hint each
+time, gentle first — the last one gives the answer away —, *Try again* puts the position back,
+*Show answer* shows it, and *Previous*, the *Puzzle:* menu and *Next puzzle* move between the six
+puzzles. Each solved puzzle earns up to three stars, fewer after hints.""",
+    "puzzles.in_code": """## Optional: for coders
+
+The same puzzles in code, by number: each has two cells. The first shows the question and the
+board, the second checks a turn you write and then names the puzzle.""",
     "puzzles.how": """**How to answer:** run the puzzle's first cell to see the board. In the
 second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "high")` places
 `[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
 several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
 3 … for one more hint each time; the last hint gives the answer away.""",
     # ------------------------------------------------------------------ 08 teacher guide
-    "guide.intro": """# 8. Teacher guide
+    "guide.intro": """# 10. Teacher guide
 
 This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
-lessons 1–4 and of the puzzles, the mistakes learners make most, and how to run the classroom
+lessons 2–6 and of the puzzles, the mistakes learners make most, and how to run the classroom
 page and the website.""",
     "guide.plan": """## A 45-minute lesson
 
 | time | what | where |
 |---|---|---|
 | 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.md) |
-| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_layout_spinners.ipynb) |
-| 12–22 min | Scoring ends (R13–R15): the three short layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises two to a laptop. | [lesson 2](02_scoring_ends.ipynb) |
-| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 3](03_turns.ipynb) |
-| 30–42 min | Two learners to a laptop play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](06_classroom.ipynb) |
-| 42–45 min | Winning at 61 in one sentence (R26); homework: lesson 4 and the puzzles. | [lesson 4](04_end_of_hand.ipynb), [puzzles](07_puzzles.ipynb) |
+| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_players.ipynb), [lesson 2](02_joining_spinners.ipynb) |
+| 12–22 min | Scoring ends (R13–R15): the three short layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises two to a laptop. | [lesson 3](03_scoring_ends.ipynb) |
+| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 4](04_turns.ipynb) |
+| 30–42 min | Two learners to a laptop play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](08_classroom.ipynb) |
+| 42–45 min | Winning at 61 in one sentence (R26); homework: lessons 5–6 and the puzzles. | [lesson 5](05_settlement.ipynb), [lesson 6](06_end_of_game.ipynb), [puzzles](09_puzzles.ipynb) |
 
-With a second lesson: lesson 4 with its exercises, a game to 31 points, and a review of one
+With a second lesson: lessons 5 and 6 with their exercises, a game to 31 points, and a review of one
 game.""",
     "guide.key": """## The answer key
 
 The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
 the same order. The cells below draw them from the same seeds and print each question with its
 answer; *Next exercise* in a widget draws fresh positions after these.""",
-    "guide.key_predict": """**Lesson 2, predict mode** (the documented layout): where each tile
+    "guide.key_predict": """**Lesson 3, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
-    "guide.key_puzzles": """**Lesson 7, the puzzles:** each title, then the best move and why.
-The code exercise of lesson 2 (the last layout of the sequence) is answered by the last line (9)
+    "guide.key_puzzles": """**Lesson 9, the puzzles:** each title, then the best move and why.
+The code exercise of lesson 3 (the last layout of the sequence) is answered by the last line (9)
 of the output above: its total and its score.""",
     "guide.misconceptions": """## Mistakes to watch for
 
@@ -407,7 +448,7 @@ of the output above: its total and its score.""",
 examples, a language switch and no code. From the project folder:
 
 ```sh
-.venv/bin/voila notebooks/en/06_classroom.ipynb
+.venv/bin/voila notebooks/en/08_classroom.ipynb
 ```
 
 Voilà prints the address to open (only on this computer). Every learner who types the same
@@ -426,11 +467,11 @@ downloads the Pyodide core with `npm`), then serve the folder:
 and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. While Python starts in the browser, a
 message at the bottom of the page says so; once it has gone (the status bar says *Python
 (Pyodide) | Idle*), choose *Run → Run All Cells*; the first run takes longer than on your
-own computer (the review in lesson 5 takes longest). Put the `site` folder on any web server for a class.""",
+own computer (the review in lesson 7 takes longest). Put the `site` folder on any web server for a class.""",
     "guide.links": """## Links for the class
 
 Every lesson has an address of its own: the site's address followed by its link in the table
-below, for example `https://example.org/horserace/lab/index.html?path=en/03_turns.ipynb`. In
+below, for example `https://example.org/horserace/lab/index.html?path=en/04_turns.ipynb`. In
 the site's file browser, right-click a notebook → *Copy Shareable Link* copies it too. The
 [classroom page]({classroom}) (a match against the computer and the worked examples, no code)
 is on the site's start page in every language.
@@ -457,14 +498,13 @@ real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
     # ------------------------------------------------------------------ progress (issue 20)
     "start.progress": """## Your progress
 
-The map below shows how far you have come: the stars of every lesson, what is not done yet, and
-for every rule R1–R28 whether you have practised it, missed it lately or mastered it (a click on
-a rule opens it). Your results are kept **in this browser**: they stay when you run a cell again,
-restart the kernel, reload the page or come back another day (on the same computer and browser).
-Nothing is sent anywhere.
+The map below shows your stars in every lesson, what is not done yet, and for every rule R1–R28
+whether you have practised it, missed it lately or mastered it (a click on a rule opens it). Your
+results stay **in this browser** on this computer, even after a restart or another day; nothing
+is sent anywhere.
 
 - **Practise my mistakes** gives you fresh positions of what you missed. A right answer brings
-  it back later: the next day, in three days, in a week; a miss brings it back the same day.
+  it back later (the next day, in three days, in a week); a miss brings it back the same day.
 - Type your name once and press **Keep my name**: it goes into the file you download.
 - **Download my results** saves one file for your teacher (hand it in the way your school does).
 - **Reset** forgets everything this browser keeps about your progress (it asks twice).""",
@@ -478,7 +518,7 @@ next day, in three days, in a week).
 
 **The flow.** At the end of a lesson (or a week), each learner types a name once, presses
 **Download my results** and hands the file in through whatever your school uses (a shared folder,
-the learning platform, a USB stick). You open [the class report](09_class_report.ipynb), pick the
+the learning platform, a USB stick). You open [the class report](11_class_report.ipynb), pick the
 files with **Results files** (or give it a folder), and see the class: stars per learner and
 lesson, the rules missed most (a bar chart), who has not started, and **Download the table (CSV)**
 for a spreadsheet or the learning platform. A file that is not a results file (or was changed) is
@@ -489,7 +529,7 @@ to download: there is no account, no server of ours and no tracking. Results sta
 and browser where they were made (a shared computer keeps them for the next learner of the same
 browser profile: use **Reset** at the end, or a browser profile per learner). Results files hold
 the name the learner typed, the site address, and the results; nothing else.""",
-    "report.intro": """# 9. Class report
+    "report.intro": """# 11. Class report
 
 For the teacher: pick your learners' results files (the files **Download my results** saves on
 the start page) with the **Results files** button. The table shows each learner's stars per

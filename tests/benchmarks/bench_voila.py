@@ -5,7 +5,7 @@ kernel started and the notebook run for every page; ``preheated``: ``voila
 --preheat_kernel=True --pool_size=N``, N kernels started and the notebook run before anyone
 comes), prints
 
-- the seconds from the moment N Chromium pages ask for ``06_classroom.ipynb`` together until
+- the seconds from the moment N Chromium pages ask for ``08_classroom.ipynb`` together until
   each, and every one, shows its board (median and last);
 - for preheated servers, the seconds the pool took to be ready before that;
 - the memory of each kernel (PSS, MiB: its share of memory it shares with others), and of the
@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-NOTEBOOK = REPO / "notebooks" / "en" / "06_classroom.ipynb"
+NOTEBOOK = REPO / "notebooks" / "en" / "08_classroom.ipynb"
 MAX_LEARNERS = 40
 PAGE_TIMEOUT_MS = 180_000
 POOL_TIMEOUT_S = 600.0

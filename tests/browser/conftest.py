@@ -57,7 +57,7 @@ KERNEL_TIMEOUT_MS = 60_000
 TUTORIALS = Path(os.environ.get("HORSERACE_TUTORIALS_DIR", REPO / "notebooks" / "en"))
 NOTEBOOKS: dict[str, Path] = {
     name: TUTORIALS / name
-    for name in ("01_tiles_layout_spinners.ipynb", "05_play.ipynb", "06_classroom.ipynb")
+    for name in ("02_joining_spinners.ipynb", "07_play.ipynb", "08_classroom.ipynb")
 }
 
 

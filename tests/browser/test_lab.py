@@ -13,8 +13,8 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-REPLAY = "01_tiles_layout_spinners.ipynb"
-PLAY = "05_play.ipynb"
+REPLAY = "02_joining_spinners.ipynb"
+PLAY = "07_play.ipynb"
 
 def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_check: Any,
                                      screenshot: Any) -> None:

@@ -27,7 +27,7 @@ from .conftest import REPO, BuiltSite, static_server
 __all__ = ["static_server"]  # the benchmarks' loopback server, imported from here
 
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
-TUTORIALS = ["en/01_tiles_layout_spinners.ipynb", "ja/05_play.ipynb"]
+TUTORIALS = ["en/02_joining_spinners.ipynb", "ja/07_play.ipynb"]
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 LANGS = ("en", "ko", "ja")
 
@@ -227,8 +227,8 @@ def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
 
     notebooks = REPO / "notebooks"
     tree = notebook_tree(notebooks)
-    assert {"index.ipynb", "en/01_tiles_layout_spinners.ipynb",
-            "ko/05_play.ipynb", "ja/05_play.ipynb"} <= set(tree)
+    assert {"index.ipynb", "en/02_joining_spinners.ipynb",
+            "ko/07_play.ipynb", "ja/07_play.ipynb"} <= set(tree)
     files = lite_site.path / "files"
     assert notebook_tree(files) == tree
     for name in tree:
@@ -281,7 +281,7 @@ def test_the_builder_checks_every_link_to_a_page_of_the_site(lite_site: BuiltSit
 
     files = lite_site.path / "files"
     found: dict[str, list[str]] = {}
-    for name in ["index.ipynb", *(f"{lang}/08_teacher_guide.ipynb" for lang in LANGS)]:
+    for name in ["index.ipynb", *(f"{lang}/10_teacher_guide.ipynb" for lang in LANGS)]:
         cells = json.loads((files / name).read_text(encoding="utf-8"))["cells"]
         found[name] = [link for cell in cells for link in site_links("".join(cell["source"]))]
     lessons = sorted(n for n in lite_site.report.notebooks if re.match(r"(en|ko|ja)/\d\d_", n))
@@ -360,7 +360,7 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
 
     page.set_default_timeout(LITE_TIMEOUT_MS)
     traffic = watch_traffic(page)
-    page.goto(f"{lite_url}/{lesson_url('ja/03_turns.ipynb')}")
+    page.goto(f"{lite_url}/{lesson_url('ja/04_turns.ipynb')}")
     banner = page.locator("#hr-kernel-start")
     expect(banner).to_have_attribute("lang", "ja")
     expect(banner).to_have_text(t("site.starting", "ja"))
@@ -371,9 +371,9 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
 
     # the start page's table: a direct link opens that lesson as a page of its own
     page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
-    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^3\. 차례$"))
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^4\. 차례$"))
     link.click()
-    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/03_turns\.ipynb$"))
+    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/04_turns\.ipynb$"))
     page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
-    expect(page.get_by_role("tab", name=re.compile("03_turns"))).to_have_count(1)
+    expect(page.get_by_role("tab", name=re.compile("04_turns"))).to_have_count(1)
     assert traffic.outside == [] and traffic.failed == []

@@ -64,11 +64,11 @@ def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot
     expect(root.locator(".hr-msg-ok")).to_be_visible()
     page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('101000')")
     stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
-    assert [(r["lesson"], r["stars"]) for r in stored["results"]] == [("01", 3)]
+    assert [(r["lesson"], r["stars"]) for r in stored["results"]] == [("02", 3)]
 
     page.reload()
     open_and_run(page, lite_url, START)
-    row = page.locator(".hr-progress-map tr[data-lesson='01']")
+    row = page.locator(".hr-progress-map tr[data-lesson='02']")
     expect(row).to_contain_text(t("progress.stars", "en", stars=3, max=9))
     assert output_problems(page) == []
     assert traffic.outside == [] and traffic.failed == []

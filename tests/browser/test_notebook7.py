@@ -12,8 +12,8 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-REPLAY = "01_tiles_layout_spinners.ipynb"
-PLAY = "05_play.ipynb"
+REPLAY = "02_joining_spinners.ipynb"
+PLAY = "07_play.ipynb"
 
 
 def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any,

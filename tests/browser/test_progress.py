@@ -81,12 +81,12 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     solve_first_exercise(page)
     stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
     assert [(r["lesson"], r["seed"], r["stars"]) for r in stored["results"]] == [
-        ("01", 101000, 3)]
+        ("02", 101000, 3)]
 
     page.reload()
     open_and_run(ui, MAP)
     stars = t("progress.stars", "en", stars=3, max=9)
-    expect(lesson_row(page, "01")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
 
     # Kernel → Restart Kernel…, then run the cell again: the stars come back from the browser
     page.get_by_role("menuitem", name="Kernel", exact=True).click()
@@ -94,8 +94,8 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     page.locator(".jp-Dialog .jp-mod-accept").click()
     ui.wait_idle()
     ui.run_all()
-    expect(lesson_row(page, "01")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
-    expect(lesson_row(page, "01")).to_contain_text(t("progress.todo_exercises", "en", count=2))
+    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "02")).to_contain_text(t("progress.todo_exercises", "en", count=2))
     expect(page.locator(".hr-rule[data-rule='R9']")).to_contain_text(
         t("progress.rule_practised", "en"))
     ui.show(page.locator(".hr-progress").first)
@@ -138,7 +138,7 @@ def test_the_downloaded_results_are_read_by_the_class_report(
     solve_first_exercise(page)
     open_and_run(ui, MAP)
     root = page.locator(".hr-progress").first
-    expect(lesson_row(page, "01")).to_contain_text(t("progress.stars", "en", stars=3, max=9),
+    expect(lesson_row(page, "02")).to_contain_text(t("progress.stars", "en", stars=3, max=9),
                                                    timeout=KERNEL_TIMEOUT_MS)
     name = root.get_by_role("textbox")
     name.fill("Mina Kim")

@@ -11,8 +11,8 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-REPLAY = "01_tiles_layout_spinners.ipynb"
-PLAY = "05_play.ipynb"
+REPLAY = "02_joining_spinners.ipynb"
+PLAY = "07_play.ipynb"
 
 
 def no_code_shown(page: Any, name: str) -> None:
@@ -69,7 +69,7 @@ def test_classroom_page_shows_play_and_examples_without_code(
 
     from horserace_nb.words.i18n import t
 
-    name = "06_classroom.ipynb"
+    name = "08_classroom.ipynb"
     server = voila_servers(name)
     ui = frontend(server)
     ui.open(name)

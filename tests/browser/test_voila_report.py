@@ -18,7 +18,7 @@ from .conftest import KERNEL_TIMEOUT_MS, REPO, JupyterServer, start_server
 
 pytestmark = pytest.mark.browser
 
-NAME = "09_class_report.ipynb"
+NAME = "11_class_report.ipynb"
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +40,7 @@ def test_the_class_report_reads_picked_files_in_voila(
 
     files = []
     for name, stars in (("Mina", 3), ("Joon", 1)):
-        result = Result("01", "exercise", "open", 101000, stars=stars, tries=4 - stars,
+        result = Result("02", "exercise", "open", 101000, stars=stars, tries=4 - stars,
                         rules=("R9",) if stars < 3 else (), when="2026-12-01T09:00:00")
         path = tmp_path / f"{name}.json"
         path.write_text(results_file([result], learner=name, saved="2026-12-01T10:00:00"),

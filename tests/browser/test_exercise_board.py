@@ -1,0 +1,167 @@
+"""JupyterLab 4 in Chromium (issue 19 item 4): a "which open points count" exercise answered by
+clicking points on the board — a click toggles a point, Check checks — and a rule number in the
+feedback followed to that rule on the rules page. On a desktop window (JupyterLab) and on a
+390 × 844 phone (Notebook 7).
+
+The notebook is written here, where the lessons keep theirs (``notebooks/en/``, the rules page
+one folder up), so that the rule link resolves as it does in a lesson.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+
+from .conftest import (
+    KERNEL_TIMEOUT_MS,
+    REPO,
+    Frontend,
+    JupyterServer,
+    PlayDriver,
+    start_server,
+)
+
+pytestmark = pytest.mark.browser
+
+PATH = "notebooks/en/points.ipynb"
+CODE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
+SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
+
+
+def serve(kind: str, tmp_path_factory: pytest.TempPathFactory) -> JupyterServer:
+    server = start_server(kind, tmp_path_factory.mktemp("points"), [])
+    folder = server.root / "notebooks" / "en"
+    folder.mkdir(parents=True)
+    shutil.copyfile(REPO / "notebooks" / "rules.md", server.root / "notebooks" / "rules.md")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                       "language": "python"}
+    nbformat.write(notebook, str(server.root / PATH))
+    return server
+
+
+@pytest.fixture(scope="module")
+def points_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    server = serve("lab", tmp_path_factory)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def points_notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """Notebook 7: the phone's front end (JupyterLab's side panels fill a phone's width)."""
+    server = serve("notebook", tmp_path_factory)
+    yield server
+    server.stop()
+
+
+def open_exercise(page: Any, server: JupyterServer) -> PlayDriver:
+    from playwright.sync_api import expect
+
+    ui = Frontend(page, server)
+    page.goto(f"{server.url}/lab/tree/{PATH}?reset" if server.kind == "lab"
+              else f"{server.url}/notebooks/{PATH}")
+    ui.wait_idle()
+    ui.run_all()
+    driver = PlayDriver(page, ui)
+    driver.root = page.locator(".hr-exercise").first
+    expect(driver.root.locator("svg .hr-svg-spot.hr-pickable").first).to_be_visible(
+        timeout=KERNEL_TIMEOUT_MS)
+    return driver
+
+
+def toggle(driver: PlayDriver, point: Any, pressed: str) -> None:
+    from playwright.sync_api import expect
+
+    spot = driver.root.locator(SPOT.format(on=point[0], side=point[1].value))
+    driver.settle(spot.click)
+    expect(spot).to_have_attribute("aria-pressed", pressed)
+
+
+def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
+        points_server: JupyterServer, page: Any, screenshot: Any) -> None:
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets.exercise import Exercises
+    from horserace_nb.words.i18n import t
+
+    ex = Exercises("counted", seed=4).exercise
+    driver = open_exercise(page, points_server)
+    root = driver.root
+    spots = root.locator("svg .hr-svg-spot.hr-pickable")
+    expect(spots).to_have_count(len(ex.choices()))
+    labels = spots.evaluate_all("els => els.map(e => [e.getAttribute('role'), "
+                                "e.getAttribute('aria-label'), e.getAttribute('tabindex')])")
+    assert labels == [["button", ex.choice_label(c), "0"] for c in ex.choices()]
+    assert root.get_by_role("button", name="[1|1] straight B").count() <= 1  # no text toggles
+    assert root.locator(".widget-toggle-button").count() == 0
+
+    # a point that is open but counts nothing, with the right ones but one: wrong, with R14
+    extra = next(p for p in ex.choices() if p not in ex.answer)
+    right = sorted(ex.answer, key=str)
+    toggle(driver, extra, "true")
+    toggle(driver, extra, "false")  # a second click takes it back
+    toggle(driver, extra, "true")
+    for point in right:
+        toggle(driver, point, "true")
+    driver.click(root.get_by_role("button", name=t("exercise.check", "en")))
+    error = root.locator(".hr-msg-error")
+    expect(error).to_contain_text("R14")
+    link = error.locator("a.hr-rule[data-rule='r14']")
+    expect(link).to_have_attribute("href", "../rules.md#r14")
+    expect(link).to_have_attribute("target", "_blank")
+    screenshot("wrong")
+
+    # Try again, take the extra point back: right
+    driver.click(root.get_by_role("button", name=t("exercise.try_again", "en")))
+    for point in right:  # nothing kept for this kind: choose them again
+        toggle(driver, point, "true")
+    driver.click(root.get_by_role("button", name=t("exercise.check", "en")))
+    expect(root.locator(".hr-msg-ok")).to_contain_text(ex.check(ex.answer).message[:40])
+    expect(root.locator(".hr-stars")).to_contain_text("★★☆")
+
+    # the rule link: the rules page opens in JupyterLab, rendered, at R14
+    page.goto(page.url)  # (the link of the wrong answer is gone: make a new one)
+    driver = open_exercise(page, points_server)
+    toggle(driver, extra, "true")
+    driver.click(driver.root.get_by_role("button", name=t("exercise.check", "en")))
+    link = driver.root.locator(".hr-msg-error a.hr-rule").first
+    rule = link.get_attribute("data-rule")
+    link.click()
+    number = rule.lstrip("r")
+    heading = page.locator(".jp-RenderedMarkdown:visible h3", has_text=f"R{number} ·")
+    expect(heading).to_have_count(1, timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function(  # scrolled to the rule: its heading near the top of the view
+        """(e) => { const r = e.getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight * 0.4; }""",
+        arg=heading.element_handle(), timeout=10_000)
+    expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.md")).to_have_count(1)
+    screenshot("rule")
+
+
+def test_on_a_phone_the_points_are_finger_sized_buttons(
+        points_notebook7: JupyterServer, device_page: Any, request: Any) -> None:
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets.exercise import Exercises
+
+    from .conftest import ARTIFACTS, artifact_name
+
+    ex = Exercises("counted", seed=4).exercise
+    page = device_page(390, 844, touch=True)
+    driver = open_exercise(page, points_notebook7)
+    point = sorted(ex.answer, key=str)[0]
+    spot = driver.root.locator(SPOT.format(on=point[0], side=point[1].value))
+    spot.scroll_into_view_if_needed()
+    box = spot.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= 24, box
+    driver.settle(spot.tap)
+    expect(spot).to_have_attribute("aria-pressed", "true")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.root.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(ARTIFACTS / f"{artifact_name(request.node)}.png"))
