@@ -12,6 +12,8 @@
 //             TileMoves = { announce: string, points: Point[] }   (built by board_moves())
 //             Point = { on: string | null, side: SideName | null, label: string,
 //                       preview: string }   ("" when previews are off; always present)
+//             (on/side null: the open place of an empty layout; the site's Pyodide kernel
+//             sends Python's None as a missing key, read here as == null too)
 //             SideName = "low" | "high" | "straight_a" | "straight_b" | "branch_a" | "branch_b"
 //   selected  string  a tile chosen by Python (a drawn tile that must be placed), or ""
 //   readonly  boolean nothing is clickable
@@ -33,6 +35,8 @@
 //   SelectMessage = { kind: "select", tile: string, rev: number }
 //   PlaceMessage  = { kind: "place", tile: string, on: string | null,
 //                     side: SideName | null, rev: number }
+//                   (the open place of an empty layout: on and side left out, which Python
+//                   reads as None; a null would reach the site's Pyodide kernel as JsNull)
 //   PointMessage  = { kind: "point", on: string, side: SideName, rev: number }  (a spot toggled)
 //
 // Rule links: a widget's texts hold <a class="hr-rule" href="../rules.md#r11" data-rule="r11"
@@ -51,8 +55,10 @@
 const SUPPRESS = "data-lm-suppress-shortcuts";
 const SCOPE = ".hr-play, .hr-exercise, .hr-puzzle, .hr-replay, .hr-review";
 
+// A point with no tile ("on") and no side is the open place of an empty layout (== null: see
+// the protocol above).
 function pointSelector(p) {
-  if (p.on === null || p.side === null) return "rect.hr-svg-spot.hr-svg-open";
+  if (p.on == null || p.side == null) return "rect.hr-svg-spot.hr-svg-open";
   return `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
 }
 
@@ -217,8 +223,8 @@ function render({ model, el }) {
       control(spot, p.label);
       if (p.preview) spot.setAttribute("aria-description", p.preview);
       spot.dataset.preview = p.preview;
-      spot.dataset.on = p.on === null ? "" : p.on;
-      spot.dataset.placeSide = p.side === null ? "" : p.side;
+      spot.dataset.on = p.on == null ? "" : p.on;
+      spot.dataset.placeSide = p.side == null ? "" : p.side;
       if (p.preview) previews.push(entry.points.length > 1 ? `${p.label}: ${p.preview}` : p.preview);
     }
     // no hover needed: the choice itself shows what each point would make
@@ -230,9 +236,8 @@ function render({ model, el }) {
     if (selected === null) return;
     el.classList.add("hr-busy");
     model.send({
-      kind: "place", tile: selected,
-      on: spot.dataset.on || null, side: spot.dataset.placeSide || null,
-      rev: model.get("revision"),
+      kind: "place", tile: selected, rev: model.get("revision"),
+      ...(spot.dataset.on ? { on: spot.dataset.on, side: spot.dataset.placeSide } : {}),
     });
   }
 
