@@ -514,8 +514,30 @@ def build_index() -> str:
     return render(index)
 
 
+RULES_PAGES = {"en": "rules", "ko": "rules.ko", "ja": "rules.ja"}
+"""The rules pages by language, without their suffix: ``notebooks/<page>.md`` is the page
+itself, ``notebooks/<page>.ipynb`` the same page as a notebook of one markdown cell, which
+the widgets' rule links open where a front end renders notebooks but not markdown files
+(Notebook 7, Voilà)."""
+
+
+def build_rules_notebook(markdown: str) -> str:
+    """The rules page *markdown* as a notebook of one markdown cell, its links to the other
+    languages' pages turned to their notebooks; its anchors (``<a id="r17"></a>``) kept."""
+    for page in RULES_PAGES.values():
+        markdown = markdown.replace(f"]({page}.md)", f"]({page}.ipynb)")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell(markdown, id="rules"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    return render(nb)
+
+
 def build_all(only: str | None = None) -> dict[Path, str]:
     out: dict[Path, str] = {NOTEBOOKS / "index.ipynb": build_index()}
+    for page in RULES_PAGES.values():
+        source = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
+        out[NOTEBOOKS / f"{page}.ipynb"] = build_rules_notebook(source)
     for lang in LANGS:
         text = _text(lang)
         folder = NOTEBOOKS / lang

@@ -377,3 +377,40 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
     page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
     expect(page.get_by_role("tab", name=re.compile("04_turns"))).to_have_count(1)
     assert traffic.outside == [] and traffic.failed == []
+
+
+EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
+
+
+def test_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(lite_url: str, page: Any,
+                                                                  screenshot: Any) -> None:
+    """A rule number in a widget's feedback, in the site's JupyterLab: JupyterLab's link
+    command opens the rules page rendered, scrolled to the rule (issue 19 item 4)."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets.exercise import Exercises
+    from horserace_nb.words.i18n import t
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    open_and_run_all(page, lite_url, TUTORIALS[0])
+    add_cell_and_run(page, EXERCISE)
+    ex = Exercises("counted", seed=4).exercise
+    extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
+    root = page.locator(".hr-exercise").last
+    spot = root.locator(f"svg .hr-svg-spot.hr-pickable[data-tile='{extra[0]}']"
+                        f"[data-side='{extra[1].value}']")
+    spot.click()
+    expect(spot).to_have_attribute("aria-pressed", "true")
+    root.get_by_role("button", name=t("exercise.check", "en")).click()
+    link = root.locator(".hr-msg-error a.hr-rule").first
+    expect(link).to_have_attribute("href", re.compile(r"^\.\./rules\.md#r\d+$"))
+    number = str(link.get_attribute("data-rule")).lstrip("r")
+    link.click()
+    heading = page.locator(".jp-RenderedMarkdown:visible h3", has_text=f"R{number} ·")
+    expect(heading).to_have_count(1)
+    page.wait_for_function(  # scrolled to the rule: its heading near the top of the view
+        """(e) => { const r = e.getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight * 0.4; }""",
+        arg=heading.element_handle(), timeout=15_000)
+    expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.md")).to_have_count(1)
+    screenshot()
