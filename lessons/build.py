@@ -48,6 +48,11 @@ SETUP = 'LANG = "{lang}"'
 EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = dict(LESSON_EXERCISES)
 
 
+def _lesson_exercises(lesson: str) -> str:
+    """A lesson's designed exercise set (``LESSON_SETS``), as its code cell writes it."""
+    return f'Exercises.for_lesson("{lesson}", lang=LANG)'
+
+
 def _exercises(lesson: str) -> str:
     kinds, seed, count = EXERCISES[lesson]
     return (f"Exercises({list(kinds)!r}, seed={seed}, count={count}, lang=LANG)"
@@ -123,6 +128,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
         ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("md", "tiles.practice"),
+        ("code", f"from horserace_nb.widgets import Exercises\n\n"
+                 f"{_lesson_exercises('01')}"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
                  "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
@@ -153,7 +161,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
-        ("code", _exercises("02")),
+        ("code", _lesson_exercises("02")),
         ("md", "tiles.build"),
         ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
                  "layout.place('[1|4]')\n"
@@ -191,7 +199,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.predict"),
         ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
         ("md", "scoring.exercises"),
-        ("code", _exercises("03")),
+        ("code", _lesson_exercises("03")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
