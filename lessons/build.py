@@ -48,6 +48,11 @@ SETUP = 'LANG = "{lang}"'
 EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = dict(LESSON_EXERCISES)
 
 
+def _lesson_exercises(lesson: str) -> str:
+    """A lesson's designed exercise set (``LESSON_SETS``), as its code cell writes it."""
+    return f'Exercises.for_lesson("{lesson}", lang=LANG)'
+
+
 def _exercises(lesson: str) -> str:
     kinds, seed, count = EXERCISES[lesson]
     return (f"Exercises({list(kinds)!r}, seed={seed}, count={count}, lang=LANG)"
@@ -128,6 +133,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
         ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("md", "tiles.practice"),
+        ("code", f"from horserace_nb.widgets import Exercises\n\n"
+                 f"{_lesson_exercises('01')}"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
                  "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
@@ -158,7 +166,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
-        ("code", _exercises("02")),
+        ("code", _lesson_exercises("02")),
         ("md", "tiles.build"),
         ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
                  "layout.place('[1|4]')\n"
@@ -196,7 +204,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.predict"),
         ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
         ("md", "scoring.exercises"),
-        ("code", _exercises("03")),
+        ("code", _lesson_exercises("03")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
@@ -603,8 +611,30 @@ def build_index() -> str:
     return render(index)
 
 
+RULES_PAGES = {"en": "rules", "ko": "rules.ko", "ja": "rules.ja"}
+"""The rules pages by language, without their suffix: ``notebooks/<page>.md`` is the page
+itself, ``notebooks/<page>.ipynb`` the same page as a notebook of one markdown cell, which
+the widgets' rule links open where a front end renders notebooks but not markdown files
+(Notebook 7, Voilà)."""
+
+
+def build_rules_notebook(markdown: str) -> str:
+    """The rules page *markdown* as a notebook of one markdown cell, its links to the other
+    languages' pages turned to their notebooks; its anchors (``<a id="r17"></a>``) kept."""
+    for page in RULES_PAGES.values():
+        markdown = markdown.replace(f"]({page}.md)", f"]({page}.ipynb)")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell(markdown, id="rules"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    return render(nb)
+
+
 def build_all(only: str | None = None) -> dict[Path, str]:
     out: dict[Path, str] = {NOTEBOOKS / "index.ipynb": build_index()}
+    for page in RULES_PAGES.values():
+        source = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
+        out[NOTEBOOKS / f"{page}.ipynb"] = build_rules_notebook(source)
     for lang in LANGS:
         text = _text(lang)
         folder = NOTEBOOKS / lang

@@ -4,9 +4,11 @@ and cleared, the Hint button and its cost in stars, Try again keeping what was r
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +28,8 @@ from horserace_nb.teaching.exercises import (
 from horserace_nb.widgets.common import rule_links
 from horserace_nb.widgets.exercise import Exercises
 from horserace_nb.words.i18n import t
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 class MarkedCounted(CountedPoints):
@@ -235,7 +239,11 @@ def test_rule_numbers_in_feedback_are_links_to_the_rules_page_of_the_language(
     for rule in bad.rules:
         number = rule[1:]
         assert (f'<a class="hr-rule" href="{page}#r{number}" data-rule="r{number}" '
-                f'target="_blank" rel="noopener">{rule}</a>') in html
+                f'data-notebook="{page[:-3]}.ipynb" target="_blank" rel="noopener">{rule}</a>'
+                ) in html
+        # the page as a notebook (Notebook 7, Voilà) exists, with the rule's anchor
+        notebook = json.loads((NOTEBOOKS_DIR / f"{page[3:-3]}.ipynb").read_text("utf-8"))
+        assert f'<a id="r{number}"></a>' in "".join(notebook["cells"][0]["source"])
     # the screen reader hears the plain sentence, without markup
     assert w.board.announcement["text"] == bad.message and "<a" not in bad.message
     # a switch writes the links again for the other language's page

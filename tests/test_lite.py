@@ -234,6 +234,19 @@ def test_the_package_does_not_import_the_site_builder() -> None:
     assert out == "[]"
 
 
+def test_a_first_board_loads_no_review() -> None:
+    """A first :class:`PlayWidget` (a lesson's first board, in the site's kernel too) does not
+    import the review widget or its session: they load when "Review this hand" is first
+    pressed (issue 21: a faster first board)."""
+    code = ("import sys; from horserace_nb import Game; from horserace_nb.widgets import "
+            "PlayWidget; w = PlayWidget(Game(players=2, seed=2024), human=0); "
+            "print(sorted(m for m in sys.modules if m.startswith('horserace_nb.') and "
+            "m.endswith('.review') and not m.startswith('horserace_nb.teaching')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=REPO).stdout.strip()
+    assert out == "[]"
+
+
 # --------------------------------------------------------------------------- issue 16: helpers
 NPM_UNREACHABLE_STDERR = """\
 npm error code ECONNREFUSED
@@ -931,12 +944,12 @@ def test_the_classroom_page_runs_the_classroom_in_each_language() -> None:
 
 
 def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:
-    from horserace_nb.lite.pages import SCRIPT_NAME, START_SECONDS, add_script, site_script
+    from horserace_nb.lite.pages import SCRIPT_NAME, add_script, site_script
     from horserace_nb.words.i18n import t
 
     script = site_script("9.9")
     for lang in ("en", "ko", "ja"):
-        assert json.dumps(t("site.starting", lang, seconds=START_SECONDS),
+        assert json.dumps(t("site.starting", lang),
                           ensure_ascii=False) in script
         assert json.dumps(t("site.ready", lang), ensure_ascii=False) in script
     assert "__HR_MESSAGES__" not in script

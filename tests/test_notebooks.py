@@ -30,6 +30,27 @@ def _load(path: Path) -> dict:  # type: ignore[type-arg]
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("page", ["rules", "rules.ko", "rules.ja"])
+def test_each_rules_page_has_its_notebook_in_sync(page: str) -> None:
+    """``notebooks/<page>.ipynb`` (what a widget's rule link opens in Notebook 7 and Voilà,
+    which render notebooks but not markdown files) is its page, one markdown cell, as the
+    builder writes it: every rule's anchor kept, the other languages' links to their
+    notebooks, which exist."""
+    builder = _builder()
+    path = NOTEBOOKS / f"{page}.ipynb"
+    markdown = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == builder.build_rules_notebook(markdown), \
+        "out of date: run .venv/bin/python lessons/build.py"
+    cells = _load(path)["cells"]
+    assert [c["cell_type"] for c in cells] == ["markdown"]
+    source = "".join(cells[0]["source"])
+    for n in range(1, 29):
+        assert f'<a id="r{n}"></a>R{n} · ' in source
+    others = re.findall(r"\]\((rules[^)#]*)\)", source)
+    assert len(others) == 2 and all(o.endswith(".ipynb") and (NOTEBOOKS / o).is_file()
+                                    for o in others), others
+
+
 def test_every_language_has_the_same_numbered_notebooks() -> None:
     names = {lang: sorted(p.name for p in (NOTEBOOKS / lang).glob("*.ipynb")) for lang in LANGS}
     assert names["en"] == names["ko"] == names["ja"]

@@ -332,6 +332,10 @@ SETTINGS_OVERRIDES: dict[str, Any] = {
     # The site has one kernel: start it for every notebook, without asking which (a notebook
     # that names no language, such as index.ipynb, would otherwise open a "Select Kernel" box).
     "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+    # A markdown file (the rules pages) opens rendered, not in the editor: a rule link opens
+    # the page at the rule, as in JupyterLab.
+    "@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown":
+                                                                    "Markdown Preview"}},
 }
 
 

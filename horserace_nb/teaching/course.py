@@ -9,7 +9,7 @@ predictions are asked on the worked examples of lesson 03; games against the com
 lesson 07.
 
 >>> lesson_items("04")[:2]
-[('exercise', 'next/single', 401000), ('exercise', 'next/double', 401001)]
+[('exercise', 'must_place/draw', 401000), ('exercise', 'next/single', 401001)]
 >>> lesson_of("exercise", "settle/tie", 501006), lesson_of("exercise", "total", 7)
 ('05', '')
 >>> lesson_of("puzzle", "fifteen", 0)

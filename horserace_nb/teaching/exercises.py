@@ -1691,7 +1691,7 @@ class ExerciseSet:
     True
     >>> turns = ExerciseSet.for_lesson("04")
     >>> [e.case for e in turns.exercises][:3], turns.exercises[0].seed
-    (['single', 'double', 'scored'], 401000)
+    (['draw', 'single', 'double'], 401000)
     """
 
     def __init__(self, kinds: str | Sequence[str], *, seed: int = 1, count: int = 3) -> None:

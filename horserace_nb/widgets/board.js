@@ -12,6 +12,8 @@
 //             TileMoves = { announce: string, points: Point[] }   (built by board_moves())
 //             Point = { on: string | null, side: SideName | null, label: string,
 //                       preview: string }   ("" when previews are off; always present)
+//             (on/side null: the open place of an empty layout; the site's Pyodide kernel
+//             sends Python's None as a missing key, read here as == null too)
 //             SideName = "low" | "high" | "straight_a" | "straight_b" | "branch_a" | "branch_b"
 //   selected  string  a tile chosen by Python (a drawn tile that must be placed), or ""
 //   readonly  boolean nothing is clickable
@@ -33,13 +35,18 @@
 //   SelectMessage = { kind: "select", tile: string, rev: number }
 //   PlaceMessage  = { kind: "place", tile: string, on: string | null,
 //                     side: SideName | null, rev: number }
+//                   (the open place of an empty layout: on and side left out, which Python
+//                   reads as None; a null would reach the site's Pyodide kernel as JsNull)
 //   PointMessage  = { kind: "point", on: string, side: SideName, rev: number }  (a spot toggled)
 //
-// Rule links: a widget's texts hold <a class="hr-rule" href="../rules.md#r11" data-rule="r11">,
-// relative to the notebook's folder. A click opens the rules page where it is: in JupyterLab
-// and the JupyterLite site (whose notebook path is in the address) JupyterLab's own link
-// command opens the rendered page at the rule, as a link in a lesson's text does; elsewhere
-// (Notebook 7, Voilà) the browser opens the page's address beside the notebook in a new tab.
+// Rule links: a widget's texts hold <a class="hr-rule" href="../rules.md#r11" data-rule="r11"
+// data-notebook="../rules.ipynb">, relative to the notebook's folder: the rules page and the
+// same page as a notebook. A click opens the page where it is: in JupyterLab and the
+// JupyterLite site's lab, JupyterLab's own link command opens the rendered page at the rule,
+// as a link in a lesson's text does (the notebook's path from the app where the page exposes
+// it, window.jupyterapp, as the site does: its address drops ?path=); in Notebook 7 (/notebooks/…), Voilà showing a folder
+// (/voila/render/…) and the site's notebook app, a new tab shows the page's notebook, which
+// this module then scrolls to the rule. Elsewhere the link's own address opens.
 //
 // Keys: every control this module makes focusable carries data-lm-suppress-shortcuts, so that
 // JupyterLab's and Notebook 7's command-mode shortcuts (a, b, x, m, d d …) skip its key events
@@ -48,24 +55,46 @@
 const SUPPRESS = "data-lm-suppress-shortcuts";
 const SCOPE = ".hr-play, .hr-exercise, .hr-puzzle, .hr-replay, .hr-review";
 
+// A point with no tile ("on") and no side is the open place of an empty layout (== null: see
+// the protocol above).
 function pointSelector(p) {
-  if (p.on === null || p.side === null) return "rect.hr-svg-spot.hr-svg-open";
+  if (p.on == null || p.side == null) return "rect.hr-svg-spot.hr-svg-open";
   return `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
 }
 
 const spotSelector = (p) => `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
 
-// the notebook's path on its server (or in the site), read from the page's address
-function notebookPath() {
+// where the notebook is shown, read from the page's address: { app, path, base } with app
+// "lab" (JupyterLab, the site's lab), "notebook" (Notebook 7, the site's notebook app),
+// "voila" (Voilà showing a folder: /voila/render/…), path the notebook's path on its server
+// (or in the site), or null where the address does not say (Voilà showing one notebook)
+function whereAmI(node) {
   const params = new URLSearchParams(window.location.search);
-  if (params.get("path")) return params.get("path");  // the JupyterLite site's lab
+  const hasLab = !!document.querySelector(".jp-LabShell");
+  const app = window.jupyterapp;  // the JupyterLite site's app (its address loses ?path=)
+  if (hasLab && app && app.shell && typeof app.shell.widgets === "function") {
+    for (const widget of app.shell.widgets("main")) {
+      if (widget.node && widget.node.contains(node) && widget.context && widget.context.path) {
+        return { app: "lab", path: widget.context.path, base: null };
+      }
+    }
+  }
+  if (params.get("path")) {  // the JupyterLite site
+    return { app: hasLab ? "lab" : "notebook", path: params.get("path"), base: null };
+  }
   const config = document.getElementById("jupyter-config-data");
   let base = "/";
   try { base = JSON.parse(config ? config.textContent : "{}").baseUrl || "/"; } catch (e) { /* none */ }
+  if (!base.endsWith("/")) base += "/";
   let path = decodeURIComponent(window.location.pathname);
   if (path.startsWith(base)) path = path.slice(base.length);
-  const m = path.match(/^(?:lab|doc)(?:\/workspaces\/[^/]+)?\/tree\/(.*)$/);
-  return m ? m[1] : null;
+  let m = path.match(/^(?:lab|doc)(?:\/workspaces\/[^/]+)?\/tree\/(.*)$/);
+  if (m && hasLab) return { app: "lab", path: m[1], base };
+  m = path.match(/^notebooks\/(.*)$/);
+  if (m) return { app: "notebook", path: m[1], base };
+  m = path.match(/^voila\/render\/(.*)$/);
+  if (m) return { app: "voila", path: m[1], base };
+  return null;
 }
 
 function joinPath(folder, relative) {
@@ -76,17 +105,62 @@ function joinPath(folder, relative) {
   return parts.join("/");
 }
 
-function routeRuleLink(anchor) {
+const encodePath = (path) => path.split("/").map(encodeURIComponent).join("/");
+
+// the rule's heading in a page (a rules page's anchor <a id="r14"> sits in its heading;
+// JupyterLab's sanitizer keeps it as data-jupyter-id)
+function ruleHeading(doc, rule) {
+  const anchor = doc.querySelector(`[data-jupyter-id="${rule}"], [id="${rule}"]`);
+  return anchor ? (anchor.closest("h1, h2, h3, h4, h5, h6") || anchor) : null;
+}
+
+// open *url* in a new tab and, as the page is the same site's, scroll it to the rule once
+// its front end has drawn it (Notebook 7 and Voilà do not follow an address's #fragment into
+// a rendered notebook); scrolled again for a moment while the page settles
+function openAtRule(url, rule) {
+  const win = window.open(url, "_blank");
+  if (!win) return false;
+  const started = Date.now();
+  let found = 0;
+  const tick = () => {
+    let heading = null;
+    try { heading = win.closed ? null : ruleHeading(win.document, rule); } catch (e) { return; }
+    if (heading) {
+      heading.scrollIntoView({ block: "start" });
+      if (!found) found = Date.now();
+    }
+    if (win.closed || (found && Date.now() - found > 2000) || Date.now() - started > 90000) return;
+    setTimeout(tick, found ? 250 : 200);
+  };
+  tick();
+  return true;
+}
+
+function routeRuleLink(anchor, event) {
   // in a JupyterLab app (JupyterLab, the site's lab) its link command opens the rendered page
   // at the rule; it acts on the click as it reaches the page's body
-  const notebook = notebookPath();
-  const hasApp = !!document.querySelector(".jp-LabShell");
-  if (notebook === null || !hasApp) return;
+  const where = whereAmI(anchor);
+  if (where === null) return;  // the link's own address: the page beside the notebook
   const [relative, rule] = anchor.getAttribute("href").split("#");
-  const folder = notebook.includes("/") ? notebook.slice(0, notebook.lastIndexOf("/")) : "";
-  anchor.setAttribute("data-commandlinker-command", "rendermime:handle-local-link");
-  anchor.setAttribute("data-commandlinker-args",
-    JSON.stringify({ path: joinPath(folder, relative), id: `#${rule}` }));
+  const folder = where.path.includes("/") ? where.path.slice(0, where.path.lastIndexOf("/")) : "";
+  if (where.app === "lab") {
+    anchor.setAttribute("data-commandlinker-command", "rendermime:handle-local-link");
+    anchor.setAttribute("data-commandlinker-args",
+      JSON.stringify({ path: joinPath(folder, relative), id: `#${rule}` }));
+    return;
+  }
+  // Notebook 7, Voilà, the site's notebook app: the rules page as a notebook, at the rule
+  const page = joinPath(folder, anchor.getAttribute("data-notebook") || relative);
+  let url;
+  if (where.base === null) {
+    const here = new URL(window.location.href);
+    here.searchParams.set("path", page);
+    here.hash = "";
+    url = here.href;
+  } else {
+    url = `${where.base}${where.app === "voila" ? "voila/render" : "notebooks"}/${encodePath(page)}`;
+  }
+  if (openAtRule(`${url}#${rule}`, rule)) event.preventDefault();
 }
 
 function control(node, label) {
@@ -149,8 +223,8 @@ function render({ model, el }) {
       control(spot, p.label);
       if (p.preview) spot.setAttribute("aria-description", p.preview);
       spot.dataset.preview = p.preview;
-      spot.dataset.on = p.on === null ? "" : p.on;
-      spot.dataset.placeSide = p.side === null ? "" : p.side;
+      spot.dataset.on = p.on == null ? "" : p.on;
+      spot.dataset.placeSide = p.side == null ? "" : p.side;
       if (p.preview) previews.push(entry.points.length > 1 ? `${p.label}: ${p.preview}` : p.preview);
     }
     // no hover needed: the choice itself shows what each point would make
@@ -162,9 +236,8 @@ function render({ model, el }) {
     if (selected === null) return;
     el.classList.add("hr-busy");
     model.send({
-      kind: "place", tile: selected,
-      on: spot.dataset.on || null, side: spot.dataset.placeSide || null,
-      rev: model.get("revision"),
+      kind: "place", tile: selected, rev: model.get("revision"),
+      ...(spot.dataset.on ? { on: spot.dataset.on, side: spot.dataset.placeSide } : {}),
     });
   }
 
@@ -287,7 +360,7 @@ function render({ model, el }) {
       root.dataset.hrRules = "1";
       root.addEventListener("click", (event) => {
         const anchor = event.target.closest && event.target.closest("a.hr-rule[href]");
-        if (anchor) routeRuleLink(anchor);
+        if (anchor) routeRuleLink(anchor, event);
       });
     }
     watcher = new MutationObserver(rescope);

@@ -26,7 +26,7 @@ from ..words.i18n import check_lang, t
 
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "Lang", "Text", "Note",
            "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html",
-           "RULES_PAGES", "rules_page", "rule_links"]
+           "RULES_PAGES", "rules_page", "rules_notebook", "rule_links"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -59,23 +59,37 @@ def rules_page(lang: str) -> str:
     return "../" + RULES_PAGES.get(lang, RULES_PAGES["en"])
 
 
+def rules_notebook(lang: str) -> str:
+    """The rules page of *lang* as a notebook (``lessons/build.py`` writes it beside the page:
+    one markdown cell, the same anchors), relative to a lesson's folder: what Notebook 7 and
+    Voilà render, where they cannot render a markdown file.
+
+    >>> rules_notebook("ko")
+    '../rules.ko.ipynb'
+    """
+    return rules_page(lang).removesuffix(".md") + ".ipynb"
+
+
 def rule_links(text: str, lang: str) -> str:
     """*text* escaped for HTML, every rule number R1–R28 in it a link to that rule on the rules
     page of *lang* (opening in a new tab). The front end (``board.js``) opens it where the
-    page is: the rendered page at the rule in JupyterLab and the JupyterLite site, the page's
-    address beside the notebook elsewhere. Where a widget gives text to a screen reader, it
+    page is: the rendered page at the rule in JupyterLab and the JupyterLite site, the page
+    as a notebook (``data-notebook``, :func:`rules_notebook`) at the rule in Notebook 7 and
+    Voilà. Where a widget gives text to a screen reader, it
     gives the plain text instead.
 
     >>> rule_links("Straights first (R11) <b>", "ja")  # doctest: +NORMALIZE_WHITESPACE
     'Straights first (<a class="hr-rule" href="../rules.ja.md#r11" data-rule="r11"
-    target="_blank" rel="noopener">R11</a>) &lt;b&gt;'
+    data-notebook="../rules.ja.ipynb" target="_blank" rel="noopener">R11</a>) &lt;b&gt;'
     >>> rule_links("AR1, R3, R3x", "en").count("<a ")
     1
     """
     page = rules_page(lang)
+    notebook = rules_notebook(lang)
     return _RULE.sub(
         lambda m: (f'<a class="hr-rule" href="{page}#r{m.group(1)}" data-rule="r{m.group(1)}" '
-                   f'target="_blank" rel="noopener">R{m.group(1)}</a>'), esc(text))
+                   f'data-notebook="{notebook}" target="_blank" rel="noopener">'
+                   f'R{m.group(1)}</a>'), esc(text))
 
 
 def _line(text: str, kind: str, lang: str | None = None) -> str:

@@ -190,7 +190,7 @@ class ExerciseWidget(View):
         <horserace_nb.teaching.exercises.ExerciseSet.for_lesson>`).
 
         >>> Exercises.for_lesson("04").exercise.progress_case
-        'next/single'
+        'must_place/draw'
         """
         return cls(ExerciseSet.for_lesson(lesson), lang=lang, size=size)
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -60,8 +60,10 @@ from ..words.names import list_text
 from .base import View, replace_children, running_loop
 from .board import Board, Choice
 from .common import esc, rule_links, safe
-from .review import ReviewWidget
 from .store import Recorder
+
+if TYPE_CHECKING:  # imported on first use: a first board needs no review (issue 21)
+    from .review import ReviewWidget
 
 __all__ = ["PlayWidget", "MODES", "LEVELS"]
 
@@ -562,6 +564,8 @@ class PlayWidget(View):
         if self.review is not None and key == self._review_key:
             return self.review
         self.close_review()
+        from .review import ReviewWidget
+
         seat, hand = key[2], key[3]
         self.review = ReviewWidget(self.game, seat, lang=self.lang, hand=hand, size=self.size,
                                    rollouts=self.review_rollouts,

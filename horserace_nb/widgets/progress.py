@@ -50,10 +50,20 @@ PRACTICE_SIZE = 5
 """The most exercises in one "Practise my mistakes" set."""
 
 _MARK = {"new": "○", "practised": "◐", "missed": "✗", "mastered": "✓"}
+
+
+def _toward_text(colour: str) -> str:
+    """*colour* (a theme variable) mixed 70:30 with the text colour: at least 4.5:1 in
+    JupyterLab Light, Dark and high contrast (``--jp-success-color1`` alone is 4.1:1 on
+    Light's white)."""
+    return (f"color-mix(in srgb, var({colour}, currentColor) 70%, "
+            "var(--jp-content-font-color0, currentColor))")
+
+
 _COLOUR = {"new": "var(--jp-ui-font-color2, currentColor)",
-           "practised": "var(--jp-brand-color1, currentColor)",
-           "missed": "var(--jp-error-color1, currentColor)",
-           "mastered": "var(--jp-success-color1, currentColor)"}
+           "practised": _toward_text("--jp-brand-color1"),
+           "missed": _toward_text("--jp-error-color1"),
+           "mastered": _toward_text("--jp-success-color1")}
 
 
 class Progress(View):

@@ -128,6 +128,13 @@ other tile (lesson 3).
 
 **Your task:** you are player 1 and you lead this 2-player hand. Which of your seven tiles may you
 open with? (Any of them: no tile is required, not even a double.)""",
+    "tiles.practice": """## Your turn
+
+Ten short questions on what you just read: how a tile is written, who plays with whom, how many
+tiles each player is dealt, and who leads after the lot. Choose your answer, then press *Check*.
+*Hint* first reminds you of the rule, then points at where to look; each hint costs a star. Each
+question earns up to three stars: 3 at the first try, 2 at the second, 1 after that, one fewer
+for each hint, none after *Show answer*.""",
     "tiles.coders": """## Optional: for coders
 
 You may type a tile in several ways; it is always shown smaller number first. A game's `hands`
@@ -173,10 +180,12 @@ stays as it was. **Predict** before you run the cell: may `[4|5]` go on branch A
 layout?""",
     "tiles.exercises": """## Your turn
 
-Which points of this layout are open — where could a tile join? Choose every open point on the
-buttons, then press *Check*. Wrong? Read the explanation, press *Try again*, or *Show answer*.
-*Next exercise* brings a fresh position. Each exercise earns up to three stars: 3 at the first
-try, 2 at the second, 1 after that, none after *Show answer*.""",
+Which points of this layout are open — where could a tile join? Click every open point on the
+board (a second click takes it back), then press *Check*. Later questions ask which end of a tile
+joins (R12): click the point. Wrong? Read the explanation: *Try again* keeps what was right.
+*Hint* reminds you of the rule, then marks where to look; each hint costs a star. *Next exercise*
+brings a fresh position. Stars: 3 at the first try, 2 at the second, 1 after that, one fewer for
+each hint, none after *Show answer*.""",
     # ------------------------------------------------------------------ 02 scoring
     "scoring.intro": """# 3. Scoring ends
 
@@ -221,9 +230,10 @@ total, or the score (type it and press *Check*). A right answer shows the step; 
 step freely.""",
     "scoring.exercises": """## Your turn
 
-Four kinds of question on fresh layouts: which open points count, what the end total is, what a
-placement scores, and where a tile scores the most (click the point on the board). The numbers on
-the ends are hidden: work them out from the tiles.""",
+Questions on fresh layouts, in the order of this lesson: raw and display points, which open points
+count (click them on the board), what the end total is, what a placement scores, which tile
+scores most as the opening tile, and where a tile scores the most (click the point). The numbers
+on the ends are hidden: work them out from the tiles. *Hint* marks where to look.""",
     "scoring.exercise_code": """## Optional: for coders
 
 Answer in code: the last layout of the documented sequence, with its numbers hidden. Replace the

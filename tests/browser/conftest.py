@@ -17,6 +17,9 @@ Run only these tests: ``.venv/bin/python -m pytest -m browser tests/browser``.
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
+import importlib.util
 import json
 import os
 import re
@@ -25,6 +28,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -314,6 +318,78 @@ def voila_servers(request: pytest.FixtureRequest,
     for name, server in servers.servers.items():
         server.stop()
         _keep_log(server, f"{_module_name(request)}-voila-{Path(name).stem}-server")
+
+
+# --------------------------------------------------------------------------- the JupyterLite site
+def build_missing() -> str | None:
+    """Why the site cannot be built here, or ``None``."""
+    from horserace_nb.lite.build import default_cache_dir, pyodide_tarball
+
+    if shutil.which("npm") is None and not pyodide_tarball(default_cache_dir()).is_file():
+        return "npm was not found (the Pyodide core comes from the npm registry; apt-get " \
+               "install npm)"
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install -e '.[lite]')"
+    return None
+
+
+@dataclass
+class BuiltSite:
+    path: Path
+    report: Any
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The site, built once per run from this checkout (here, in the one conftest, so that
+    every module using it shares the one build: a module importing the fixture by name would
+    get a session fixture of its own, and build the site again)."""
+    why = build_missing()
+    if why is not None:
+        if browser_required():
+            pytest.fail(f"{REQUIRE_ENV}=1 but the JupyterLite site cannot be built: {why}",
+                        pytrace=False)
+        pytest.skip(f"{LITE_SKIP_PREFIX}{why}")
+    from horserace_nb.lite import build_site
+
+    output = tmp_path_factory.mktemp("lite") / "site"
+    report = build_site(output, source=REPO)
+    print(f"\n[lite] {report.summary()}")
+    return BuiltSite(output, report)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve files as any static host does (with the types Pyodide needs), without logging."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json",
+                      ".whl": "application/octet-stream"}
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@contextlib.contextmanager
+def static_server(root: Path) -> Iterator[str]:
+    """Serve *root* on 127.0.0.1 (a free port) from a thread; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="lite-static", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def lite_url(lite_site: BuiltSite) -> Iterator[str]:
+    with static_server(lite_site.path) as url:
+        yield url
 
 
 # --------------------------------------------------------------------------- browser

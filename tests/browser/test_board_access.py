@@ -36,20 +36,26 @@ pytestmark = pytest.mark.browser
 KEYS = ["a", "b", "x", "c", "v", "z", "m", "y", "d", "d", "1", "2"]
 
 
-def board_notebook(server: JupyterServer, lang: str = "en") -> str:
-    return write_notebook(server, f"board_{lang}.ipynb", [
+LEARNER_LEADS = 2025
+"""A seed whose two-player deal the learner (seat 0) leads (every other test's 2024: the
+computer leads)."""
+
+
+def board_notebook(server: JupyterServer, lang: str = "en", seed: int = 2024) -> str:
+    return write_notebook(server, f"board_{lang}_{seed}.ipynb", [
         ("markdown", "# The board"),
         ("code", f'LANG = "{lang}"\nfrom horserace_nb import Game\n'
                  "from horserace_nb.widgets import PlayWidget\n"
-                 "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG, "
+                 f"play = PlayWidget(Game(players=2, seed={seed}), human=0, lang=LANG, "
                  "match='hand')\nplay"),
         ("markdown", "Below: a cell of one's own."),
         ("code", "x = 1"),
     ])
 
 
-def open_board(page: Any, server: JupyterServer, lang: str = "en") -> tuple[Frontend, PlayDriver]:
-    name = board_notebook(server, lang)
+def open_board(page: Any, server: JupyterServer, lang: str = "en",
+               seed: int = 2024) -> tuple[Frontend, PlayDriver]:
+    name = board_notebook(server, lang, seed)
     ui = Frontend(page, server)
     if server.kind == "lab":
         page.goto(f"{server.url}/lab/tree/{name}?reset")
@@ -76,41 +82,49 @@ def press_keys(page: Any, focus: Any) -> None:
 
 
 # ------------------------------------------------------------------ keys
-@pytest.mark.parametrize("kind", ["lab", "notebook"])
-def test_keys_on_the_board_never_edit_the_notebook(kind: str, request: pytest.FixtureRequest,
-                                                   page: Any, screenshot: Any) -> None:
-    server = request.getfixturevalue(f"{kind}_server")
-    ui, driver = open_board(page, server)
-    cells = page.evaluate(CELLS)
-    assert len(cells) == 4, cells
+CELLS_ANY = """() => [...document.querySelectorAll('.jp-Cell')].map(c => [
+    c.classList.contains('jp-CodeCell') ? 'code' :
+    c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw',
+    c.classList.contains('jp-MarkdownCell') ? c.innerText.trim().slice(0, 200) :
+    c.querySelectorAll('.jp-OutputArea-output').length])"""
+"""Voilà's page (no editors; code cells show only their outputs): every cell, its kind, a
+markdown cell's text, a code cell's number of outputs."""
+
+
+def check_keys_stay_on_the_board(page: Any, driver: PlayDriver, cells: str,
+                                 in_notebook: bool = True) -> None:
+    """``a b x c v z m y d d 1 2`` pressed on a hand tile, a lit point (the tile chosen by
+    keyboard: focus goes on to its first point) and the seed box change nothing *cells* (a
+    script) sees; every focusable control carries the platform's mark; Tab moves on; Escape
+    leaves the board (for the notebook, *in_notebook*)."""
+    from playwright.sync_api import expect
+
+    before = page.evaluate(cells)
     tile = driver.root.locator(driver.PLAYABLE).first
-    # a hand tile
-    press_keys(page, tile)
-    assert page.evaluate(CELLS) == cells
-    # a lit point (the tile chosen by keyboard: focus goes on to its first point)
+    press_keys(page, tile)  # a hand tile
+    assert page.evaluate(cells) == before
     tile = driver.root.locator(driver.PLAYABLE).first
     tile.focus()
     page.keyboard.press("Enter")
     lit = driver.root.locator(driver.LIT).first
-    from playwright.sync_api import expect
     expect(lit).to_be_focused()
-    for key in KEYS:
+    for key in KEYS:  # a lit point
         page.keyboard.press(key)
         page.wait_for_timeout(40)
-    assert page.evaluate(CELLS) == cells
+    assert page.evaluate(cells) == before
     # the seed box and the other inputs of the widget
     seed = driver.root.locator(".widget-text input").first
     seed.scroll_into_view_if_needed()
     seed.click()
     press_keys(page, seed)
-    assert page.evaluate(CELLS) == cells
+    assert page.evaluate(cells) == before
     assert seed.input_value().replace(" ", "") == "".join(KEYS)  # the keys went into the box
     # every focusable control carries the platform's mark
     unmarked = driver.root.evaluate("""r => [...r.querySelectorAll(
         '[tabindex="0"], input, textarea, select')].filter(
         e => !e.hasAttribute('data-lm-suppress-shortcuts')).map(e => e.outerHTML.slice(0, 80))""")
     assert unmarked == []
-    # Tab moves on; Escape leaves the board for the notebook
+    # Tab moves on; Escape leaves the board (for the notebook)
     tile = driver.root.locator(driver.PLAYABLE).first
     tile.focus()
     page.keyboard.press("Tab")
@@ -121,10 +135,180 @@ def test_keys_on_the_board_never_edit_the_notebook(kind: str, request: pytest.Fi
     page.keyboard.press("Escape")  # the next leaves the board
     where = page.evaluate("""() => { const a = document.activeElement;
         return [!!a.closest('.hr-board'), !!a.closest('.jp-Notebook')]; }""")
-    assert where == [False, True], where
-    assert page.evaluate(CELLS) == cells
+    assert where == ([False, True] if in_notebook else [False, where[1]]), where
+    assert page.evaluate(cells) == before
+
+
+@pytest.mark.parametrize("kind", ["lab", "notebook"])
+def test_keys_on_the_board_never_edit_the_notebook(kind: str, request: pytest.FixtureRequest,
+                                                   page: Any, screenshot: Any) -> None:
+    server = request.getfixturevalue(f"{kind}_server")
+    ui, driver = open_board(page, server)
+    cells = page.evaluate(CELLS)
+    assert len(cells) == 4, cells
+    check_keys_stay_on_the_board(page, driver, CELLS)
     ui.show(driver.root)
     screenshot(kind)
+
+
+def test_keys_on_the_board_change_nothing_in_voila(voila_servers: Any, page: Any) -> None:
+    """Voilà: the page of lesson 5 (its cells' outputs) is the same after the keys."""
+    server = voila_servers("05_play.ipynb")
+    ui = Frontend(page, server)
+    ui.open("05_play.ipynb")
+    driver = PlayDriver(page, ui)
+    driver.wait_for_my_turn()
+    cells = page.evaluate(CELLS_ANY)
+    assert len(cells) > 5 and ["code", 1] in cells, cells
+    check_keys_stay_on_the_board(page, driver, CELLS_ANY, in_notebook=False)
+
+
+class _LiteLab:
+    """The site's JupyterLab as :class:`Frontend` needs it: its status bar says "Python
+    (Pyodide) | Idle" as JupyterLab's does."""
+
+    kind = "lab"
+
+
+def test_keys_on_the_board_never_edit_the_notebook_in_the_site(lite_url: str,
+                                                               page: Any) -> None:
+    """The JupyterLite site (the same mechanism as JupyterLab's): the classroom lesson run in
+    the browser's Python, the keys pressed on its board change no cell."""
+    from .test_lite import LITE_TIMEOUT_MS, kernel_idle, output_problems
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    page.goto(f"{lite_url}/lab/index.html?path=en/06_classroom.ipynb")
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    kernel_idle(page)
+    ui = Frontend(page, _LiteLab())  # type: ignore[arg-type]
+    ui.run_all()
+    driver = PlayDriver(page, ui)
+    driver.wait_for_my_turn()
+    assert len(page.evaluate(CELLS)) == 2
+    check_keys_stay_on_the_board(page, driver, CELLS)
+    assert output_problems(page) == []
+
+
+# ------------------------------------------------------------------ the learner leads
+MOTION = r"""(root) => {
+    // each time the picture is marked as just changed: how its parts move, at that moment
+    window.__hrMarks = [];
+    const seconds = (list) => Math.max(0, ...list.split(',').map(v => parseFloat(v) || 0));
+    const look = () => {
+        const svg = root.querySelector('.hr-board svg');
+        if (!svg || !svg.classList.contains('hr-changed')) return;
+        const style = (e) => e ? getComputedStyle(e) : null;
+        const tile = style(svg.querySelector('g.hr-svg-tile.hr-new'));
+        const captions = [...svg.querySelectorAll('text.hr-svg-caption')].map(style);
+        const moving = [...root.querySelectorAll('*')].map(e => {
+            const s = getComputedStyle(e);
+            const a = s.animationName !== 'none' ? seconds(s.animationDuration) : 0;
+            const t = s.transitionProperty !== 'none' ? seconds(s.transitionDuration) : 0;
+            return [e.tagName + '.' + (e.getAttribute('class') || ''), a, t];
+        }).filter(([, a, t]) => a > 0 || t > 0);
+        window.__hrMarks.push({
+            tile: svg.querySelector('g.hr-svg-tile.hr-new') ?
+                svg.querySelector('g.hr-svg-tile.hr-new').getAttribute('data-tile') : null,
+            tileAnimation: tile ? [tile.animationName, seconds(tile.animationDuration)] : null,
+            captions: captions.map(c => [c.animationName, seconds(c.animationDuration)]),
+            moving});
+    };
+    new MutationObserver(look).observe(root, {subtree: true, attributes: true,
+                                              attributeFilter: ['class']});
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_learner_leads_and_the_placement_is_shown(motion: str, lab_server: JupyterServer,
+                                                      page: Any, screenshot: Any) -> None:
+    """Seed 2025: the learner leads an empty layout. Choosing a tile lights the centre place;
+    a click on it places the tile. The tile just placed and the captions with its score are
+    marked and animated for at most 300 ms (then the computer's move the same way); with
+    ``prefers-reduced-motion: reduce`` they are marked and nothing moves."""
+    from playwright.sync_api import expect
+
+    page.emulate_media(reduced_motion=motion)
+    ui, driver = open_board(page, lab_server, seed=LEARNER_LEADS)
+    board = driver.root.locator(".hr-board")
+    assert board.locator("svg g.hr-svg-tile").count() == 0, "the layout is not empty"
+    assert driver.root.locator(driver.PLAYABLE).count() >= 1
+    # before a choice the centre place is no button
+    assert driver.root.locator(driver.LIT).count() == 0
+    driver.root.evaluate(MOTION)
+    tile = driver.root.locator(driver.PLAYABLE).first
+    chosen = tile.get_attribute("data-tile")
+    tile.click()
+    centre = driver.root.locator(driver.LIT)
+    expect(centre).to_have_count(1)  # the one place of an empty layout, lit
+    expect(centre).to_have_attribute("role", "button")
+    expect(driver.root.locator(".hr-board-preview")).to_contain_text(" = ")
+    driver.settle(centre.click)
+    expect(board.locator(f"svg g.hr-svg-tile[data-tile='{chosen}']")).to_have_count(1)
+    expect(board.locator(f"svg g.hr-svg-hand-tile[data-tile='{chosen}']")).to_have_count(0)
+    page.wait_for_function("() => window.__hrMarks.length > 0")
+    mark = page.evaluate("window.__hrMarks[0]")
+    assert mark["tile"] == chosen, mark
+    assert mark["captions"], mark  # the placement's captions: the tile, the sum, the score
+    if motion == "reduce":
+        assert mark["tileAnimation"][0] == "none" or mark["tileAnimation"][1] == 0, mark
+        assert all(name == "none" or sec == 0 for name, sec in mark["captions"]), mark
+        assert mark["moving"] == [], mark
+    else:
+        assert mark["tileAnimation"][0] == "hr-pop" and 0 < mark["tileAnimation"][1] <= 0.3
+        assert all(name == "hr-flash" and 0 < sec <= 0.3 for name, sec in mark["captions"])
+        assert all(a <= 0.3 and t <= 0.3 for _, a, t in mark["moving"]), mark
+    # the mark goes (the highlight's glow stays)
+    page.wait_for_function("e => !e.querySelector('svg.hr-changed')",
+                           arg=board.element_handle())
+    # the computer's move is shown the same way before the turn comes back
+    next_move = driver.root.get_by_role("button", name=driver.next_label)
+    for _ in range(4):
+        if not next_move.is_enabled():  # the learner plays again (R17) or draws first
+            break
+        driver.click(next_move)
+        if page.evaluate("window.__hrMarks.length") > 1:
+            again = page.evaluate("window.__hrMarks[window.__hrMarks.length - 1]")
+            assert again["tile"] and again["tile"] != chosen, again
+            if motion == "reduce":
+                assert again["moving"] == [], again
+            else:
+                assert again["tileAnimation"][0] == "hr-pop", again
+            break
+    ui.show(driver.root)
+    screenshot()
+
+
+def test_the_learner_leads_on_the_sites_classroom_page(lite_url: str, page: Any,
+                                                       screenshot: Any) -> None:
+    """The site's no-code classroom page (the REPL app), seed 2025 typed in: a chosen tile
+    lights the centre place of the empty layout; a tap on it places the tile."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.lite.pages import classroom_url
+    from horserace_nb.words.i18n import t
+
+    from .test_lite import LITE_TIMEOUT_MS, _NoKernelStatus
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    page.goto(f"{lite_url}/{classroom_url('en')}")
+    page.locator(".hr-classroom").wait_for()
+    driver = PlayDriver(page, _NoKernelStatus())  # type: ignore[arg-type]
+    play = page.locator(".hr-play").first
+    play.get_by_role("textbox", name=t("play.seed", "en")).fill(str(LEARNER_LEADS))
+    driver.click(play.get_by_role("button", name=t("play.new_game", "en")))
+    board = play.locator(".hr-board")
+    expect(board.locator("svg g.hr-svg-hand-tile.hr-playable").first).to_be_visible()
+    assert board.locator("svg g.hr-svg-tile").count() == 0, "the layout is not empty"
+    tile = play.locator(driver.PLAYABLE).first
+    chosen = tile.get_attribute("data-tile")
+    tile.click()
+    centre = play.locator(driver.LIT)
+    expect(centre).to_have_count(1)
+    driver.settle(centre.click)
+    expect(board.locator(f"svg g.hr-svg-tile[data-tile='{chosen}']")).to_have_count(
+        1, timeout=LITE_TIMEOUT_MS)  # the browser's Python answers
+    assert play.locator(".hr-msg-error").count() == 0
+    screenshot()
 
 
 # ------------------------------------------------------------------ touch
@@ -300,6 +484,105 @@ def test_every_text_of_the_widget_has_contrast(theme: str, themed_lab: JupyterSe
     assert frame[0] == "solid" and frame[1] != "0px", frame
     table = driver.root.locator(".hr-board-svg rect.hr-svg-table").get_attribute("fill")
     assert table and table.startswith("#")
+
+
+WIDGETS_CODE = [
+    ("code", "from horserace_nb import Game, Place\nfrom horserace_nb.widgets import (\n"
+             "    ClassReport, Classroom, Exercises, Progress, PuzzleWidget, ReplayWidget,\n"
+             "    ReviewWidget)\n"
+             "import pathlib, tempfile\n"
+             "from horserace_nb.teaching.progress import Result, results_file"),
+    ("code", "ReplayWidget()"),
+    ("code", "ex = Exercises(['open'], seed=101, count=3)\nex"),
+    ("code", "ex.answer([])  # a wrong answer: its feedback"),
+    ("code", "puzzle = PuzzleWidget('fifteen')\npuzzle"),
+    ("code", "puzzle.place('[3|5]', '[5|5]', 'straight_b')  # not the best: said"),
+    ("code", "game = Game.from_position(\n"
+             "    [('[2|5]', None, None), ('[2|3]', '[2|5]', 'low'), ('[5|5]', '[2|5]', 'high'),\n"
+             "     ('[3|6]', '[2|3]', 'high')],\n"
+             "    [['[0|3]', '[3|5]', '[5|6]'], ['[0|0]', '[1|1]', '[0|1]', '[4|4]']],"
+             " ['[1|2]'], 0)\n"
+             "_ = game.apply(Place('[5|6]', '[5|5]', 'straight_b'))\n"
+             "ReviewWidget(game, 0, seed=1, rollouts=8)"),
+    ("code", "Progress()"),
+    ("code", "folder = pathlib.Path(tempfile.mkdtemp())\n"
+             "results = [Result('01', 'exercise', 'open', 101000, stars=3, tries=1,\n"
+             "                  when='2026-12-01T09:00:00'),\n"
+             "           Result('02', 'exercise', 'total', 7000, stars=1, tries=3,\n"
+             "                  rules=('R13',), when='2026-12-01T09:05:00')]\n"
+             "_ = (folder / 'mina.json').write_text(results_file(results, learner='Mina',\n"
+             "    saved='2026-12-01T10:00:00'), encoding='utf-8')\n"
+             "_ = (folder / 'notes.txt').write_text('not results')\n"
+             "ClassReport(folder)"),
+    ("code", "Classroom(seed=2024)"),
+]
+"""A notebook below the board with every other widget that shows text outside a picture:
+replay, exercises (a wrong answer's feedback), puzzle (a move that is not the best), review,
+progress, class report (a refused file), classroom."""
+
+STORED = [  # lesson 1 mastered, a rule missed in lesson 2: every mark of the progress map
+    ("01", "open", 101000, 3, "2026-11-20T09:00:00"), ("01", "open", 101001, 3,
+                                                       "2026-11-25T09:00:00"),
+    ("01", "open", 101002, 3, "2026-11-28T09:00:00"), ("02", "total", 7000, 0,
+                                                       "2026-12-01T09:05:00")]
+
+
+def stored_results() -> str:
+    """The learner's results as the store keeps them in ``localStorage``."""
+    import json
+
+    from horserace_nb.teaching.progress import Result, record_of
+
+    results = [record_of(Result(lesson, "exercise", case, seed, stars=stars,
+                                tries=1 if stars else 3, rules=() if stars else ("R13",),
+                                when=when))
+               for lesson, case, seed, stars, when in STORED]
+    return json.dumps({"format": "horserace_nb.store", "version": 1, "results": results})
+
+
+OTHER_WIDGETS = {"replay": ".hr-replay", "exercises": ".hr-exercise", "puzzle": ".hr-puzzle",
+                 "review": ".hr-review", "progress": ".hr-progress", "class report": ".hr-report",
+                 "classroom": ".hr-classroom"}
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_every_text_of_every_widget_has_contrast(theme: str, themed_lab: JupyterServer,
+                                                 page: Any) -> None:
+    """The widgets other than play (above): each shows text, and every text of it has 4.5:1
+    (each widget scrolled into view first: JupyterLab draws only the cells in view)."""
+    from playwright.sync_api import expect
+
+    set_lab_theme(themed_lab, THEMES[theme])
+    if theme == "forced-colours":
+        page.emulate_media(forced_colors="active", contrast="more")
+    page.add_init_script(f"localStorage.setItem('horserace_nb.results.v1', "
+                         f"{stored_results()!r})")
+    name = write_notebook(themed_lab, "widgets.ipynb", WIDGETS_CODE)
+    ui = Frontend(page, themed_lab)
+    page.goto(f"{themed_lab.url}/lab/tree/{name}?reset")
+    ui.wait_idle()
+    ui.run_all()
+    lowest: dict[str, tuple[float, str]] = {}
+    low: list[Any] = []
+    for widget, selector in OTHER_WIDGETS.items():
+        root = page.locator(f".jp-OutputArea-output {selector}").first
+        root.evaluate("e => e.scrollIntoView({block: 'start'})")
+        expect(root).to_be_visible()
+        page.wait_for_timeout(300)
+        if widget == "progress":  # the stored results read: mastered and missed marks
+            expect(root.locator(".hr-rule-mastered").first).to_be_visible()
+            expect(root.locator(".hr-rule-missed").first).to_be_visible()
+        measured = root.evaluate(CONTRAST)
+        assert len(measured) >= 3, (widget, measured)
+        worst = min(measured, key=lambda m: m[1])
+        lowest[widget] = (worst[1], worst[0])
+        low += [(widget, *m) for m in measured if m[1] < 4.5]
+        if widget in ("progress", "class report", "exercises"):
+            page.screenshot(path=str(ARTIFACTS / f"widgets-{theme}-{widget.replace(' ', '-')}"
+                                                 ".png"))
+    print(f"\n{theme}: lowest contrast per widget: " + ", ".join(
+        f"{w} {c:.2f}:1 ({text!r})" for w, (c, text) in lowest.items()))
+    assert not low, low
 
 
 # ------------------------------------------------------------------ language

@@ -118,8 +118,11 @@ def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
 
     # Try again, take the extra point back: right
     driver.click(root.get_by_role("button", name=t("exercise.try_again", "en")))
-    for point in right:  # nothing kept for this kind: choose them again
-        toggle(driver, point, "true")
+    for point in right:  # the right points are kept, the wrong one is taken back
+        expect(root.locator(SPOT.format(on=point[0], side=point[1].value))).to_have_attribute(
+            "aria-pressed", "true")
+    expect(root.locator(SPOT.format(on=extra[0], side=extra[1].value))).to_have_attribute(
+        "aria-pressed", "false")
     driver.click(root.get_by_role("button", name=t("exercise.check", "en")))
     expect(root.locator(".hr-msg-ok")).to_contain_text(ex.check(ex.answer).message[:40])
     expect(root.locator(".hr-stars")).to_contain_text("★★☆")

@@ -3,9 +3,10 @@
 What a teacher does: ``python -m horserace_nb.lite build --output DIR``, put DIR on a static web
 server. What a learner does: open a tutorial, Run → Run All Cells. The site is built once per
 run (into a temporary folder; downloads are cached, see :func:`horserace_nb.lite.build_site`)
-and served from 127.0.0.1 by a plain static file server; the browser may not reach anything
-else (every other request is aborted and counted). Each tutorial must draw its board (the SVG
-picture of a layout inside a widget) without a traceback.
+and served from 127.0.0.1 by a plain static file server (the ``lite_site`` and ``lite_url``
+fixtures of ``conftest.py``, shared by every module that uses the site); the browser may not
+reach anything else (every other request is aborted and counted). Each tutorial must draw
+its board (the SVG picture of a layout inside a widget) without a traceback.
 
 Building needs npm (the Pyodide core comes from the npm registry) and the ``lite`` extra:
 without them the tests skip with a note, unless ``HORSERACE_REQUIRE_BROWSER=1`` (CI).
@@ -14,98 +15,21 @@ without them the tests skip with a note, unless ``HORSERACE_REQUIRE_BROWSER=1`` 
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import importlib.util
 import re
-import shutil
-import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from horserace_nb.lite.pages import START_SECONDS
+from .conftest import REPO, BuiltSite, static_server
 
-from .conftest import LITE_SKIP_PREFIX, REPO, REQUIRE_ENV, browser_required
+__all__ = ["static_server"]  # the benchmarks' loopback server, imported from here
 
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
 TUTORIALS = ["en/02_joining_spinners.ipynb", "ja/07_play.ipynb"]
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 LANGS = ("en", "ko", "ja")
-
-
-# --------------------------------------------------------------------------- the site
-def build_missing() -> str | None:
-    """Why the site cannot be built here, or ``None``."""
-    from horserace_nb.lite.build import default_cache_dir, pyodide_tarball
-
-    if shutil.which("npm") is None and not pyodide_tarball(default_cache_dir()).is_file():
-        return "npm was not found (the Pyodide core comes from the npm registry; apt-get " \
-               "install npm)"
-    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
-        if importlib.util.find_spec(module) is None:
-            return f"{module} is not installed (pip install -e '.[lite]')"
-    return None
-
-
-@dataclass
-class BuiltSite:
-    path: Path
-    report: Any
-
-
-@pytest.fixture(scope="session")
-def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The site, built once per run from this checkout."""
-    why = build_missing()
-    if why is not None:
-        if browser_required():
-            pytest.fail(f"{REQUIRE_ENV}=1 but the JupyterLite site cannot be built: {why}",
-                        pytrace=False)
-        pytest.skip(f"{LITE_SKIP_PREFIX}{why}")
-    from horserace_nb.lite import build_site
-
-    output = tmp_path_factory.mktemp("lite") / "site"
-    report = build_site(output, source=REPO)
-    print(f"\n[lite] {report.summary()}")
-    return BuiltSite(output, report)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serve files as any static host does (with the types Pyodide needs), without logging."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".json": "application/json",
-                      ".whl": "application/octet-stream"}
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@contextlib.contextmanager
-def static_server(root: Path) -> Iterator[str]:
-    """Serve *root* on 127.0.0.1 (a free port) from a thread; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="lite-static", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def lite_url(lite_site: BuiltSite) -> Iterator[str]:
-    with static_server(lite_site.path) as url:
-        yield url
 
 
 # --------------------------------------------------------------------------- the browser
@@ -397,7 +321,7 @@ def test_the_classroom_page_plays_offline_without_code(lite_url: str, page: Any,
     page.goto(f"{lite_url}/{classroom_url('ko')}")
     banner = page.locator("#hr-kernel-start")
     expect(banner).to_have_attribute("lang", "ko")
-    expect(banner).to_contain_text(t("site.starting", "ko", seconds=START_SECONDS))
+    expect(banner).to_contain_text(t("site.starting", "ko"))
     classroom = page.locator(".hr-classroom")
     classroom.wait_for()
     expect(banner).to_have_count(0)
@@ -439,7 +363,7 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
     page.goto(f"{lite_url}/{lesson_url('ja/04_turns.ipynb')}")
     banner = page.locator("#hr-kernel-start")
     expect(banner).to_have_attribute("lang", "ja")
-    expect(banner).to_have_text(t("site.starting", "ja", seconds=START_SECONDS))
+    expect(banner).to_have_text(t("site.starting", "ja"))
     expect(banner).to_have_attribute("lang", "ja")
     kernel_idle(page)
     expect(banner).to_have_count(0, timeout=5_000)
@@ -453,3 +377,40 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
     page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
     expect(page.get_by_role("tab", name=re.compile("04_turns"))).to_have_count(1)
     assert traffic.outside == [] and traffic.failed == []
+
+
+EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
+
+
+def test_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(lite_url: str, page: Any,
+                                                                  screenshot: Any) -> None:
+    """A rule number in a widget's feedback, in the site's JupyterLab: JupyterLab's link
+    command opens the rules page rendered, scrolled to the rule (issue 19 item 4)."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets.exercise import Exercises
+    from horserace_nb.words.i18n import t
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    open_and_run_all(page, lite_url, TUTORIALS[0])
+    add_cell_and_run(page, EXERCISE)
+    ex = Exercises("counted", seed=4).exercise
+    extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
+    root = page.locator(".hr-exercise").last
+    spot = root.locator(f"svg .hr-svg-spot.hr-pickable[data-tile='{extra[0]}']"
+                        f"[data-side='{extra[1].value}']")
+    spot.click()
+    expect(spot).to_have_attribute("aria-pressed", "true")
+    root.get_by_role("button", name=t("exercise.check", "en")).click()
+    link = root.locator(".hr-msg-error a.hr-rule").first
+    expect(link).to_have_attribute("href", re.compile(r"^\.\./rules\.md#r\d+$"))
+    number = str(link.get_attribute("data-rule")).lstrip("r")
+    link.click()
+    heading = page.locator(".jp-RenderedMarkdown:visible h3", has_text=f"R{number} ·")
+    expect(heading).to_have_count(1)
+    page.wait_for_function(  # scrolled to the rule: its heading near the top of the view
+        """(e) => { const r = e.getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight * 0.4; }""",
+        arg=heading.element_handle(), timeout=15_000)
+    expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.md")).to_have_count(1)
+    screenshot()

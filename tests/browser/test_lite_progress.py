@@ -2,8 +2,9 @@
 
 A learner solves lesson 1's first exercise in the site's start page (a cell added as a learner
 does), reloads the page (a new Pyodide kernel) and runs the start page again: ``Progress()``
-shows the stars, read from the site's ``localStorage``. The site is built as in
-``test_lite.py`` (whose fixtures and helpers this module uses; it skips where that module does).
+shows the stars, read from the site's ``localStorage``. The site is the one
+``conftest.py`` builds for the run (shared with ``test_lite.py``, whose helpers this module
+uses; it skips where that module does).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from . import test_lite
 from .test_lite import (
     LITE_TIMEOUT_MS,
     add_cell_and_run,
@@ -21,9 +21,6 @@ from .test_lite import (
     output_problems,
     watch_traffic,
 )
-
-lite_site = test_lite.lite_site  # the site's fixtures, used here by name
-lite_url = test_lite.lite_url
 
 START = "en/00_start.ipynb"
 KEY = "horserace_nb.results.v1"

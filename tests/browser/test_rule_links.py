@@ -1,0 +1,109 @@
+"""A rule number in a widget's feedback, followed to that rule (issue 19 item 4) in Notebook 7
+and in Voilà showing a folder (``voila notebooks/``): neither renders a markdown file, so the
+link opens the rules page as a notebook (``notebooks/rules.ipynb``, written by
+``lessons/build.py``) in a new tab, scrolled to the rule. (JupyterLab: test_exercise_board.py.)
+
+The notebook is written where the lessons keep theirs (``notebooks/en/``, the rules pages one
+folder up), so that the link resolves as it does in a lesson.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+
+from .conftest import (
+    KERNEL_TIMEOUT_MS,
+    REPO,
+    Frontend,
+    JupyterServer,
+    PlayDriver,
+    start_server,
+)
+
+pytestmark = pytest.mark.browser
+
+PATH = "notebooks/en/points.ipynb"
+CODE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
+PICKABLE = "svg .hr-svg-spot.hr-pickable"
+
+
+def serve(kind: str, tmp_path_factory: pytest.TempPathFactory) -> JupyterServer:
+    """A server of *kind* over a root holding ``notebooks/`` as the lessons have it; Voilà
+    shows the folder (``voila <root>``), so that it renders any notebook in it."""
+    base = tmp_path_factory.mktemp(f"rules-{kind}")
+    root = base / "root" / "notebooks"
+    (root / "en").mkdir(parents=True)
+    for page in ("rules.md", "rules.ipynb"):
+        shutil.copyfile(REPO / "notebooks" / page, root / page)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                       "language": "python"}
+    nbformat.write(notebook, str(root.parent / PATH))
+    return start_server(kind, base, [], target="" if kind == "voila" else None)
+
+
+@pytest.fixture(scope="module", params=["notebook", "voila"])
+def server(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    started = serve(request.param, tmp_path_factory)
+    yield started
+    started.stop()
+
+
+def open_exercise(page: Any, server: JupyterServer) -> PlayDriver:
+    from playwright.sync_api import expect
+
+    ui = Frontend(page, server)
+    if server.kind == "voila":
+        page.goto(f"{server.url}/voila/render/{PATH}")
+    else:
+        page.goto(f"{server.url}/notebooks/{PATH}")
+        ui.wait_idle()
+        ui.run_all()
+    driver = PlayDriver(page, ui)
+    driver.root = page.locator(".hr-exercise").first
+    expect(driver.root.locator(PICKABLE).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    return driver
+
+
+def test_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, page: Any,
+                                                      screenshot: Any) -> None:
+    from playwright.sync_api import expect
+
+    from horserace_nb.widgets.exercise import Exercises
+    from horserace_nb.words.i18n import t
+
+    ex = Exercises("counted", seed=4).exercise
+    driver = open_exercise(page, server)
+    extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
+    spot = driver.root.locator(
+        f"{PICKABLE}[data-tile='{extra[0]}'][data-side='{extra[1].value}']")
+    driver.settle(spot.click)
+    driver.click(driver.root.get_by_role("button", name=t("exercise.check", "en")))
+    link = driver.root.locator(".hr-msg-error a.hr-rule").first
+    expect(link).to_have_attribute("data-notebook", "../rules.ipynb")
+    number = str(link.get_attribute("data-rule")).lstrip("r")
+
+    with page.context.expect_page(timeout=KERNEL_TIMEOUT_MS) as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    app = "voila/render" if server.kind == "voila" else "notebooks"
+    assert rules.url.startswith(f"{server.url}/{app}/notebooks/rules.ipynb"), rules.url
+    heading = rules.locator("h3:visible", has_text=f"R{number} ·")
+    expect(heading).to_have_count(1, timeout=KERNEL_TIMEOUT_MS)
+    rules.wait_for_function(  # scrolled to the rule: its heading near the top of the view
+        """(e) => { const r = e.getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight * 0.4; }""",
+        arg=heading.element_handle(), timeout=15_000)
+    rules.wait_for_timeout(1500)  # and still there once the page has settled
+    top = heading.evaluate("e => e.getBoundingClientRect().top / window.innerHeight")
+    assert 0 <= top < 0.4, top
+    shot = screenshot("lesson")  # the lesson stays where it was, beside the new tab
+    rules.screenshot(path=str(shot.with_name(shot.name.replace("-lesson", "-rule"))))
+    assert page.url.endswith(PATH), page.url
