@@ -464,13 +464,13 @@ plans below were fitted to it as it stands.""",
     "guide.plan": """## The first 45-minute lesson: joining and scoring
 
 Fitted to the table above (lesson 2 about {m02} minutes, lesson 3 about {m03}): lesson 1 is shown, not
-worked through.
+worked through, and its {n01} questions go to the homework.
 
 | time | what | where |
 |---|---|---|
 | 0–7 min | **Set-up.** Pupils open the site's address, choose their language and open lesson 2; while Python starts, show the set and a partnership game on the projector (R1, R2, R5, R6). | [lesson 1](01_tiles_players.ipynb) on the projector, [lesson 2](02_joining_spinners.ipynb) |
-| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises, on the board. | [lesson 2](02_joining_spinners.ipynb) |
-| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs; fast pairs press *Next exercise*. | [lesson 3](03_scoring_ends.ipynb) |
+| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises on the board, as far as pairs get (the set has {n02} items). | [lesson 2](02_joining_spinners.ipynb) |
+| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs, as far as they get (the set has {n03} items; the rest is homework). | [lesson 3](03_scoring_ends.ipynb) |
 | 33–41 min | **One hand** on the classroom page's *Play* tab, with the game on the board (seed 45, one hand). Pupils add up every end themselves before they place (the point's preview is a check, not the answer). When the hand ends, each pair counts the pips left, rounds and divides on paper before reading the widget's settlement (17 → 15 → 3, R23). | the classroom page (the link at the end of this page) |
 | 41–45 min | **Exit ticket**, three tasks on paper (below). | |""",
     "guide.plan_two": """## The second 45-minute lesson: turns and the settlement
@@ -490,10 +490,11 @@ What is left (the rest of lesson 5, of about {m05} minutes in all, and lesson 6,
 start of a third lesson.""",
     "guide.homework": """## Homework
 
-1. Lesson 7: a game to 31 points against the computer, then *Review this hand* for one hand.
-2. The puzzles, lesson 9: each *Hint* costs a star, so try first.
-3. The start page's *Practise my mistakes*, until the rules missed are green on the map.
-4. *Download my results* on the start page, and hand the file in: the class report (lesson 11)
+1. Lesson 1's questions, and the rest of the exercises begun in class.
+2. Lesson 7: a game to 31 points against the computer, then *Review this hand* for one hand.
+3. The puzzles, lesson 9: each *Hint* costs a star, so try first.
+4. The start page's *Practise my mistakes*, until the rules missed are green on the map.
+5. *Download my results* on the start page, and hand the file in: the class report (lesson 11)
    reads it.
 
 The **core path** is the lessons' pictures, replays and exercises; the cells under *Optional:
