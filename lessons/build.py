@@ -30,7 +30,7 @@ import nbformat
 from nbclient import NotebookClient
 
 from horserace_nb.lite.pages import classroom_url, lesson_url
-from horserace_nb.teaching.course import LESSON_EXERCISES
+from horserace_nb.teaching.course import LESSON_EXERCISES, LESSON_SETS
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -57,6 +57,11 @@ def _exercises(lesson: str) -> str:
     kinds, seed, count = EXERCISES[lesson]
     return (f"Exercises({list(kinds)!r}, seed={seed}, count={count}, lang=LANG)"
             .replace("'", '"'))
+
+
+def _lesson_exercises(lesson: str) -> str:
+    """The exercise cell of *lesson*: its designed set (``teaching.course.LESSON_SETS``)."""
+    return f'Exercises.for_lesson("{lesson}", lang=LANG)'
 
 
 PUZZLE_KEYS = ("fifteen", "spinner_fills", "double_again", "drawn_tile", "to_the_target",
@@ -209,14 +214,27 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ]),
     ("04_turns.ipynb", [
         ("md", "turns.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Draw, IllegalMove, Pass, Place\n"
-                 "from horserace_nb.words import names, narration\n"
-                 "from horserace_nb.teaching.examples import EXAMPLES\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
-        ("md", "turns.chain"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
+                 "from horserace_nb.widgets import Exercises, PlayWidget, ReplayWidget\n\n"
+                 "ReplayWidget('turn_chain', lang=LANG, turns=False)"),
+        ("md", "turns.again"),
         ("code", "ReplayWidget('turn_chain', lang=LANG)"),
-        ("md", "turns.by_code"),
-        ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\n"
+        ("md", "turns.learn"),
+        ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand', "
+                 "learn=True)"),
+        ("md", "turns.pass"),
+        ("code", "ReplayWidget('pass_then_domino', lang=LANG)"),
+        ("md", "turns.blocked"),
+        ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
+        ("md", "turns.end_first"),
+        ("code", "ReplayWidget('win_62', lang=LANG)"),
+        ("md", "turns.exercises"),
+        ("code", _lesson_exercises("04")),
+        ("md", "turns.coders"),
+        ("code", f"{CHECK}\nfrom horserace_nb import Draw, IllegalMove, Place\n"
+                 "from horserace_nb.teaching.examples import EXAMPLES\n"
+                 "from horserace_nb.words import names, narration\n\n"
+                 "game = EXAMPLES['turn_chain'].new_game()\n"
                  "for action in EXAMPLES['turn_chain'].actions:\n"
                  "    event = game.apply(action)\n"
                  "    name = names.seat_name(event.seat, LANG)\n"
@@ -225,41 +243,40 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "turns.must_place"),
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\ngame.apply(Place('[1|4]'))\n"
                  "try:\n    game.apply(Draw())\nexcept IllegalMove as err:\n    print(err.localized(LANG))"),
-        ("md", "turns.pass"),
-        ("code", "ReplayWidget('pass_then_domino', lang=LANG)"),
-        ("md", "turns.blocked"),
-        ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
-        ("md", "turns.end_first"),
-        ("code", "ReplayWidget('win_62', lang=LANG)"),
-        ("md", "turns.exercises"),
-        ("code", _exercises("04")),
     ]),
     ("05_settlement.ipynb", [
-        ("md", "end.intro"),
+        ("md", "settle.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import bonus, round_pips\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
-        ("md", "end.rounding"),
+                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "ReplayWidget('bonus_17', lang=LANG)"),
+        ("md", "settle.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
                  "    print(pips, '→', round_pips(pips), '→', bonus(pips))"),
-        ("md", "end.bonus_17"),
-        ("code", "ReplayWidget('bonus_17', lang=LANG)"),
-        ("md", "end.bonus_partners"),
+        ("md", "settle.partners"),
         ("code", "ReplayWidget('bonus_partners', lang=LANG)"),
-        ("md", "end.blocked_teams"),
+        ("md", "settle.blocked"),
         ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
-        ("md", "end.ties"),
+        ("md", "settle.ties"),
         ("code", "ReplayWidget('tie_individual', lang=LANG)"),
+        ("md", "settle.tie_teams"),
         ("code", "ReplayWidget('tie_teams', lang=LANG)"),
-        ("md", "end.exercises"),
-        ("code", _exercises("05")),
+        ("md", "end.next_leader"),
+        ("md", "settle.exercises"),
+        ("code", _lesson_exercises("05")),
     ]),
     ("06_end_of_game.ipynb", [
-        ("md", "endgame.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
-                 "from horserace_nb.teaching.bots import GreedyBot\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget"),
-        ("md", "end.next_leader"),
-        ("code", f"{CHECK}\nbot = GreedyBot()\ngame = Game(players=2, seed=2)\n"
+        ("md", "end.intro"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "ReplayWidget('shared_win', lang=LANG)"),
+        ("md", "end.winning"),
+        ("md", "end.last_tile"),
+        ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
+        ("md", "end.exercises"),
+        ("code", _lesson_exercises("06")),
+        ("md", "end.coders"),
+        ("code", f"{CHECK}\nfrom horserace_nb import Game\n"
+                 "from horserace_nb.teaching.bots import GreedyBot\n\n"
+                 "bot = GreedyBot()\ngame = Game(players=2, seed=2)\n"
                  "while not game.hand_over:  # the computer plays both seats\n"
                  "    game.apply(bot(game.view(game.to_play)))\n"
                  "print(game.leader + 1, '→', game.history[-1].seat + 1)  # led, then went out\n"
@@ -272,22 +289,17 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "for rolls in game.lots[-1].rounds:  # the new lot\n"
                  "    print(*[f'{seat + 1}: {roll}' for seat, roll in rolls.items()], sep='    ')\n"
                  "print(game.leader + 1)"),
-        ("md", "end.winning"),
-        ("code", "ReplayWidget('shared_win', lang=LANG)"),
-        ("md", "end.last_tile"),
-        ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
-        ("md", "endgame.exercises"),
-        ("code", _exercises("06")),
     ]),
     ("07_play.ipynb", [
         ("md", "play.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget\n\n"
-                 "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG)\nplay"),
+                 "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG, "
+                 "level='beginner')\nplay"),
         ("md", "play.controls"),
-        ("md", "play.modes"),
         ("md", "play.class_length"),
-        ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand')"),
-        ("md", "play.review"),
+        ("code", "PlayWidget(players=2, seed=45, lang=LANG, match='hand', pass_and_play=True)"),
+        ("md", "play.review_buttons"),
+        ("md", "play.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.bots import GreedyBot, RandomBot\n"
                  "from horserace_nb.render.svg import game_svg\n"
                  "from horserace_nb.teaching.review import review_game\n\n"
@@ -330,15 +342,23 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ]),
     ("10_teacher_guide.ipynb", [
         ("md", "guide.intro"),
-        ("md", "guide.plan"),
-        ("md", "guide.key"),
-        ("code", f"{SETUP}\nfrom horserace_nb.words import narration\n"
+        ("counts", "guide.counts"),
+        ("md", "guide.before"),
+        ("timed", "guide.plan"),
+        ("md", "guide.exit"),
+        ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
-                 "from horserace_nb.teaching.exercises import ExerciseSet\n"
-                 "from horserace_nb.teaching.puzzles import PUZZLES\n\n"
-                 f"LESSON_EXERCISES = {json.dumps(EXERCISES)}  # the lessons' (kinds, seed, count)"),
-        ("code", f"{CHECK}\nfor lesson, (kinds, seed, count) in LESSON_EXERCISES.items():\n"
-                 "    drills = ExerciseSet(kinds, seed=seed, count=count)\n"
+                 "from horserace_nb.words import narration\n\n"
+                 "layout = EXAMPLES['sequence'].layouts()[6]  # after the seventh placement\n"
+                 "display(layout_svg(layout, lang=LANG, size=420, show_numbers=False))\n"
+                 "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
+        ("timed", "guide.plan_two"),
+        ("md", "guide.homework"),
+        ("md", "guide.key"),
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import LESSON_SETS\n"
+                 "from horserace_nb.teaching.exercises import ExerciseSet\n\n"
+                 "for lesson in LESSON_SETS:  # every lesson's designed set, as the lesson shows it\n"
+                 "    drills = ExerciseSet.for_lesson(lesson)\n"
                  "    for number, drill in enumerate(drills.exercises, 1):\n"
                  "        print(f'{lesson} · {number}')\n"
                  "        print(drill.question(LANG))\n"
@@ -351,7 +371,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "LANG))\n"
                  "    print('   ', narration.sum_line(layout, LANG))"),
         ("md", "guide.key_puzzles"),
-        ("code", f"{CHECK}\nfor key, puzzle in PUZZLES.items():\n"
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.puzzles import PUZZLES\n\n"
+                 "for key, puzzle in PUZZLES.items():\n"
                  "    print(puzzle.title(LANG))\n"
                  "    print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n    print()"),
         ("md", "guide.misconceptions"),
@@ -369,6 +390,64 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
 ]
 
 TITLES = [name for name, _ in STRUCTURE]
+
+
+# ---------------------------------------------------------------------- the lessons' counts
+# What the teacher guide's timing rests on: the words a learner reads and the tasks of every
+# lesson, counted from the lessons as built (the English text; every language has the same cells).
+READING_WORDS_PER_MINUTE = 100
+MINUTES = {"item": 1.5, "replay": 2.0, "game": 8.0}
+"""Minutes per exercise item, per replay stepped through, per one-hand game."""
+_WORD = re.compile(r"[A-Za-z0-9']+")
+
+
+def _core(cells: list[Cell]) -> list[Cell]:
+    """The cells of a lesson's core path: everything before its "Optional: for coders" part."""
+    for i, (kind, body) in enumerate(cells):
+        if kind == "md" and body.endswith(".coders"):
+            return cells[:i]
+    return cells
+
+
+def lesson_counts(name: str, cells: list[Cell]) -> dict[str, float]:
+    """Prose words, tasks and the estimated minutes of the core path of one lesson."""
+    text = _text("en")
+    core = _core(cells)
+    prose = " ".join(_CODE.sub(" ", text[body]) for kind, body in core if kind == "md")
+    words = len(_WORD.findall(re.sub(r"^#+ .*$", "", prose, flags=re.M)))
+    code = [body for kind, body in core if kind == "code"]
+    items = 0
+    for body in code:
+        if "Exercises.for_lesson(" in body:
+            items += _lesson_items(name[:2])
+        elif "Exercises(" in body:
+            items += EXERCISES.get(name[:2], ((), 0, 0))[2]
+        elif "PuzzleWidget(" in body:
+            items += len(PUZZLE_KEYS)
+    replays = sum(body.count("ReplayWidget(") for body in code)
+    games = sum(body.count("PlayWidget(") + body.count("Classroom(") for body in code)
+    minutes = (words / READING_WORDS_PER_MINUTE + items * MINUTES["item"]
+               + replays * MINUTES["replay"] + games * MINUTES["game"])
+    return {"words": words, "items": items, "replays": replays, "games": games,
+            "minutes": minutes}
+
+
+def _lesson_items(lesson: str) -> int:
+    """The number of items in *lesson*'s designed set."""
+    return len(LESSON_SETS.get(lesson, ()))
+
+
+def counts_table(text: dict[str, str]) -> str:
+    """The guide's table of every lesson's counts (titles in the guide's language)."""
+    rows = [text["guide.counts_head"], "|---|---:|---:|---:|---:|---:|"]
+    for name, cells in STRUCTURE:
+        if not any(kind == "code" for kind, _ in cells) or name[:2] in ("00", "08") or \
+                name.endswith(("teacher_guide.ipynb", "class_report.ipynb")):
+            continue
+        c = lesson_counts(name, cells)
+        rows.append(f"| [{text[f'title.{name[:2]}']}]({name}) | {c['words']} | {c['items']} | "
+                    f"{c['replays']} | {c['games']} | {round(c['minutes'])} |")
+    return "\n".join(rows)
 
 
 def _text(lang: str) -> dict[str, str]:
@@ -433,6 +512,16 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
             body_text = text[body].format(classroom="../" + classroom_url(lang))
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 f"{body_text}\n\n{lesson_table('../')}", id=cell_id))
+        elif kind == "timed":  # the plan's minutes: {m04} is lesson 04's estimate
+            minutes = {f"m{name[:2]}": round(lesson_counts(name, lesson)["minutes"])
+                       for name, lesson in STRUCTURE}
+            minutes |= {f"n{name[:2]}": lesson_counts(name, lesson)["items"]
+                        for name, lesson in STRUCTURE}  # {n04}: its exercise items
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                link_rules(text[body].format(**minutes), page), id=cell_id))
+        elif kind == "counts":
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                link_rules(f"{text[body]}\n\n{counts_table(text)}", page), id=cell_id))
         elif kind == "nav":
             nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text),
                                                           id=cell_id))

@@ -216,3 +216,81 @@ def test_korean_and_japanese_lessons_show_no_english_output(lang: str) -> None:
                 words = re.findall(r"[A-Za-z]{2,}", _NOT_ENGLISH.sub(" ", _shown_text(output)))
                 assert not words, f"{lang}/{path.name}: English in an output: {words[:10]}"
     assert checked > 20
+
+
+# ---------------------------------------------------------------------------- lessons 04–11
+MY_KEYS = ("turns.", "settle.", "end.", "play.", "guide.", "report.")
+"""The text of lessons 04–08, 10 and 11 (the other lessons have their own checks)."""
+_QUOTED = {"en": re.compile(r"\*([^*]+)\*"), "ko": re.compile(r"\*([^*]+)\*"),
+           "ja": re.compile(r"「([^」]+)」")}
+# Not the widgets' labels: JupyterLab's own names and keys, as it shows them.
+_NOT_WIDGET = {"Run → Run All Cells", "Run All Cells", "Python (Pyodide) | Idle", "Tab", "Enter",
+               "Escape", "Esc", "Help → Clear Browser Data", "Delete", "Download",
+               "Copy Shareable Link"}
+
+
+def _labels(lang: str) -> list[re.Pattern[str]]:
+    catalog = json.loads((ROOT / "horserace_nb" / "words" / "locales" / f"{lang}.json")
+                         .read_text(encoding="utf-8"))
+    patterns = []
+    for value in catalog.values():
+        if not isinstance(value, str):
+            continue
+        for label in {value, value.split(" (")[0]}:  # "초급 (무작위로 놓기)" is shown as 초급 too
+            parts = re.split(r"\{[^{}]*\}", label)
+            if len("".join(parts).strip()) < 2:  # "{text}", "{a} {b}": no label of its own
+                continue
+            patterns.append(re.compile(".+".join(re.escape(p) for p in parts) + r"\Z"))
+    return patterns
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lessons_name_the_controls_as_the_widgets_show_them(lang: str) -> None:
+    """Every control a lesson quotes (*…*, ja 「…」) is a label of the widgets in that language
+    (a catalog text), a heading of the lessons, or JupyterLab's own: a teacher who reads "press
+    *새 게임*" finds that button (the Korean review's finding 1)."""
+    text = _builder()._text(lang)
+    headings = {h.strip() for body in text.values()
+                for h in re.findall(r"^#+ (?:\d+\. )?(.+)$", body, re.M)}
+    headings |= {h.split("：")[0].split(": ")[0] for h in headings}
+    patterns = _labels(lang)
+    wrong = []
+    for key, body in text.items():
+        if not key.startswith(MY_KEYS):
+            continue
+        prose = re.sub(r"\*\*[^*]+\*\*", "", _CODE.sub("", body))  # bold is not a quote
+        for quoted in _QUOTED[lang].findall(prose):
+            quoted = " ".join(quoted.split())  # a label may wrap at the end of a line
+            if quoted in _NOT_WIDGET or quoted in headings or any(
+                    p.match(quoted) for p in patterns):
+                continue
+            wrong.append((key, quoted))
+    assert not wrong, f"{lang}: not a label the widgets show: {wrong}"
+
+
+_WORD_EN = re.compile(r"[A-Za-z0-9']+")
+
+
+@pytest.mark.parametrize("name", ["04_turns.ipynb", "05_settlement.ipynb",
+                                  "06_end_of_game.ipynb"])
+def test_micro_lessons_open_with_a_task_and_keep_the_prose_short(name: str) -> None:
+    """Lessons 04–06 (English): a task (a code cell that shows a widget) within the first
+    200 words, at most about 150 words of prose between two tasks, and the exercises of the
+    lesson's designed set before its optional part."""
+    cells = _load(NOTEBOOKS / "en" / name)["cells"][:-1]  # the navigation line is not prose
+    runs, words, optional = [], 0, False
+    for cell in cells:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            if "Optional: for coders" in source:
+                optional = True
+            prose = _LINK.sub(r"\1", _CODE.sub(" ", source))  # a link counts by its text
+            words += len(_WORD_EN.findall(re.sub(r"^#+ .*$", "", prose, flags=re.M)))
+        elif not optional:
+            runs.append(words)
+            words = 0
+    assert runs, name
+    assert runs[0] <= 200, (name, runs)
+    assert max(runs[1:], default=0) <= 150, (name, runs)
+    code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
+    assert any(f'Exercises.for_lesson("{name[:2]}", lang=LANG)' in c for c in code), name

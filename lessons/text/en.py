@@ -238,147 +238,176 @@ on the ends are hidden: work them out from the tiles. *Hint* marks where to look
 
 Answer in code: the last layout of the documented sequence, with its numbers hidden. Replace the
 two `None`s with your end total and raw score, and run the cell again.""",
-    # ------------------------------------------------------------------ 03 turns
+    # ------------------------------------------------------------------ 04 turns
     "turns.intro": """# 4. Turns
 
-Play goes clockwise: player 1, player 2, … and back to player 1 (R8). On your turn:
+Player 1 opens the hand with `[1|4]`: 4 + 1 = 5, a score. Who places next: player 1 again, or
+player 2?
 
-- if you can place a tile from your hand, you **must** place one — you may not draw instead
-  (R16);
-- a tile from your hand that is a **double**, or that **scores**, lets you place again; a
-  scoring double gives one more placement, not two (R17). Going on is an obligation too;
-- if you cannot place, draw from the boneyard one tile at a time and stop at the first that
-  fits: that tile must be placed at once, and **a freshly drawn tile always ends the turn**, even
-  a double or a scoring tile (R18);
-- with nothing to place and an empty boneyard you pass; when nobody can place, the hand is
-  **blocked** (R19).""",
-    "turns.chain": """A scripted hand that shows all of it: player 1 places `[1|4]` (scores 5),
-`[1|1]` (a double), `[4|4]` (a scoring double: one more), cannot place `[2|5]`, draws `[3|4]`,
-which scores — and the turn ends all the same.""",
-    "turns.by_code": """The same hand in code: each action returns an event that says what was
-added up, what it scored, and whether the turn goes on and why. The indented numbers are the
-two players' display points after each action: points are recorded the moment they are made
-(R4).""",
-    "turns.must_place": """Drawing while a tile from your hand fits is refused (R16):""",
-    "turns.pass": """Passing: player 2 has no tile that fits and the boneyard is empty, so they
-pass (R19); player 1 then places their last tile and wins the hand.""",
-    "turns.blocked": """## The blocked hand
+Say your answer before every step of the hand below, then press *Next* and see who placed the
+tile. The lines that explain the turn are hidden for now: this lesson teaches them. Run the cell
+first: it also loads the tools of the lesson.""",
+    "turns.again": """## Placing again, drawing
 
-When the boneyard is empty and **nobody** can place, the hand is blocked and ends at once (R19).
-Here the first tile is `[3|3]`, nobody holds a 3, and the boneyard is empty. Who wins a blocked
-hand is lesson 5's topic (R22).""",
+On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
+lets you place **again** (R17). A scoring double gives one more placement, not two, and going on
+is not a choice: you must place again if you can. Any other tile ends your turn, and play goes
+on clockwise (R8). Every score is written down the moment it is made (R4).
+
+If a tile from your hand fits, you **must** place one; you may not draw instead (R16). Only when
+nothing fits do you draw from the boneyard, one tile at a time, up to the first that fits, and
+place it at once: **a freshly drawn tile always ends the turn**, even a double or a scoring tile
+(R18). The same hand again, now with its turn lines:""",
+    "turns.learn": """## Try to draw
+
+You are player 1 in a one-hand game. While a tile of yours fits, press *Draw a tile* or *Pass*:
+the game says why you may not (R16). Then place a tile instead, and play on.""",
+    "turns.pass": """## Passing and the blocked hand
+
+With no tile to place and an empty boneyard you **pass** (R19). Here player 2 passes; player 1
+then places their last tile, and the hand is over.
+
+**Hand** has two meanings in these lessons: the tiles a player holds ("a tile from your hand"),
+and one deal, from the first tile to the settlement ("the hand is over").""",
+    "turns.blocked": """When the boneyard is empty and **nobody** can place, the hand is
+**blocked** and ends at once (R19). Here the first tile is `[3|3]`, nobody holds a 3, and the
+boneyard is empty. Who wins a blocked hand is lesson 5's topic (R22).""",
     "turns.end_first": """## The end comes first
 
 The end of the hand or of the game comes before any continuation: nothing more is placed after
 it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 points and reaches
-62. A scoring tile would let them place again — `[6|6]` is still in hand — but the game is
-already over (R26).""",
+62. A scoring tile would let them place again, and `[6|6]` is still in their hand, but the game
+is already over (R26).""",
     "turns.exercises": """## Your turn
 
-Who places next? Each exercise shows the last action of a fresh hand: a double, a scoring tile, a
-drawn tile, a pass, a last tile… Choose the player (or nobody, when the hand is over) and press
-*Check*.""",
-    # ------------------------------------------------------------------ 04 end of hand
-    "end.intro": """# 5. The settlement
+Who places next? Each exercise shows the last action of a hand: a single, a double, a score, a
+drawn tile that fits and one that does not, a pass, a last tile, the target reached. Some ask
+whether a player may draw now (R16). Choose the player (or *Nobody: the hand is over*), then
+press *Check*. Wrong? Read why, then *Try again*: what was right is kept. *Hint* opens a
+reminder, then a pointer.
 
-A hand ends when a player places their last tile — they win the hand (R21) — or when it is
-blocked: the boneyard is empty and nobody can place (R19). In a blocked hand the lowest total of
-pips left in hand wins; partnerships compare the two partners' combined totals, not the lightest
-single hand (R22).""",
-    "end.rounding": """## The settlement
+Each exercise earns up to 3 stars: 3 at the first try, 2 at the second, 1 after that, none if
+you press *Show answer* first. Each hint you open costs one star (a solved exercise keeps at
+least 1).""",
+    "turns.coders": """## Optional: for coders
+
+The same hand in code: each action returns an event that says what was added up, what it
+scored, and whether the turn goes on and why. The indented numbers are the two players' points
+after each action: points are recorded the moment they are made (R4).""",
+    "turns.must_place": """Drawing while a tile from your hand fits is refused, with the rule
+(R16):""",
+    # ------------------------------------------------------------------ 05 settlement
+    "settle.intro": """# 5. The settlement
+
+Player 1 has just placed their last tile: they win the hand (R21). Player 2 still holds tiles
+worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess, then step to the
+end of the hand below.
+
+Here a **hand** is one deal, from the first tile to its settlement; the tiles a player holds are
+their hand too, as in "the pips left in hand". Run the cell first: it also loads the tools of
+the lesson.""",
+    "settle.rounding": """## Add, round once, divide by 5
 
 The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
 nearest multiple of 5 (remainder 1 or 2 rounds down, 3 or 4 rounds up), and divide by 5 (R23).
 The winner's own pips are not subtracted, nobody loses points, and the losers gain nothing.
 
-Each line: the pips, rounded, the points. 17 rounds **down** to 15, not to 10 or 20.""",
-    "end.bonus_17": """The rule texts' example: the opponent still holds 17 pips → 15 → 3 points.
-Step through it:""",
-    "end.bonus_partners": """With partners, the winner's partner is left out: the partner holds 7,
-the opponents 9 and 8, together 17 → 15 → 3 points for the team (R2, R23).""",
-    "end.blocked_teams": """A blocked hand between teams: 1 + 17 = 18 against 5 + 6 = 11. The
-second team has the lower total, so it wins and receives the first team's 18 → 20 → 4 points
-(R22, R23).""",
-    "end.ties": """## Ties
+Each line: the pips, rounded, the points. 17 rounds **down** to 15, not to 10 or 20: 17 → 15 →
+3 points.""",
+    "settle.partners": """## Partners
+
+With partners, the winner's partner is left out: the partner holds 7, the opponents 9 and 8,
+together 17 → 15 → 3 points for the team (R2, R23). Step through it:""",
+    "settle.blocked": """## The blocked hand
+
+Nobody went out, so the **lowest** total of pips left in hand wins. Partnerships compare the two
+partners' combined totals, not the lightest single hand (R22). Here 1 + 17 = 18 against 5 + 6 =
+11: the second team has the lower total, so it wins and receives the first team's 18 → 20 → 4
+points (R23).""",
+    "settle.ties": """## Ties
 
 When a blocked hand ends in a tie for the lowest total, every tied player receives one full bonus
 from all the **other** players' tiles, the other co-winners included; nothing is split (R24).
-With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. Teams tied
-at 12 and 12 each receive the other team's 12 → 10 → 2 points, once per team. All the bonuses of
-a hand are one settlement, applied together (R25).""",
-    "endgame.intro": """# 6. The end of the game
+With 4, 4, 4 and 14 left, each of the three receives 4 + 4 + 14 = 22 → 20 → 4 points. All the
+bonuses of a hand are one settlement, applied together (R25).""",
+    "settle.tie_teams": """Teams tied at 12 and 12 each receive the other team's 12 → 10 → 2
+points, once per team:""",
+    "settle.exercises": """## Your turn
 
-In this lesson: who leads the next hand, and how the game ends — winning at 61. Run the cell
-below first: it loads the tools the lesson uses.""",
+Settle hands yourself: who wins, the pips received, rounded, and the points. The set goes from a
+player who went out to blocked hands, alone and with partners, rounding down and up, and ties;
+then who leads the next hand. A slip in adding up is told apart from a rule mixed up. Press
+*Check* after each answer; *Hint* opens a reminder, then a pointer.""",
+    # ------------------------------------------------------------------ 06 end of game
+    "end.intro": """# 6. The end of the game
+
+Both teams stand at 59 points, and the hand is blocked with 12 pips on each side. Each team
+gains 12 → 10 → 2 points. Who wins the game: the first team, the second, or both? Make your
+guess, then step to the end below.
+
+Run the cell first: it also loads the tools of the lesson.""",
+    "end.winning": """## 61 ends the game at once
+
+A placement that brings a player or team to 61 or more ends the game **at once**, before any
+other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 4).
+Everyone who reaches 61 in the same settlement shares the win, whatever their final scores
+(R27): above, both teams win at 61. The result is a winner or co-winners; nobody wins "by" so
+many points (R28).""",
+    "end.last_tile": """**An exception:** a last tile that scores and reaches 61 wins the game at
+once, so there is no settlement for that hand (R21, R26). Player 1, at 60, places the last tile
+`[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
     "end.next_leader": """## Who leads the next hand
 
-The player who placed the last tile of a hand leads the next one (R7). The computer plays a whole
-hand below; the first line is the first leader, then the player who went out; `next_hand()` deals
-the next hand, and the last line is its leader.""",
-    "end.next_leader_blocked": """After a **blocked** hand there is no such player: a new neutral
-lot chooses the next leader (R7). The first line: the boneyard is empty (0) and the pips left in
-each hand; then the rounds of the new lot, and the new leader.""",
-    "end.winning": """## Winning the game
-
-A placement that brings a player or team to 61 or more ends the game **at once**, before any other
-placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 4). Everyone who
-reaches 61 in the same settlement shares the win, whatever their final scores (R27): here both
-teams stand at 59, the hand is blocked 12 against 12, each team gains 2 points, and both win at
-61. The result is a winner or co-winners; nobody wins "by" so many points (R28).""",
-    "end.last_tile": """**An exception:** a last tile that scores and reaches 61 wins the game at
-once — so there is no settlement for that hand (R21, R26). Player 1, at 60, places the last tile
-`[1|4]`: 4 + 1 = 5 scores 1 point and reaches 61; the opponent's pips are not counted.""",
+When the game goes on, the player who placed the last tile of a hand leads the next one (R7).
+After a **blocked** hand there is no such player: a new neutral lot chooses the next leader, as
+for the first hand (R6, R7). Holding a high double never gives the lead.""",
     "end.exercises": """## Your turn
 
-Settle fresh hands: who wins the hand, the pips they receive, rounded, and the points. Press
-*Check* after each answer.""",
-    "endgame.exercises": """## Your turn
+Who wins the game, and what is the result? Answer, then press *Check*. *Hint* opens a
+reminder of the rule first, then a pointer on the board.""",
+    "end.coders": """## Optional: for coders
 
-Who wins the game after this settlement? Press *Check* after each answer.""",
-    # ------------------------------------------------------------------ 05 play
+The computer plays a whole hand below; the first line is the first leader, then the player who
+went out; `next_hand()` deals the next hand, and the last line is its leader (R7).""",
+    "end.next_leader_blocked": """After a blocked hand: the boneyard is empty (0) and the pips left
+in each hand; then the rounds of the new lot, and the new leader (R7).""",
+    # ------------------------------------------------------------------ 07 play
     "play.intro": """# 7. Play a match
 
-You are player 1; the computer plays the others. The widget shows, from the top: the title with
-the target, the scores (in points, with a bar towards the target), a line that says whose turn it
-is and what to do, and the **board**.
+Play a hand against the computer: you are player 1. Click a tile in your hand (at the bottom of
+the board): the points where it may go light up. Point at one to read what it would make, then
+click it to place the tile. With the keyboard: *Tab* or the arrow keys move through your tiles,
+*Enter* chooses one and then places it on a lit point, *Escape* clears the choice.
 
-**On the board:** click a tile in your hand (at the bottom of the picture) and the points where
-it may go light up on the layout; point at one to read what it would make — the sum of the ends,
-the score, and whether you place again — then click it to place the tile. With the keyboard:
-*Tab* or the arrow keys move through your tiles, *Enter* chooses one and moves on to its lit
-points, *Enter* places it, *Escape* clears the choice.""",
-    "play.controls": """**The buttons and boxes under the board:**
+**Choose the game** in the last rows, then press *New game*: the *Mode* (2, 3 or 4 players, or
+4 in partnerships), the *Match* length, the *Computer* (*Beginner* places at random, *Medium*
+takes the best score now, *Strong* looks ahead), *Pass and play (everyone at this screen)* for
+two to four learners at one screen, and the **seed**: the same seed always deals the same game,
+so a whole class can play the same deal.""",
+    "play.controls": """**Under the board:** *Draw a tile* when no tile in your hand fits (R18),
+*Pass* when nothing fits and the boneyard is empty (R19); *Hint*, the strong computer player's
+advice with its reason; *Undo my last decision* (with *Practice mode* ticked); *Computer's next
+move* and *Play the computer's moves automatically*. After a hand: its settlement with the
+rounding, and *Deal the next hand*.""",
+    "play.class_length": """## A class-length game at one screen
 
-- *Draw a tile* — when no tile in your hand fits (R18); *Pass* — when nothing fits and the
-  boneyard is empty (R19). Both are offered only when the rules allow them.
-- *Hint* — the strong computer player's advice for this position, with its reason.
-- *Undo my last decision* — takes back your last move (only with *Practice mode* ticked).
-- *Draw automatically until a tile fits* — draws for you.
-- *Computer's next move* — shows the computer's move, one at a time; tick *Play the computer's
-  moves automatically* to watch them without clicking.
-- Under the messages: the moves of the hand so far, and after a hand its settlement with the
-  rounding, and *Deal the next hand*.
-- *Review this hand* — after a hand (*Review this game* once the match is over): your decisions
-  one by one on the board as it was, your move dashed and the strong computer player's choice in
-  green, with a sentence on what each made and what the better move was worth. *Close* hides it.""",
-    "play.modes": """**A new game:** the last row chooses the *Mode* (2, 3 or 4 players, or 4 in
-partnerships), the *Match* length, and the **seed**: the same seed always deals the same game, so
-a whole class can play the same deal. Press *New game* to start.""",
-    "play.class_length": """## A class-length game
+A match to 61 takes longer than a lesson. The *Match* menu offers two shorter games, to 31
+points or one hand, labelled as **teaching variants**: the rules say 61 (R26). Below, two
+learners play one hand at one screen: only the hand of the player to move is face up, and
+between turns each presses *I am Player 2 — show my tiles* once the other looks away.""",
+    "play.review_buttons": """## Review a hand
 
-A match to 61 takes longer than a lesson. For a class, the *Match* menu offers two shorter games
-— to 31 points, or one hand — labelled as **teaching variants**: the rules say 61 (R26). This
-widget starts with one hand:""",
-    "play.review": """## Review a game
+After a hand, *Review this hand* (*Review this game* once the match is over) goes through your
+decisions one by one on the board as it was. On each picture **your move is dashed** and **the
+strong computer player's choice is green**, with a sentence on what each made and what the
+better move was worth. *Close* hides the review.""",
+    "play.coders": """## Optional: for coders
 
-`review_game` goes through one player's decisions and compares each with the strong computer
-player's choice on the same position: what was played, the better move, and how many points it
-is worth on average. Here the computer plays a hand with a **random** player as player 1; the
-review shows the decision that cost the most, on the board as it was then: the move played
-dashed, the strong player's choice in green.""",
-    "play.review_yours": """Your own game: after a hand in the widget above, press *Review this
-hand* there — or run this cell: the same review of your decisions as player 1, for the hands
-played so far (it takes a few seconds).""",
+`review_game` does the same in code. Here a **random** player is player 1; the cell shows its
+costliest decision on the board as it was then: the move played dashed, the strong player's
+choice in green.""",
+    "play.review_yours": """Your own game in the first widget, reviewed by code: your decisions as
+player 1, for the hands played so far (it takes a few seconds).""",
     # ------------------------------------------------------------------ 07 puzzles
     "puzzles.intro": """# 9. Puzzles
 
@@ -403,35 +432,93 @@ second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "hi
 `[5|6]` on the high end of `[3|6]`; a turn that goes on (a double or a score) is a list of
 several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
 3 … for one more hint each time; the last hint gives the answer away.""",
-    # ------------------------------------------------------------------ 08 teacher guide
+    # ------------------------------------------------------------------ 10 teacher guide
     "guide.intro": """# 10. Teacher guide
 
-This page is for the teacher: a plan for a 45-minute lesson, the answer key of every exercise in
-lessons 2–6 and of the puzzles, the mistakes learners make most, and how to run the classroom
-page and the website.""",
-    "guide.plan": """## A 45-minute lesson
+This page is for the teacher: how long each lesson takes, two 45-minute class plans and a
+homework path, the answer key of every exercise and puzzle, the mistakes learners make most, and
+how to run the classroom site.""",
+    "guide.counts": """## How long each lesson takes
+
+Counted from the lessons as they are built (the English text; the Korean and Japanese lessons
+have the same cells and tasks): the words of prose a learner reads, the tasks (exercise items,
+replays to step through, games), and an estimate: 100 words a minute, 1.5 minutes an exercise
+item, 2 minutes a replay, 8 minutes a one-hand game. Learners reading a second language, or
+new to JupyterLab, need more. The table is counted again whenever the lessons are built; the
+plans below were fitted to it as it stands.""",
+    "guide.counts_head": "| lesson | words | exercise items | replays | games | minutes |",
+    "guide.before": """## Before the first class
+
+- **Publish the classroom site** on the school's web server or any static host (it is one
+  folder of files, see *Running the classroom site* below) and open it once on a pupil laptop.
+  Write its address on the board, or show it as a QR code: the start page is
+  `ADDRESS/lab/index.html?path=index.ipynb`, and every lesson has a direct link (the table at
+  the end of this page).
+- **Decide the game** and write it on the board: *Mode* 2 players, *Match* one hand, seed
+  **45**, *Computer* *Beginner*. Everyone who types the same seed gets the same deal.
+- **Pairs:** two pupils to a laptop play together as player 1 against the computer, or against
+  each other in pass-and-play (lesson 7).
+- Each open lesson starts its own Python in the browser: ask pupils to keep one lesson open at a
+  time. Python is ready when the status bar at the bottom says *Python (Pyodide) | Idle* (about
+  10 to 15 seconds); then *Run → Run All Cells*.""",
+    "guide.plan": """## The first 45-minute lesson: joining and scoring
+
+Fitted to the table above (lesson 2 about {m02} minutes, lesson 3 about {m03}): lesson 1 is shown, not
+worked through, and its {n01} questions go to the homework.
 
 | time | what | where |
 |---|---|---|
-| 0–5 min | The idea of the game: place a tile, add the ends, score multiples of 5. Hand out the printed rules page. | [start page](00_start.ipynb), [the rules](../rules.md) |
-| 5–12 min | Tiles, the deal, the boneyard, the lot (R1, R5, R6); spinners: step through the documented layout together (R9–R11). Exercises 1–3. | [lesson 1](01_tiles_players.ipynb), [lesson 2](02_joining_spinners.ipynb) |
-| 12–22 min | Scoring ends (R13–R15): the three short layouts, then the predict-mode replay on the projector, learners calling out totals. Exercises two to a laptop. | [lesson 3](03_scoring_ends.ipynb) |
-| 22–30 min | Turns (R16–R20): the turn chain replay; ask "who plays next?" before each step. Exercises. | [lesson 4](04_turns.ipynb) |
-| 30–42 min | Two learners to a laptop play a **one-hand** game (a teaching variant) with the same seed on the classroom page; at the end of the hand, settle it together (R21–R23). | [classroom page](08_classroom.ipynb) |
-| 42–45 min | Winning at 61 in one sentence (R26); homework: lessons 5–6 and the puzzles. | [lesson 5](05_settlement.ipynb), [lesson 6](06_end_of_game.ipynb), [puzzles](09_puzzles.ipynb) |
+| 0–7 min | **Set-up.** Pupils open the site's address, choose their language and open lesson 2; while Python starts, show the set and a partnership game on the projector (R1, R2, R5, R6). | [lesson 1](01_tiles_players.ipynb) on the projector, [lesson 2](02_joining_spinners.ipynb) |
+| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises on the board, as far as pairs get (the set has {n02} items). | [lesson 2](02_joining_spinners.ipynb) |
+| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs, as far as they get (the set has {n03} items; the rest is homework). | [lesson 3](03_scoring_ends.ipynb) |
+| 33–41 min | **One hand** on the classroom page's *Play* tab, with the game on the board (seed 45, one hand). Pupils add up every end themselves before they place (the point's preview is a check, not the answer). When the hand ends, each pair counts the pips left, rounds and divides on paper before reading the widget's settlement (17 → 15 → 3, R23). | the classroom page (the link at the end of this page) |
+| 41–45 min | **Exit ticket**, three tasks on paper (below). | |""",
+    "guide.plan_two": """## The second 45-minute lesson: turns and the settlement
 
-With a second lesson: lessons 5 and 6 with their exercises, a game to 31 points, and a review of one
-game.""",
+Lesson 4 alone is about {m04} minutes of work when every pupil does every task: here its replays are
+shown on the projector and its game is tried for three minutes only.
+
+| time | what | where |
+|---|---|---|
+| 0–4 min | **Set-up**: open lesson 4 (the address on the board), *Run All Cells*. | [lesson 4](04_turns.ipynb) |
+| 4–12 min | **Turns** on the projector (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; then the replays of passing, the blocked hand and the end that comes first. | [lesson 4](04_turns.ipynb) |
+| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson 4's exercises in pairs, as far as they get (the set has {n04} items; the rest is homework). | [lesson 4](04_turns.ipynb) |
+| 27–42 min | **The settlement** (R21–R25): the class guesses the first picture, then the rounding; the exercises in pairs, each pair settling on paper before it answers. | [lesson 5](05_settlement.ipynb) |
+| 42–45 min | Three settlements called out: 17, 18 and 22 pips → 3, 4 and 4 points (R23). | |
+
+What is left (the rest of lesson 5, of about {m05} minutes in all, and lesson 6, about {m06}) is homework or the
+start of a third lesson.""",
+    "guide.homework": """## Homework
+
+1. Lesson 1's questions, and the rest of the exercises begun in class.
+2. Lesson 7: a game to 31 points against the computer, then *Review this hand* for one hand.
+3. The puzzles, lesson 9: each *Hint* costs a star, so try first.
+4. The start page's *Practise my mistakes*, until the rules missed are green on the map.
+5. *Download my results* on the start page, and hand the file in: the class report (lesson 11)
+   reads it.
+
+The **core path** is the lessons' pictures, replays and exercises; the cells under *Optional:
+for coders* can be skipped.""",
+    "guide.exit": """## The exit ticket
+
+Three tasks, one minute each, on paper or on the board, with their answers:
+
+1. **An end total.** The picture of the documented layout after its seventh placement (printed
+   below, numbers hidden): what do the ends add up to, and what does the placement score?
+2. **Who places next?** Player 1 cannot place, draws `[4|4]`, and places it; it scores 10 raw (2 points).
+   Answer: player 2, a freshly drawn tile ends the turn (R18).
+3. **A settlement.** Player 1 goes out; player 2 holds 17 pips. Answer: 17 → 15 → **3**
+   points (R23).""",
     "guide.key": """## The answer key
 
-The exercises in the lessons come from fixed seeds, so every learner sees the same positions in
-the same order. The cells below draw them from the same seeds and print each question with its
-answer; *Next exercise* in a widget draws fresh positions after these.""",
+The exercises of the lessons are designed sets: one item per case, in the same order for every
+learner and in every language. The cell below builds them as the lessons do and prints each
+question with its answer; *Next exercise* in a widget draws fresh positions after these.""",
     "guide.key_predict": """**Lesson 3, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
     "guide.key_puzzles": """**Lesson 9, the puzzles:** each title, then the best move and why.
 The code exercise of lesson 3 (the last layout of the sequence) is answered by the last line (9)
-of the output above: its total and its score.""",
+of the predict key above: its total and its score.""",
     "guide.misconceptions": """## Mistakes to watch for
 
 - **Counting an interior double.** Once both straight sides of a double are filled, it adds
@@ -439,10 +526,11 @@ of the output above: its total and its score.""",
 - **Counting unused branches.** An open branch is a place to play, not a scoring end: it adds 0
   until a tile is on it (R14).
 - **Counting a double once per open side.** A double with both straights open adds both halves
-  **once** (`[2|2]` adds 4, not 8) (R13).
+  **once**: `[2|2]` adds 4, not 8 (R13).
 - **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
   scoring tile (R18).
-- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16).
+- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16): lesson 4's
+  "try to draw" game lets pupils make this mistake and read why.
 - **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
   (R23).
 - **Subtracting one's own pips.** The winner receives the opponents' pips; their own are not
@@ -450,34 +538,37 @@ of the output above: its total and its score.""",
 - **Counting the partner's tiles.** With partners, the winner's partner is left out (R23).
 - **Waiting for exactly 61.** 60 + 2 = 62 wins at once; and a last tile that reaches 61 earns no
   settlement (R21, R26).
-- **A high double leads.** The first leader is chosen by lot (R6); later hands are led by the
-  player who went out (R7).""",
-    "guide.run": """## Running the classroom page and the website
+- **A high double leads.** The first leader is chosen by lot (R6); a later hand is led by the
+  player who went out, and after a blocked hand by a new lot (R7).""",
+    "guide.run": """## Running the classroom site
 
-**The classroom page (Voilà):** one page with a match against the computer and the worked
-examples, a language switch and no code. From the project folder:
+**The classroom site (JupyterLite)** is the route for a class: the lessons and the classroom
+page run in each learner's browser, with nothing to install and no server that computes
+anything, so 30 laptops cost the host no more than one (but for the download, about 47 MiB each
+the first time). Build it once (the first build downloads the Pyodide core with `npm`):
+
+```sh
+.venv/bin/python -m pip install -e ".[lite]"
+.venv/bin/python -m horserace_nb.lite build --output site
+```
+
+and put the `site` folder on the school's web server or any static host before the class (from
+a teacher laptop over classroom Wi-Fi, 30 first downloads at once take minutes). To try it on
+your own computer: `.venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1`, then open
+<http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. While Python starts in the browser, a
+message at the bottom of the page says so; once the status bar says *Python (Pyodide) | Idle*,
+choose *Run → Run All Cells*.
+
+**On the projector.** The classroom page with `projector=True` fills the width and keeps every
+text readable from the back of the room; the replay steps with ←, → and Space:
+`Classroom(lang="en", projector=True)` in a notebook, or on your own computer with Voilà:
 
 ```sh
 .venv/bin/voila notebooks/en/08_classroom.ipynb
 ```
 
-Voilà prints the address to open (only on this computer). Every learner who types the same
-**seed** in *New game* gets the same deal.
-
-**The website (JupyterLite):** the lessons running in the learners' browsers, with nothing to
-install on their computers and no network needed once loaded. Build it once (the first build
-downloads the Pyodide core with `npm`), then serve the folder:
-
-```sh
-.venv/bin/python -m pip install -e ".[lite]"
-.venv/bin/python -m horserace_nb.lite build --output site
-.venv/bin/python -m http.server -d site 8000 --bind 127.0.0.1
-```
-
-and open <http://127.0.0.1:8000/lab/index.html?path=index.ipynb>. While Python starts in the browser, a
-message at the bottom of the page says so; once it has gone (the status bar says *Python
-(Pyodide) | Idle*), choose *Run → Run All Cells*; the first run takes longer than on your
-own computer (the review in lesson 7 takes longest). Put the `site` folder on any web server for a class.""",
+Voilà serves the page to this computer only: it is for your own screen, not for the learners'
+laptops.""",
     "guide.links": """## Links for the class
 
 Every lesson has an address of its own: the site's address followed by its link in the table
