@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import LESSON_SETS
+
 from .test_lite import (
     LITE_TIMEOUT_MS,
     add_cell_and_run,
@@ -24,7 +26,8 @@ from .test_lite import (
 
 START = "en/00_start.ipynb"
 KEY = "horserace_nb.results.v1"
-DRILL = 'from horserace_nb.widgets import Exercises\nExercises(["open"], seed=101, count=3)'
+DRILL = 'from horserace_nb.widgets import Exercises\nExercises.for_lesson("02")'
+SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
 
 
 def open_and_run(page: Any, base_url: str, notebook: str) -> None:
@@ -55,21 +58,24 @@ def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot
     traffic = watch_traffic(page)
     open_and_run(page, lite_url, START)
     add_cell_and_run(page, DRILL)
-    exercise = ExerciseSet(["open"], seed=101, count=3).current
+    exercise = ExerciseSet.for_lesson("02").current
     root = page.locator(".hr-exercise").last
     expect(root.locator(".hr-board svg")).to_be_visible()
-    for point in exercise.answer:
-        root.get_by_role("button", name=exercise.choice_label(point, "en"), exact=True).click()
+    for tile, side in exercise.answer:
+        spot = root.locator(SPOT.format(on=tile, side=side.value))
+        spot.click()
+        expect(spot).to_have_attribute("aria-pressed", "true")
     root.get_by_role("button", name="Check").click()
     expect(root.locator(".hr-msg-ok")).to_be_visible()
-    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('101000')")
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes("
+                           f"'{exercise.seed}')")
     stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
     assert [(r["lesson"], r["stars"]) for r in stored["results"]] == [("02", 3)]
 
     page.reload()
     open_and_run(page, lite_url, START)
     row = page.locator(".hr-progress-map tr[data-lesson='02']")
-    expect(row).to_contain_text(t("progress.stars", "en", stars=3, max=9))
+    expect(row).to_contain_text(t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"])))
     assert output_problems(page) == []
     assert traffic.outside == [] and traffic.failed == []
     page.locator(".hr-progress").first.evaluate("e => e.scrollIntoView({block: 'start'})")

@@ -18,6 +18,8 @@ from typing import Any
 import nbformat
 import pytest
 
+from horserace_nb.teaching.course import LESSON_SETS
+
 from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, start_server
 
 pytestmark = pytest.mark.browser
@@ -25,8 +27,9 @@ pytestmark = pytest.mark.browser
 DRILL = "drill.ipynb"
 MAP = "map.ipynb"
 KEY = "horserace_nb.results.v1"
+SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
 CELLS = {
-    DRILL: 'from horserace_nb.widgets import Exercises\nExercises(["open"], seed=101, count=3)',
+    DRILL: 'from horserace_nb.widgets import Exercises\nExercises.for_lesson("02")',
     MAP: "from horserace_nb.widgets import Progress\nProgress()",
 }
 
@@ -50,20 +53,22 @@ def open_and_run(ui: Frontend, name: str) -> None:
 
 
 def solve_first_exercise(page: Any) -> None:
-    """Lesson 1's first exercise: click the open points' buttons, then Check."""
+    """Lesson 2's first exercise: click the open points on the board, then Check."""
     from playwright.sync_api import expect
 
     from horserace_nb.teaching.exercises import ExerciseSet
 
-    exercise = ExerciseSet(["open"], seed=101, count=3).current
+    exercise = ExerciseSet.for_lesson("02").current
     root = page.locator(".hr-exercise").first
     expect(root.locator(".hr-board svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
-    for point in exercise.answer:
-        root.get_by_role("button", name=exercise.choice_label(point, "en"), exact=True).click()
+    for tile, side in exercise.answer:
+        spot = root.locator(SPOT.format(on=tile, side=side.value))
+        spot.click()
+        expect(spot).to_have_attribute("aria-pressed", "true", timeout=KERNEL_TIMEOUT_MS)
     root.get_by_role("button", name="Check").click()
     expect(root.locator(".hr-msg-ok")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
-    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes('101000')",
-                           timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function(f"() => (localStorage.getItem({KEY!r}) || '').includes("
+                           f"'{exercise.seed}')", timeout=KERNEL_TIMEOUT_MS)
 
 
 def lesson_row(page: Any, lesson: str) -> Any:
@@ -81,11 +86,11 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     solve_first_exercise(page)
     stored = json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
     assert [(r["lesson"], r["seed"], r["stars"]) for r in stored["results"]] == [
-        ("02", 101000, 3)]
+        ("02", 201000, 3)]
 
     page.reload()
     open_and_run(ui, MAP)
-    stars = t("progress.stars", "en", stars=3, max=9)
+    stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
     expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
 
     # Kernel → Restart Kernel…, then run the cell again: the stars come back from the browser
@@ -95,7 +100,8 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     ui.wait_idle()
     ui.run_all()
     expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
-    expect(lesson_row(page, "02")).to_contain_text(t("progress.todo_exercises", "en", count=2))
+    expect(lesson_row(page, "02")).to_contain_text(t("progress.todo_exercises", "en",
+                                                       count=len(LESSON_SETS["02"]) - 1))
     expect(page.locator(".hr-rule[data-rule='R9']")).to_contain_text(
         t("progress.rule_practised", "en"))
     ui.show(page.locator(".hr-progress").first)
@@ -138,8 +144,8 @@ def test_the_downloaded_results_are_read_by_the_class_report(
     solve_first_exercise(page)
     open_and_run(ui, MAP)
     root = page.locator(".hr-progress").first
-    expect(lesson_row(page, "02")).to_contain_text(t("progress.stars", "en", stars=3, max=9),
-                                                   timeout=KERNEL_TIMEOUT_MS)
+    stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
+    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
     name = root.get_by_role("textbox")
     name.fill("Mina Kim")
     name.press("Enter")
