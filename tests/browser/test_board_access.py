@@ -152,10 +152,10 @@ def test_keys_on_the_board_never_edit_the_notebook(kind: str, request: pytest.Fi
 
 
 def test_keys_on_the_board_change_nothing_in_voila(voila_servers: Any, page: Any) -> None:
-    """Voilà: the page of lesson 5 (its cells' outputs) is the same after the keys."""
-    server = voila_servers("05_play.ipynb")
+    """Voilà: the page of lesson 7 (its cells' outputs) is the same after the keys."""
+    server = voila_servers("07_play.ipynb")
     ui = Frontend(page, server)
-    ui.open("05_play.ipynb")
+    ui.open("07_play.ipynb")
     driver = PlayDriver(page, ui)
     driver.wait_for_my_turn()
     cells = page.evaluate(CELLS_ANY)
@@ -177,7 +177,7 @@ def test_keys_on_the_board_never_edit_the_notebook_in_the_site(lite_url: str,
     from .test_lite import LITE_TIMEOUT_MS, kernel_idle, output_problems
 
     page.set_default_timeout(LITE_TIMEOUT_MS)
-    page.goto(f"{lite_url}/lab/index.html?path=en/06_classroom.ipynb")
+    page.goto(f"{lite_url}/lab/index.html?path=en/08_classroom.ipynb")
     page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
     kernel_idle(page)
     ui = Frontend(page, _LiteLab())  # type: ignore[arg-type]
