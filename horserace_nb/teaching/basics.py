@@ -1138,9 +1138,7 @@ class Ties(_Basic[SettlementAnswer]):
 
     @property
     def answer(self) -> SettlementAnswer:
-        bonus = self.result.bonuses[0]
-        return SettlementAnswer(frozenset(self.result.winners), bonus.pips, bonus.rounded,
-                                bonus.points)
+        return SettlementAnswer.of(self.result)
 
     def choices(self) -> list[int]:
         return list(range(len(self.result.side_pips())))

@@ -140,6 +140,12 @@ class SettlementAnswer:
     rounded: int
     points: int
 
+    @classmethod
+    def of(cls, result: HandResult) -> SettlementAnswer:
+        """The right answer for a settled hand: its winners and the first winner's bonus."""
+        bonus = result.bonuses[0]
+        return cls(frozenset(result.winners), bonus.pips, bonus.rounded, bonus.points)
+
 
 def _rules_in(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(re.findall(r"R\d+", text)))
@@ -1319,9 +1325,7 @@ class Settlement(Exercise[SettlementAnswer]):
 
     @property
     def answer(self) -> SettlementAnswer:
-        bonus = self.result.bonuses[0]
-        return SettlementAnswer(frozenset(self.result.winners), bonus.pips, bonus.rounded,
-                                bonus.points)
+        return SettlementAnswer.of(self.result)
 
     def choices(self) -> list[int]:
         return list(range(2 if self.partners else self.game.players))
