@@ -54,3 +54,17 @@ def test_voila_started_in_the_project_folder_waits_for_the_classroom_to_show(
     notebook = nbformat.v4.new_notebook()
     assert VoilaExecutor(notebook).iopub_timeout < 60  # the library's own wait
     assert VoilaExecutor(notebook, config=app.config).iopub_timeout >= 120
+
+
+def test_voila_started_in_the_project_folder_starts_a_classs_kernels_without_port_races(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """20 kernels started at once over TCP raced for ports: one died ("Address already in
+    use") and a preheated pool of 20 never filled. Over Unix sockets there are no ports."""
+    from jupyter_client.manager import KernelManager
+    from voila.app import Voila
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    app = Voila()
+    app.load_config_file("voila", path=app.config_file_paths)
+    assert KernelManager().transport == "tcp"  # the library's own choice
+    assert KernelManager(config=app.config).transport == "ipc"
