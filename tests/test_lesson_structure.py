@@ -1,0 +1,99 @@
+"""Every Korean and Japanese lesson has the English lesson's shape (issue 22): the same cells in
+the same order; in each Markdown cell the same headings (by level), bullet and numbered lists
+with the same number of items, tables with the same number of rows, pictures and rule links; in
+each code cell the same code, strings and comments aside, so the same widgets with the same
+arguments. A learner who switches language finds the same task in the same place, and a teacher
+who prepared from the English guide finds every step in the Korean one."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tokenize
+from pathlib import Path
+from typing import Any
+
+import mistune
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(path.name for path in (NOTEBOOKS / "en").glob("*.ipynb"))
+RULE_LINK = re.compile(r"\[R(\d+)\]\(")
+
+_markdown = mistune.create_markdown(renderer=None, plugins=["table"])
+
+
+def _cells(lang: str, name: str) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(
+        (NOTEBOOKS / lang / name).read_text(encoding="utf-8"))["cells"]
+    return cells
+
+
+def _blocks(tokens: list[dict[str, Any]]) -> list[str]:
+    """The structural blocks of a Markdown AST, in order: headings by level, lists by kind and
+    item count, tables by row count, pictures (nested lists and quotes included)."""
+    shape: list[str] = []
+    for token in tokens:
+        kind = token["type"]
+        children = token.get("children") or []
+        if kind == "heading":
+            shape.append(f"h{token['attrs']['level']}")
+        elif kind == "list":
+            ordered = "numbered" if token["attrs"].get("ordered") else "bullets"
+            shape.append(f"{ordered}×{len(children)}")
+        elif kind == "table":
+            rows = sum(len(part.get("children") or []) for part in children
+                       if part["type"] == "table_body")
+            shape.append(f"table×{rows}")
+            continue
+        elif kind == "image":
+            shape.append("picture")
+        shape.extend(_blocks(children))
+    return shape
+
+
+def markdown_shape(source: str) -> tuple[list[str], list[str]]:
+    """(blocks, rule numbers linked, sorted: word order differs) of one Markdown cell.
+
+    >>> markdown_shape("## A\\n\\n- x\\n- y\\n\\nSee [R3](../rules.md#r3).")
+    (['h2', 'bullets×2'], ['3'])
+    >>> markdown_shape("It reaches\\n62. A tile")  # a number in a sentence is no list
+    ([], [])
+    """
+    tokens = _markdown(source)
+    assert isinstance(tokens, list)
+    return _blocks(tokens), sorted(RULE_LINK.findall(source), key=int)
+
+
+def code_shape(source: str) -> list[str]:
+    """The tokens of a code cell with every string literal blanked and comments dropped."""
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+            tokenize.ENDMARKER}
+    return ['""' if tok.type == tokenize.STRING else tok.string
+            for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+            if tok.type not in skip]
+
+
+def test_every_lesson_exists_in_every_language() -> None:
+    for lang in ("ko", "ja"):
+        assert sorted(p.name for p in (NOTEBOOKS / lang).glob("*.ipynb")) == LESSONS, lang
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_has_the_english_lessons_cells_sections_lists_and_widgets(
+        name: str, lang: str) -> None:
+    english, other = _cells("en", name), _cells(lang, name)
+    kinds = [cell["cell_type"] for cell in english]
+    assert [cell["cell_type"] for cell in other] == kinds, f"{lang}/{name}: other cells"
+    for number, (en_cell, cell) in enumerate(zip(english, other, strict=True)):
+        en_source, source = "".join(en_cell["source"]), "".join(cell["source"])
+        where = f"{lang}/{name} cell {number}"
+        if en_cell["cell_type"] == "code":
+            assert code_shape(source) == code_shape(en_source), f"{where}: other code"
+        else:
+            (en_blocks, en_rules), (blocks, rules) = (markdown_shape(en_source),
+                                                      markdown_shape(source))
+            assert blocks == en_blocks, f"{where}: {blocks} where English has {en_blocks}"
+            assert rules == en_rules, f"{where}: links R{rules}, English R{en_rules}"

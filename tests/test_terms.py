@@ -1,0 +1,98 @@
+"""One term per concept (issue 22): the glossary of each rules page (notebooks/rules.md,
+rules.ko.md, rules.ja.md) lists, in its last column, the variants of that page's language not to
+use for each concept; no catalog entry, lesson (Markdown, or a string a code cell prints) or
+rules-page text outside the glossary uses one. A learner meets one word for one idea, the word
+of the rule texts, in every widget, lesson and page of their language."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tokenize
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+CATALOGS = ROOT / "horserace_nb" / "words" / "locales"
+PAGES = {"en": NOTEBOOKS / "rules.md", "ko": NOTEBOOKS / "rules.ko.md",
+         "ja": NOTEBOOKS / "rules.ja.md"}
+TERM_COLUMN = {"en": "English", "ko": "한국어", "ja": "日本語"}
+VARIANTS_COLUMN = {"en": "Not to use", "ko": "쓰지 않는 말", "ja": "使わない言い方"}
+GLOSSARY = '<a id="glossary"></a>'
+VARIANT = re.compile(r"`([^`]+)`")
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _split_page(lang: str) -> tuple[str, str]:
+    """(the page before its glossary, the glossary section)."""
+    text = PAGES[lang].read_text(encoding="utf-8")
+    start = text.index(GLOSSARY)
+    heading = text.rfind("\n", 0, start) + 1
+    end = text.find("\n## ", start)
+    return text[:heading], text[heading:] if end < 0 else text[heading:end]
+
+
+def variants(lang: str) -> dict[str, str]:
+    """The glossary's variants not to use in *lang* → the term to use instead."""
+    lines = [line for line in _split_page(lang)[1].splitlines() if line.startswith("|")]
+    assert lines, f"{PAGES[lang].name}: no glossary table"
+    header = _cells(lines[0])
+    assert header[-1] == VARIANTS_COLUMN[lang], (
+        f"{PAGES[lang].name}: the glossary's last column must be {VARIANTS_COLUMN[lang]!r}, "
+        f"the variants not to use")
+    term = header.index(TERM_COLUMN[lang])
+    found: dict[str, str] = {}
+    for line in lines[2:]:
+        cells = _cells(line)
+        assert len(cells) == len(header), f"{PAGES[lang].name}: {line!r} has other columns"
+        for variant in VARIANT.findall(cells[-1]):
+            assert variant not in cells[term], f"{variant!r} is also the term {cells[term]!r}"
+            found[variant] = cells[term]
+    return found
+
+
+def _code_strings(source: str) -> Iterator[str]:
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.STRING:
+            yield token.string
+
+
+def texts(lang: str) -> Iterator[tuple[str, str]]:
+    """(where, text) of everything a reader of *lang* sees: catalog values, lesson Markdown and
+    code strings, the rules page before its glossary."""
+    catalog = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    for key, value in catalog.items():
+        if isinstance(value, str):
+            yield f"{lang}.json {key}", value
+    for path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for number, cell in enumerate(cells):
+            source = "".join(cell["source"])
+            where = f"{lang}/{path.name} cell {number}"
+            if cell["cell_type"] == "markdown":
+                yield where, source
+            else:
+                yield from ((where, string) for string in _code_strings(source))
+    yield PAGES[lang].name, _split_page(lang)[0]
+
+
+@pytest.mark.parametrize("lang", list(PAGES))
+def test_no_text_uses_a_variant_the_glossary_rules_out(lang: str) -> None:
+    ruled_out = variants(lang)
+    uses = [f"{where}: {variant!r} (say {term!r})"
+            for where, text in texts(lang)
+            for variant, term in ruled_out.items() if variant in text]
+    assert not uses, f"{len(uses)} uses of ruled-out variants:\n" + "\n".join(uses)
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_korean_and_japanese_glossaries_rule_out_variants(lang: str) -> None:
+    """The review found drifting terms in both languages: their glossaries must name some."""
+    assert len(variants(lang)) >= 5, f"{PAGES[lang].name}: only {variants(lang)} ruled out"
