@@ -39,7 +39,8 @@ LANGS = ("en", "ko", "ja")
 CHECK = "# NBVAL_CHECK_OUTPUT"
 
 # Each notebook: file name and cells; ("md", key) takes markdown from text/<lang>.py,
-# ("code", source) is the same in every language ({lang} is replaced).
+# ("code", source) is the same in every language ({lang} is replaced); ("site", key) is markdown
+# with the site's {classroom} and {projector} pages, ("links", key) that and every lesson's link.
 SETUP = 'LANG = "{lang}"'
 
 # The exercises of every lesson: (kinds, seed, count). The lessons and the teacher guide's answer
@@ -376,7 +377,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print(puzzle.title(LANG))\n"
                  "    print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n    print()"),
         ("md", "guide.misconceptions"),
-        ("md", "guide.run"),
+        ("site", "guide.run"),
         ("links", "guide.links"),
         ("md", "guide.class_length"),
         ("md", "guide.progress"),
@@ -508,10 +509,13 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         if kind == "md":
             nb.cells.append(nbformat.v4.new_markdown_cell(link_rules(text[body], page),
                                                           id=cell_id))
-        elif kind == "links":
-            body_text = text[body].format(classroom="../" + classroom_url(lang))
-            nb.cells.append(nbformat.v4.new_markdown_cell(
-                f"{body_text}\n\n{lesson_table('../')}", id=cell_id))
+        elif kind in ("links", "site"):  # {classroom}, {projector}: the site's pages
+            body_text = link_rules(text[body].format(
+                classroom="../" + classroom_url(lang),
+                projector="../" + classroom_url(lang, projector=True)), page)
+            if kind == "links":
+                body_text = f"{body_text}\n\n{lesson_table('../')}"
+            nb.cells.append(nbformat.v4.new_markdown_cell(body_text, id=cell_id))
         elif kind == "timed":  # the plan's minutes: {m04} is lesson 04's estimate
             minutes = {f"m{name[:2]}": round(lesson_counts(name, lesson)["minutes"])
                        for name, lesson in STRUCTURE}
@@ -570,9 +574,9 @@ def render(nb: Any) -> str:
 
 INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 
-- **English** — [start here](en/00_start.ipynb) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code
-- **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다
-- **日本語** — [ここから始めましょう](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます
+- **English** — [start here](en/00_start.ipynb) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code ([for the projector]({projector_en}): large text, the whole width)
+- **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다 ([프로젝터용]({projector_ko}): 화면 전체에 큰 글자로)
+- **日本語** — [ここから始めましょう](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます ([プロジェクター用]({projector_ja}): 画面いっぱいに大きな文字で)
 
 ## Every lesson · 모든 강의 · すべてのレッスン
 """
@@ -603,7 +607,9 @@ def lesson_table(prefix: str = "") -> str:
 
 def build_index() -> str:
     index = nbformat.v4.new_notebook()
-    head = INDEX_HEAD.format(**{f"classroom_{lang}": classroom_url(lang) for lang in LANGS})
+    head = INDEX_HEAD.format(
+        **{f"classroom_{lang}": classroom_url(lang) for lang in LANGS},
+        **{f"projector_{lang}": classroom_url(lang, projector=True) for lang in LANGS})
     source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT}"
     index.cells.append(nbformat.v4.new_markdown_cell(source, id="cell-00"))
     index.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",

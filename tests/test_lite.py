@@ -939,8 +939,29 @@ def test_the_classroom_page_runs_the_classroom_in_each_language() -> None:
         assert (asked["hideCodeInput"], asked["showBanner"], asked["execute"]) == ("1", "0", "1")
         assert "toolbar" not in asked  # the REPL keeps its toolbar for any value of it
         assert asked["lang"] == lang
+        projector = dict(urllib.parse.parse_qsl(classroom_url(lang, projector=True)
+                                                .partition("?")[2]))
+        assert projector["code"] == asked["code"].replace(")", ", projector=True)")
     with pytest.raises(ValueError, match="lang must be one of en, ko, ja, not 'fr'"):
         classroom_url("fr")
+
+
+def test_the_start_page_and_the_guides_link_the_classroom_page_for_the_projector() -> None:
+    """The teacher opens the projector's page from one link, in every language (issue 19)."""
+    import json
+
+    from horserace_nb.lite.pages import classroom_url, site_links
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+
+    def links(name: str) -> list[str]:
+        cells = json.loads((notebooks / name).read_text(encoding="utf-8"))["cells"]
+        return [link for cell in cells for link in site_links("".join(cell["source"]))]
+
+    for lang in ("en", "ko", "ja"):
+        projector = classroom_url(lang, projector=True)
+        assert projector in links("index.ipynb"), lang
+        assert projector in links(f"{lang}/10_teacher_guide.ipynb"), lang
 
 
 def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ accepting a point as good under the rules as the recorded one."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from horserace_nb import Game
@@ -177,6 +179,24 @@ def test_turns_false_leaves_out_the_turn_lines_and_scores_but_shows_the_sum() ->
     assert w.sum_line.value or w.steps[1].event.kind != "place"
     w.turns = True
     assert w.turn_line.value
+
+
+@pytest.mark.parametrize("key", ["turn_chain", "spinner_walk", "sequence"])
+@pytest.mark.parametrize("hidden", [{"turns": False}, {"sums": False}])
+def test_a_replay_that_asks_first_keeps_the_explanation_for_the_last_step(
+        key: str, hidden: dict[str, bool]) -> None:
+    """The explanation names what the learner is asked to find (lesson 04 opens by asking
+    who places next): it shows only once the last step is reached."""
+    w = ReplayWidget(key, **hidden)
+    told = w.example.explanation("en")
+    for step in range(len(w.steps) - 1):
+        w.step = step
+        assert "hr-explanation" not in w.heading.value, step
+    w.step = len(w.steps) - 1
+    assert html.escape(told) in w.heading.value
+    w.step = 0
+    setattr(w, next(iter(hidden)), True)  # shown again: the explanation with it
+    assert html.escape(told) in w.heading.value
 
 
 def test_the_hidden_sum_follows_a_language_switch_and_can_be_turned_on() -> None:

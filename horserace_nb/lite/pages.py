@@ -38,21 +38,27 @@ LANGS: tuple[str, ...] = ("en", "ko", "ja")
 _SCRIPT_TAG = '<script src="../{name}?v={version}"></script>'
 
 
-def classroom_code(lang: str) -> str:
-    """The code the classroom page runs (never shown)."""
-    return f'from horserace_nb.widgets import Classroom\nClassroom(lang="{lang}")'
+def classroom_code(lang: str, projector: bool = False) -> str:
+    """The code the classroom page runs (never shown).
+
+    >>> classroom_code("ja", projector=True)
+    'from horserace_nb.widgets import Classroom\\nClassroom(lang="ja", projector=True)'
+    """
+    extra = ", projector=True" if projector else ""
+    return f'from horserace_nb.widgets import Classroom\nClassroom(lang="{lang}"{extra})'
 
 
-def classroom_url(lang: str) -> str:
+def classroom_url(lang: str, projector: bool = False) -> str:
     """The classroom page in *lang*, relative to the site's root: the REPL app, without its
     toolbar, banner or code input, running :func:`classroom_code` at once (``hr=classroom``
     makes the site's script hide the empty input box too; ``lang`` names the language of the
-    start-up message)."""
+    start-up message). *projector*: the page for the class's projector, large text across the
+    whole width (``Classroom(projector=True)``)."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     query = urllib.parse.urlencode({
-        "kernel": "python", "hideCodeInput": "1", "showBanner": "0",
-        "execute": "1", "hr": "classroom", "lang": lang, "code": classroom_code(lang)})
+        "kernel": "python", "hideCodeInput": "1", "showBanner": "0", "execute": "1",
+        "hr": "classroom", "lang": lang, "code": classroom_code(lang, projector)})
     return f"repl/index.html?{query}"
 
 

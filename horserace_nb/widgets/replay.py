@@ -103,7 +103,8 @@ class ReplayWidget(View):
     class that answers first): a step's sum is neither shown nor said — nor the numbers on the
     board, the turn line and the scores, which would give it away — until *Show the sum*
     (:meth:`reveal_sum`) shows it for that step. ``turns=False`` leaves out the turn lines and
-    the scores (lessons before turns are taught).
+    the scores (lessons before turns are taught). With either, the example's explanation, which
+    tells the answers, waits for the last step.
 
     **Predict mode** (``predict=True``, or the checkbox): before the Next button shows a
     placement, the learner answers a question about it — where the tile goes (clicked on the
@@ -485,8 +486,11 @@ class ReplayWidget(View):
                            turns=self.turns)
         title = self.example.title(lang) if self.example else t("replay.saved_game", lang)
         self.title.value = f"<h3 class='hr-title'>{esc(title)}</h3>"
+        # the example's explanation tells what its steps show: while sums or turns are hidden
+        # (the lesson asks first), it waits for the last step
+        told = self.sums and self.turns or self.step == len(self.steps) - 1
         explanation = (f"<p class='hr-explanation'>{esc(self.example.explanation(lang))}</p>"
-                       if self.example else "")
+                       if self.example and told else "")
         self.heading.value = f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
         self.predict_toggle.description = t("predict.toggle", lang)
         if self.prediction is not None:

@@ -68,14 +68,15 @@ the rules page (the code counts its seats from 0: seat 0 is player 1).""",
     "start.voila": """## For teachers
 
 The [teacher guide](10_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
-and the mistakes learners make most. To show the game to a class without any code on screen, run
-the classroom page from the project folder:
+and the mistakes learners make most. To show the game to a class without any code on screen,
+serve the lessons' folder with Voilà from the project folder:
 
 ```sh
-.venv/bin/voila notebooks/en/08_classroom.ipynb
+.venv/bin/voila notebooks/
 ```
 
-and open the address it prints. Every learner who types the same **seed** in *New game* gets the
+open the address it prints and choose `en` → `08_classroom.ipynb`: the classroom page, where a
+click on a rule number opens the rules page. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
     "tiles.intro": """# 1. Tiles and players
@@ -559,16 +560,18 @@ your own computer: `.venv/bin/python -m http.server -d site 8000 --bind 127.0.0.
 message at the bottom of the page says so; once the status bar says *Python (Pyodide) | Idle*,
 choose *Run → Run All Cells*.
 
-**On the projector.** The classroom page with `projector=True` fills the width and keeps every
-text readable from the back of the room; the replay steps with ←, → and Space:
-`Classroom(lang="en", projector=True)` in a notebook, or on your own computer with Voilà:
+**On the projector.** The [classroom page for the projector]({projector}) is the site's
+classroom page with large text across the whole width, readable from the back of the room; the
+replay steps with ←, → and Space. In a notebook it is `Classroom(lang="en", projector=True)`. With
+Voilà on your own computer, serve the whole folder, so that a click on a rule number opens the
+rules page too:
 
 ```sh
-.venv/bin/voila notebooks/en/08_classroom.ipynb
+.venv/bin/voila notebooks/
 ```
 
-Voilà serves the page to this computer only: it is for your own screen, not for the learners'
-laptops.""",
+then open `en` → `08_classroom.ipynb` in the list it shows. Voilà serves the page to this
+computer only: it is for your own screen, not for the learners' laptops.""",
     "guide.links": """## Links for the class
 
 Every lesson has an address of its own: the site's address followed by its link in the table
