@@ -207,12 +207,12 @@ def test_no_particle_written_both_ways_anywhere_in_the_package() -> None:
 
 def test_rule_text_terms() -> None:
     """The rule texts' words: 눈값 for pips, 중립적인 추첨 / 公平なくじ for the lot,
-    切り下げ / 切り上げ for the rounding, タロン glossed as タロン（山札）."""
+    切り下げ / 切り上げ for the rounding, タロン glossed as タロン (山札) on the board."""
     assert "중립적인 추첨" in MESSAGES["play.lead_lot"]["ko"]
     assert "公平なくじ" in MESSAGES["play.lead_lot"]["ja"]
     assert "切り下げ" in MESSAGES["settle.rounding"]["ja"]
     assert "切り上げ" in MESSAGES["settle.rounding"]["ja"]
-    assert "タロン（山札）" in t("render.boneyard", "ja", count=3)
+    assert "タロン (山札)" in t("render.boneyard", "ja", count=3)
     ko = " ".join(MESSAGES[k]["ko"] for k in MESSAGES)
     assert "제비" not in ko and "눈 합계" not in ko
 

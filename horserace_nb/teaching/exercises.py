@@ -204,7 +204,9 @@ def _rng(kind: str, seed: int) -> random.Random:
 
 
 def _sum(layout: Layout) -> str:
-    return layout.sum_text() if len(layout.contributions()) else f"0 = {layout.end_total()}"
+    """The end total as the feedback writes it: ``"2 + 8 = 10"``, but ``"10"`` for one end or
+    none (not ``"10 = 10"``)."""
+    return layout.sum_text() if len(layout.contributions()) > 1 else str(layout.end_total())
 
 
 def _truncated(rng: random.Random, low: int, high: int) -> Layout:
