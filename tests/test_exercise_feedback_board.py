@@ -17,6 +17,7 @@ from horserace_nb.core.tiles import Tile
 from horserace_nb.teaching import exercises
 from horserace_nb.teaching.exercises import (
     KINDS,
+    LESSON_SETS,
     CountedPoints,
     Exercise,
     Feedback,
@@ -176,6 +177,20 @@ def test_the_hint_button_opens_a_rung_and_a_solved_first_try_after_one_hint_earn
     assert w.exercise.hints_used == 1 and "hr-msg-hint" in w.messages.html.value
     assert w.answer(w.exercise.answer).ok and w.exercise.stars == 2
     assert "★★☆" in w.stars_line.value
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSON_SETS))
+def test_a_hint_says_hint_once_in_english(lesson: str) -> None:
+    """The widget writes "Hint 1 of 2: …" before a rung: the rung itself does not say "Hint:"
+    again (the lessons' screenshots read "Hint 1 of 2: Hint: a double-six set …")."""
+    w = Exercises.for_lesson(lesson)
+    for _ in range(len(LESSON_SETS[lesson])):
+        for rung in range(len(w.exercise.hint_steps("en"))):
+            w.hint()
+            said = w.messages.html.value
+            assert f"Hint {rung + 1} of " in said
+            assert "Hint:" not in said and ": Hint" not in said, (w.exercise.case, said)
+        w.next()
 
 
 # ------------------------------------------------------------------------------ try again
