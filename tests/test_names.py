@@ -32,7 +32,7 @@ def test_seats_and_teams_in_every_language() -> None:
     assert seat_name(1, "ko") == "2번 플레이어" and seat_name(1, "ja") == "プレイヤー2"
     assert seat_name(1, "en", ["Ann", None]) == "Player 2"
     assert seat_name(0, "en", ["Ann", None]) == "Ann"
-    assert team_name("Ann", "Cy", "ko") == "Ann·Cy"
+    assert team_name("Ann", "Cy", "ko") == "Ann·Cy 조"
     assert scoring_side(1, True, "en") == "Player 2 & Player 4"
     assert scoring_side(1, False, "ja") == "プレイヤー2"
     assert scoring_sides(seat_names(4, "ja"), True, "ja") == ["プレイヤー1・プレイヤー3",
@@ -64,9 +64,9 @@ def test_settlement_sentences_name_the_payers_and_the_rule() -> None:
                                "Player 4: 22 → 20 → 4 points (R23).")
     assert text.pips[3] == "Player 4 holds 14 pips."
     teams = narration.settlement(settle([1, 5, 17, 6], partners=True, domino=None), "ko")
-    assert teams.team_totals == ("1번 플레이어·3번 플레이어: 합계 18",
-                                 "2번 플레이어·4번 플레이어: 합계 11")
-    assert teams.bonuses == ("2번 플레이어·4번 플레이어의 가점 (1번 플레이어와 3번 플레이어의 "
+    assert teams.team_totals == ("1번 플레이어·3번 플레이어 조: 합계 18",
+                                 "2번 플레이어·4번 플레이어 조: 합계 11")
+    assert teams.bonuses == ("2번 플레이어·4번 플레이어 조의 가점 (1번 플레이어와 3번 플레이어의 "
                              "눈값 합계): 18 → 20 → 4점 (R23).",)
     assert not teams.tie and teams.lines()[0] == teams.reason
 

@@ -143,7 +143,7 @@ def test_explain_in_every_language(lang: str) -> None:
     assert "[3|6]" in good.explain(lang)
     if lang == "ko":
         assert "[5|6]을 [5|5]의 직선 B에 놓았습니다" in bad.explain(lang)
-        assert "원점수 15 (표시 점수 3점)" in bad.explain(lang)
+        assert "원점수 15, 표시 점수 3점을 얻습니다" in bad.explain(lang)
     if lang == "ja":
         assert "[5|6] を [5|5] の直線側Bに置きました" in bad.explain(lang)
     if lang == "en":

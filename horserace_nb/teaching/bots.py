@@ -275,7 +275,7 @@ def hint(view: SeatView, lang: str = "en", *, strong: bool = False, rollouts: in
     >>> for line in h.lines("ko"):
     ...     print(line)
     [5|5]로 시작합니다.
-    합산한 기여값이 10이므로 지금 원점수 10, 표시 점수 2점을 얻습니다 (R15).
+    끝 합계가 10이므로 지금 원점수 10, 표시 점수 2점을 얻습니다 (R15).
     [5|5]는 더블타일이므로 한 번 더 놓습니다 (R17).
     """
     if strong:

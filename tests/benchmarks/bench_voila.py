@@ -6,7 +6,11 @@ kernel started and the notebook run for every page; ``preheated``: ``voila
 comes), prints
 
 - the seconds from the moment N Chromium pages ask for ``08_classroom.ipynb`` together until
-  each, and every one, shows its board (median and last);
+  each, and every one, shows its board (median and last) (``--clients browser``); the N
+  browsers draw on the server's cores too, so also
+- the seconds until N plain HTTP requests have each had the whole page back, the notebook run
+  by its kernel (``--clients http``): the server's share, as when the learners' own devices
+  draw the pages;
 - for preheated servers, the seconds the pool took to be ready before that;
 - the memory of each kernel (PSS, MiB: its share of memory it shares with others), and of the
   server;
@@ -16,12 +20,14 @@ Everything stays on 127.0.0.1; the server is stopped by its PID after each measu
 kernel it leaves, by theirs). Bounded: at most 40 learners, 180 s a page.
 
 Run: .venv/bin/python tests/benchmarks/bench_voila.py [--learners 20 30] [--modes plain preheated]
+[--clients browser http]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -44,6 +50,9 @@ from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 NOTEBOOK = REPO / "notebooks" / "en" / "08_classroom.ipynb"
 MAX_LEARNERS = 40
 PAGE_TIMEOUT_MS = 180_000
+BOARD = ".hr-play .hr-board svg.hr-svg-horserace"
+"""The match's board (the classroom's first board in the page can be the hidden worked example's:
+waiting for it to be visible timed out whatever the load, until this named the play tab's)."""
 POOL_TIMEOUT_S = 600.0
 
 
@@ -103,6 +112,7 @@ class Voila:
         (base / "config" / "jupyter_server_config.json").write_text(json.dumps(
             {"ServerApp": {"jpserver_extensions": {"jupyter_server_terminals": False}}}))
         shutil.copyfile(NOTEBOOK, root / NOTEBOOK.name)
+        shutil.copyfile(REPO / "voila.json", root / "voila.json")  # as run from the project
         env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPYTHON"))}
         env.update(HOME=str(base / "home"), JUPYTER_CONFIG_DIR=str(base / "config"),
                    JUPYTER_DATA_DIR=str(base / "data"), JUPYTER_RUNTIME_DIR=str(base / "runtime"),
@@ -193,7 +203,7 @@ async def open_all(url: str, learners: int,
             """Seconds until the board shows, or ``inf`` (and what the page says instead)."""
             try:
                 await page.goto(url, timeout=PAGE_TIMEOUT_MS)  # type: ignore[attr-defined]
-                await page.locator(".hr-board svg").first.wait_for(  # type: ignore[attr-defined]
+                await page.locator(BOARD).first.wait_for(  # type: ignore[attr-defined]
                     timeout=PAGE_TIMEOUT_MS)
             except Exception as err:  # a page without its board is a figure too
                 said = ""
@@ -210,7 +220,31 @@ async def open_all(url: str, learners: int,
     return list(times), memory
 
 
-def measure(learners: int, mode: str) -> None:
+def fetch_all(url: str, learners: int,
+              server: Voila) -> tuple[list[float], dict[int, float]]:
+    """N plain HTTP requests for the page at once, no browser: the seconds until each whole
+    page has come back (Voilà sends the end of the page once its kernel has run the notebook),
+    so the server's own share, without N browsers drawing on the same cores."""
+    started = time.perf_counter()
+
+    def one(_: int) -> float:
+        try:
+            with urllib.request.urlopen(url, timeout=PAGE_TIMEOUT_MS / 1000) as answer:
+                body = answer.read()
+        except OSError as err:
+            print(f"    a page did not come back: {type(err).__name__}", flush=True)
+            return float("inf")
+        if b"widget-view+json" not in body:  # the classroom widget is in the page
+            print("    a page came back without the classroom's output", flush=True)
+            return float("inf")
+        return time.perf_counter() - started
+
+    with concurrent.futures.ThreadPoolExecutor(learners) as pool:
+        times = list(pool.map(one, range(learners)))
+    return times, {pid: pss_mib(pid) for pid in server.kernels()}
+
+
+def measure(learners: int, mode: str, clients: str = "browser") -> None:
     extra = ["--preheat_kernel=True", f"--pool_size={learners}"] if mode == "preheated" \
         else ["--pool_size=0"]
     with tempfile.TemporaryDirectory(prefix="bench-voila-") as tmp:
@@ -220,10 +254,14 @@ def measure(learners: int, mode: str) -> None:
             if mode == "preheated":
                 pool = f"pool ready after {server.wait_for_pool(learners):5.1f} s (load " \
                        f"{load()}); "
-            times, pss = asyncio.run(open_all(f"{server.url}/", learners, server))
+            if clients == "http":
+                times, pss = fetch_all(f"{server.url}/", learners, server)
+            else:
+                times, pss = asyncio.run(open_all(f"{server.url}/", learners, server))
             kernels, memory = list(pss), list(pss.values()) or [0.0]
             shown = [x for x in times if x != float("inf")]
-            print(f"{learners:>3} learners, {mode:<9}: {pool}{len(shown)} boards shown, "
+            what = "pages served" if clients == "http" else "boards shown"
+            print(f"{learners:>3} learners, {mode:<9}, {clients:<7}: {pool}{len(shown)} {what}, "
                   f"median {statistics.median(times):5.1f} s, last {max(shown or [0]):5.1f} s; "
                   f"{len(kernels)} kernels, PSS {min(memory):.0f}–{max(memory):.0f} MiB each, "
                   f"{sum(memory):.0f} MiB in all; server {pss_mib(server.proc.pid):.0f} MiB; "
@@ -237,13 +275,18 @@ def main() -> None:
     parser.add_argument("--learners", type=int, nargs="+", default=[20, 30])
     parser.add_argument("--modes", nargs="+", default=["plain", "preheated"],
                         choices=["plain", "preheated"])
+    parser.add_argument("--clients", nargs="+", default=["browser", "http"],
+                        choices=["browser", "http"],
+                        help="browser: Chromium pages until the board shows; http: plain "
+                             "requests until the page has come back (the server's share)")
     args = parser.parse_args()
     if any(not 1 <= n <= MAX_LEARNERS for n in args.learners):
         parser.error(f"--learners: 1 to {MAX_LEARNERS}")
     print(f"load average at start: {load()} ({os.cpu_count()} cores)")
     for learners in args.learners:
         for mode in args.modes:
-            measure(learners, mode)
+            for clients in args.clients:
+                measure(learners, mode, clients)
 
 
 if __name__ == "__main__":

@@ -832,3 +832,48 @@ def set_lab_theme(server: JupyterServer, theme: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}),
                                                          encoding="utf-8")
+
+
+@pytest.fixture
+def themed_lab(lab_server: JupyterServer) -> Iterator[JupyterServer]:
+    """The module's JupyterLab, for a test that sets a theme: back in Light afterwards."""
+    yield lab_server
+    set_lab_theme(lab_server, "JupyterLab Light")
+
+
+POINTS_PATH = "notebooks/en/points.ipynb"
+POINTS_CODE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
+PICKABLE = "svg .hr-svg-spot.hr-pickable"
+
+
+def points_server(kind: str, tmp_path_factory: pytest.TempPathFactory) -> JupyterServer:
+    """A server of *kind* over a root holding ``notebooks/`` as the lessons have it (the rules
+    pages beside ``en/``), with one notebook there: the counted-points exercise. Voilà shows
+    the folder (``voila <root>``), so that it renders any notebook in it."""
+    base = tmp_path_factory.mktemp(f"points-{kind}")
+    root = base / "root" / "notebooks"
+    (root / "en").mkdir(parents=True)
+    for name in ("rules.md", "rules.ipynb"):
+        shutil.copyfile(REPO / "notebooks" / name, root / name)
+    server = start_server(kind, base, [], target="" if kind == "voila" else None)
+    write_notebook(server, POINTS_PATH, [("code", POINTS_CODE)])
+    return server
+
+
+def open_points_exercise(page: Any, server: JupyterServer) -> PlayDriver:
+    """Open the counted-points exercise of :func:`points_server`, run it, and wait until its
+    points can be clicked."""
+    from playwright.sync_api import expect
+
+    ui = Frontend(page, server)
+    if server.kind == "voila":
+        page.goto(f"{server.url}/voila/render/{POINTS_PATH}")
+    else:
+        page.goto(f"{server.url}/lab/tree/{POINTS_PATH}?reset" if server.kind == "lab"
+                  else f"{server.url}/notebooks/{POINTS_PATH}")
+        ui.wait_idle()
+        ui.run_all()
+    driver = PlayDriver(page, ui)
+    driver.root = page.locator(".hr-exercise").first
+    expect(driver.root.locator(PICKABLE).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    return driver

@@ -17,7 +17,6 @@ screenshots are kept in ``test-artifacts/browser/``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -448,12 +447,6 @@ CONTRAST = r"""(root) => {
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark",
           "high-contrast": "JupyterLab Dark High Contrast", "forced-colours": "JupyterLab Light"}
-
-
-@pytest.fixture
-def themed_lab(lab_server: JupyterServer) -> Iterator[JupyterServer]:
-    yield lab_server
-    set_lab_theme(lab_server, "JupyterLab Light")
 
 
 @pytest.mark.parametrize("theme", list(THEMES))

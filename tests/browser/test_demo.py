@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -167,12 +166,6 @@ PROJECTOR_CELLS = [
 ]
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
-
-
-@pytest.fixture
-def themed_lab(lab_server: JupyterServer) -> Iterator[JupyterServer]:
-    yield lab_server
-    set_lab_theme(lab_server, "JupyterLab Light")
 
 
 @pytest.mark.parametrize("theme", list(THEMES))

@@ -9,44 +9,27 @@ one folder up), so that the rule link resolves as it does in a lesson.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
 
 from .conftest import (
     KERNEL_TIMEOUT_MS,
-    REPO,
-    Frontend,
     JupyterServer,
     PlayDriver,
-    start_server,
+    open_points_exercise,
+    points_server,
 )
 
 pytestmark = pytest.mark.browser
 
-PATH = "notebooks/en/points.ipynb"
-CODE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
 SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
 
 
-def serve(kind: str, tmp_path_factory: pytest.TempPathFactory) -> JupyterServer:
-    server = start_server(kind, tmp_path_factory.mktemp("points"), [])
-    folder = server.root / "notebooks" / "en"
-    folder.mkdir(parents=True)
-    shutil.copyfile(REPO / "notebooks" / "rules.md", server.root / "notebooks" / "rules.md")
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                       "language": "python"}
-    nbformat.write(notebook, str(server.root / PATH))
-    return server
-
-
 @pytest.fixture(scope="module")
-def points_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    server = serve("lab", tmp_path_factory)
+def points_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    server = points_server("lab", tmp_path_factory)
     yield server
     server.stop()
 
@@ -54,24 +37,9 @@ def points_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterS
 @pytest.fixture(scope="module")
 def points_notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     """Notebook 7: the phone's front end (JupyterLab's side panels fill a phone's width)."""
-    server = serve("notebook", tmp_path_factory)
+    server = points_server("notebook", tmp_path_factory)
     yield server
     server.stop()
-
-
-def open_exercise(page: Any, server: JupyterServer) -> PlayDriver:
-    from playwright.sync_api import expect
-
-    ui = Frontend(page, server)
-    page.goto(f"{server.url}/lab/tree/{PATH}?reset" if server.kind == "lab"
-              else f"{server.url}/notebooks/{PATH}")
-    ui.wait_idle()
-    ui.run_all()
-    driver = PlayDriver(page, ui)
-    driver.root = page.locator(".hr-exercise").first
-    expect(driver.root.locator("svg .hr-svg-spot.hr-pickable").first).to_be_visible(
-        timeout=KERNEL_TIMEOUT_MS)
-    return driver
 
 
 def toggle(driver: PlayDriver, point: Any, pressed: str) -> None:
@@ -83,14 +51,14 @@ def toggle(driver: PlayDriver, point: Any, pressed: str) -> None:
 
 
 def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
-        points_server: JupyterServer, page: Any, screenshot: Any) -> None:
+        points_lab: JupyterServer, page: Any, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
     from horserace_nb.widgets.exercise import Exercises
     from horserace_nb.words.i18n import t
 
     ex = Exercises("counted", seed=4).exercise
-    driver = open_exercise(page, points_server)
+    driver = open_points_exercise(page, points_lab)
     root = driver.root
     spots = root.locator("svg .hr-svg-spot.hr-pickable")
     expect(spots).to_have_count(len(ex.choices()))
@@ -129,7 +97,7 @@ def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
 
     # the rule link: the rules page opens in JupyterLab, rendered, at R14
     page.goto(page.url)  # (the link of the wrong answer is gone: make a new one)
-    driver = open_exercise(page, points_server)
+    driver = open_points_exercise(page, points_lab)
     toggle(driver, extra, "true")
     driver.click(driver.root.get_by_role("button", name=t("exercise.check", "en")))
     link = driver.root.locator(".hr-msg-error a.hr-rule").first
@@ -156,7 +124,7 @@ def test_on_a_phone_the_points_are_finger_sized_buttons(
 
     ex = Exercises("counted", seed=4).exercise
     page = device_page(390, 844, touch=True)
-    driver = open_exercise(page, points_notebook7)
+    driver = open_points_exercise(page, points_notebook7)
     point = sorted(ex.answer, key=str)[0]
     spot = driver.root.locator(SPOT.format(on=point[0], side=point[1].value))
     spot.scroll_into_view_if_needed()

@@ -9,66 +9,29 @@ folder up), so that the link resolves as it does in a lesson.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
 
 from .conftest import (
     KERNEL_TIMEOUT_MS,
-    REPO,
-    Frontend,
+    PICKABLE,
+    POINTS_PATH,
     JupyterServer,
-    PlayDriver,
-    start_server,
+    open_points_exercise,
+    points_server,
 )
 
 pytestmark = pytest.mark.browser
-
-PATH = "notebooks/en/points.ipynb"
-CODE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
-PICKABLE = "svg .hr-svg-spot.hr-pickable"
-
-
-def serve(kind: str, tmp_path_factory: pytest.TempPathFactory) -> JupyterServer:
-    """A server of *kind* over a root holding ``notebooks/`` as the lessons have it; Voilà
-    shows the folder (``voila <root>``), so that it renders any notebook in it."""
-    base = tmp_path_factory.mktemp(f"rules-{kind}")
-    root = base / "root" / "notebooks"
-    (root / "en").mkdir(parents=True)
-    for page in ("rules.md", "rules.ipynb"):
-        shutil.copyfile(REPO / "notebooks" / page, root / page)
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                       "language": "python"}
-    nbformat.write(notebook, str(root.parent / PATH))
-    return start_server(kind, base, [], target="" if kind == "voila" else None)
 
 
 @pytest.fixture(scope="module", params=["notebook", "voila"])
 def server(request: pytest.FixtureRequest,
            tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    started = serve(request.param, tmp_path_factory)
+    started = points_server(request.param, tmp_path_factory)
     yield started
     started.stop()
-
-
-def open_exercise(page: Any, server: JupyterServer) -> PlayDriver:
-    from playwright.sync_api import expect
-
-    ui = Frontend(page, server)
-    if server.kind == "voila":
-        page.goto(f"{server.url}/voila/render/{PATH}")
-    else:
-        page.goto(f"{server.url}/notebooks/{PATH}")
-        ui.wait_idle()
-        ui.run_all()
-    driver = PlayDriver(page, ui)
-    driver.root = page.locator(".hr-exercise").first
-    expect(driver.root.locator(PICKABLE).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
-    return driver
 
 
 def test_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, page: Any,
@@ -79,7 +42,7 @@ def test_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, pag
     from horserace_nb.words.i18n import t
 
     ex = Exercises("counted", seed=4).exercise
-    driver = open_exercise(page, server)
+    driver = open_points_exercise(page, server)
     extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
     spot = driver.root.locator(
         f"{PICKABLE}[data-tile='{extra[0]}'][data-side='{extra[1].value}']")
@@ -106,4 +69,4 @@ def test_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, pag
     assert 0 <= top < 0.4, top
     shot = screenshot("lesson")  # the lesson stays where it was, beside the new tab
     rules.screenshot(path=str(shot.with_name(shot.name.replace("-lesson", "-rule"))))
-    assert page.url.endswith(PATH), page.url
+    assert page.url.endswith(POINTS_PATH), page.url
