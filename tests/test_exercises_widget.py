@@ -234,3 +234,15 @@ def test_every_board_refusal_is_said_in_the_widgets_language(lang: str) -> None:
     assert w.board.readonly
     w.board.receive({"kind": "select", "tile": "[1|2]", "rev": w.board.revision})
     assert t("board.readonly", lang) in w.messages.html.value and w.feedback is None
+
+
+@pytest.mark.parametrize("lesson", ["01", "03"])
+def test_a_question_without_a_layout_shows_no_empty_board(lesson: str) -> None:
+    """How many tiles stay in the boneyard, who wins the lot, how many raw points: an empty
+    board beside them said only "The layout is empty: the leader may open with any tile (R8)"
+    (lessons 01 and 03 in JupyterLab). A question on a layout keeps its board."""
+    w = Exercises.for_lesson(lesson)
+    for _ in range(len(w.drills.exercises)):
+        empty = w.exercise.layout.is_empty and w.exercise.answer_form != "point"
+        assert (w.board.layout.display == "none") == empty, w.exercise.case
+        w.next()

@@ -720,3 +720,13 @@ def test_a_double_click_on_a_lit_point_is_acknowledged_not_refused() -> None:
     assert w.game.record() == before and message(w) == said and w.board.revision == rev
     w.board.receive({**sent, "tile": "[4|6]"})  # not the placement just applied
     assert "changed before that choice arrived" in message(w) and w.game.record() == before
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_scoreboard_and_the_variant_note_link_their_rules(lang: str) -> None:
+    """"(R3, R26)" under the scores and "(R26)" in the teaching variant's note were plain text
+    (lessons 04 and 07 in JupyterLab), unlike every other rule number of the widget."""
+    w = PlayWidget(players=2, seed=45, match="hand", lang=lang)
+    for rule, html_text in (("r3", w.scoreboard.value), ("r26", w.scoreboard.value),
+                            ("r26", w.match_note.value)):
+        assert re.search(rf"<a [^>]*data-rule=['\"]{rule}['\"]", html_text), html_text

@@ -8,6 +8,7 @@ from the renderer's own output.
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -387,3 +388,28 @@ def test_jupyter_display() -> None:
     assert image._repr_svg_() is image
     game = random_game(6)
     assert game._repr_svg_() == game_svg(game, seat=game.to_play)
+
+
+def test_every_spot_of_a_points_exercise_lies_inside_the_picture() -> None:
+    """A closed branch of a spinner is a choice in "which points are open" (lesson 02): its
+    circle was cut by the picture's top edge (the layout's bounds hold the open points only)."""
+    from horserace_nb.render.geometry import layout_geometry
+
+    layout = Layout()
+    layout.place("[2|4]")
+    layout.place("[4|4]", on="[2|4]", side="high")
+    spots = list(layout_geometry(layout).free)
+    root = ET.fromstring(str(layout_svg(layout, show_numbers=False, spots=spots)))
+    _, _, width, height = (float(v) for v in root.attrib["viewBox"].split())
+    ns = "{http://www.w3.org/2000/svg}"
+    board = next(g for g in root.iter(f"{ns}g") if g.attrib.get("class") == "hr-svg-board")
+    dx = dy = 0.0
+    for x, y in re.findall(r"translate\(([-\d.]+),([-\d.]+)\)", board.attrib["transform"]):
+        dx, dy = dx + float(x), dy + float(y)
+    circles = [c for c in board.iter(f"{ns}circle") if c.attrib.get("class") == "hr-svg-spot"]
+    assert len(circles) == len(spots) and any(
+        c.attrib["data-side"] == "branch_a" for c in circles)
+    for c in circles:
+        x, y, r = (float(c.attrib[k]) for k in ("cx", "cy", "r"))
+        assert x + dx - r >= 0 and x + dx + r <= width, c.attrib
+        assert y + dy - r >= 0 and y + dy + r <= height, c.attrib

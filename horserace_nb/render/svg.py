@@ -381,6 +381,20 @@ def _draw_free_spots(board: _Board, geometry: Geometry, theme: Theme,
     board.group.add(group)
 
 
+def _holding_spots(geometry: Geometry, spots: Sequence[Any]) -> Geometry:
+    """*geometry* with its bounds grown to hold the whole circle of every spot on a free side
+    (a spinner's closed branch lies outside the layout's bounds; the picture would cut it). A
+    point that is not a free side is left to :func:`_draw_free_spots` to refuse."""
+    b = geometry.bounds
+    x0, y0, x1, y1 = b.x, b.y, b.x + b.w, b.y + b.h
+    for point in spots:
+        p = geometry.free.get(_coerce_point(point))
+        if p is not None:
+            x0, y0 = min(x0, p.x - _SPOT_R), min(y0, p.y - _SPOT_R)
+            x1, y1 = max(x1, p.x + _SPOT_R), max(y1, p.y + _SPOT_R)
+    return dataclasses.replace(geometry, bounds=Box(x0, y0, x1 - x0, y1 - y0))
+
+
 def _review_marks(board: _Board, layout: Layout, geometry: Geometry, theme: Theme,
                   hand: Sequence[Tile], played: Place | None, best: Place | None) -> list[str]:
     """Ring the points of the move played (dashed, the target colour) and of the strong
@@ -572,6 +586,8 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     hl = _check_highlight(layout, highlight)
     geometry = layout_geometry(layout)
     points = _check_points(layout, geometry, targets)
+    if spots:  # a closed branch is no part of the layout's bounds: its spot's circle is
+        geometry = _holding_spots(geometry, spots)
     board = _draw_board(layout, geometry, theme, hl, points, show_numbers)
     if spots:
         _draw_free_spots(board, geometry, theme, spots)

@@ -544,7 +544,9 @@ class ExerciseWidget(View):
                                            highlight=ex.highlight, show_numbers=numbers)))
         if self._marks is not None:  # a switch keeps what the message talks about marked
             self.board.mark(*self._marks)
-        self.board.layout.display = "none" if form in ("sides", "option") and \
+        # a question that is not about a layout (a deal, a lot, raw points) shows no board:
+        # an empty one would only say that the leader may open with any tile
+        self.board.layout.display = "none" if form not in (*POINTS_FORMS, "point") and \
             ex.layout.is_empty else ""
         label = ("exercise.pick_points" if form in POINTS_FORMS else
                  "exercise.winners_label" if form in ("sides", "settlement") else

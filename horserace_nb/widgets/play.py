@@ -640,7 +640,7 @@ class PlayWidget(View):
             self.match_note.value = ""
         else:
             note = t("match.variant_note", lang, length=t(f"match.short_{variant}", lang))
-            self.match_note.value = f"<div class='hr-variant'><i>{esc(note)}</i></div>"
+            self.match_note.value = f"<div class='hr-variant'><i>{rule_links(note, lang)}</i></div>"
 
     def _show_board(self, lang: str) -> None:
         from ..render.svg import game_svg, hand_strip
@@ -694,7 +694,7 @@ class PlayWidget(View):
             rows.append(f"<tr data-side='{side}'><td style='padding-right:1em'>{label}</td>"
                         f"<td style='padding-right:1em;text-align:right'><b>{score}</b></td>"
                         f"<td>{bar}</td></tr>")
-        caption = esc(t("play.scoreboard", lang, target=target))
+        caption = rule_links(t("play.scoreboard", lang, target=target), lang)
         return (f"<div class='hr-scores'><small>{caption}</small>"
                 f"<table>{''.join(rows)}</table></div>")
 

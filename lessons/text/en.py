@@ -97,7 +97,7 @@ Partners **sit opposite** each other and share one score: players 1 and 3 agains
 
 **Look:** the picture shows a partnership game from player 1's seat. Find your partner and the two
 teams' scores. Your own tiles are face up at the bottom: they are your **hand**. The other hands
-are face down.""",
+are face down. (*Hand 1* on the top line means the first deal: more on that word below.)""",
     "tiles.deal": """## The deal and the boneyard
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
@@ -128,7 +128,7 @@ table. The tiles on the table are the **layout**. The opening tile counts for sc
 other tile (lesson 3).
 
 **Your task:** you are player 1 and you lead this 2-player hand. Which of your seven tiles may you
-open with? (Any of them: no tile is required, not even a double.)""",
+open with? Decide, then read the line under the picture.""",
     "tiles.practice": """## Your turn
 
 Ten short questions on what you just read: how a tile is written, who plays with whom, how many
@@ -157,8 +157,8 @@ spinner.
 So `[1|3]` joins the 1 of `[1|4]`, and `[4|6]` only straight B of `[4|4]` — no branch yet.
 
 **Look:** step through the layout of the rule texts with the buttons or the slider, and watch
-when the branches of `[4|4]` open. The replay keeps the sums and the turn lines for lessons 3 and 4 (*Show the sum* shows a
-step's sum anyway).""",
+when the branches of `[4|4]` open. The replay leaves out the sums and the turn lines until lessons
+3 and 4: skip its question about the sum for now.""",
     "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
 after it? Run the cell (it also moves the replay above to step 4) and check: both straights are
 filled, so its two branches are open.""",
@@ -208,11 +208,12 @@ number** is what an end adds, a **hollow dot** an open point that adds nothing."
     "scoring.rules": """## The placement score
 
 If the total is a positive multiple of 5, the player who placed the tile scores that many **raw**
-points; 5 raw points make 1 **point** on the score sheet, and the game is played to 61 points
-(R3, R15). Any other total, 0 included, scores nothing — for the first tile of a hand too.
+points; 5 raw points make 1 **display point**, the points on the score sheet, and the game is
+played to 61 of them (R3, R15). Any other total, 0 included, scores nothing — for the first tile of
+a hand too.
 
 **Your task:** which of these opening tiles score: `[0|5]`, `[2|3]`, `[1|2]`, `[4|6]`? Then run
-the cell: each line is the tile, its raw points and its points (raw ÷ 5).""",
+the cell: each line is the tile, its raw points and its display points (raw ÷ 5).""",
     "scoring.double_22": """## The examples of the rule texts
 
 An opening `[2|2]`: a double with an open straight side counts both halves, once.""",
@@ -261,18 +262,19 @@ place it at once: **a freshly drawn tile always ends the turn**, even a double o
 (R18). The same hand again, now with its turn lines:""",
     "turns.learn": """## Try to draw
 
-You are player 1 in a one-hand game. While a tile of yours fits, press *Draw a tile* or *Pass*:
+You are player 1 in a one-hand game; player 2 leads, so press *Computer's next move* first. While a
+tile of yours fits, press *Draw a tile* or *Pass*:
 the game says why you may not (R16). Then place a tile instead, and play on.""",
     "turns.pass": """## Passing and the blocked hand
 
 With no tile to place and an empty boneyard you **pass** (R19). Here player 2 passes; player 1
-then places their last tile, and the hand is over.
+then places their last tile, and the hand is over (what player 1 receives for it is lesson 5's topic).
 
 **Hand** has two meanings in these lessons: the tiles a player holds ("a tile from your hand"),
 and one deal, from the first tile to the settlement ("the hand is over").""",
     "turns.blocked": """When the boneyard is empty and **nobody** can place, the hand is
 **blocked** and ends at once (R19). Here the first tile is `[3|3]`, nobody holds a 3, and the
-boneyard is empty. Who wins a blocked hand is lesson 5's topic (R22).""",
+boneyard is empty. The sentence under the replay's buttons already says who wins it; lesson 5 explains why (R22).""",
     "turns.end_first": """## The end comes first
 
 The end of the hand or of the game comes before any continuation: nothing more is placed after
@@ -301,8 +303,8 @@ after each action: points are recorded the moment they are made (R4).""",
     "settle.intro": """# 5. The settlement
 
 Player 1 has just placed their last tile: they win the hand (R21). Player 2 still holds tiles
-worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess, then step to the
-end of the hand below.
+worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess before you look at
+the replay below: the sentence under its buttons gives the answer, and its last step shows it.
 
 Here a **hand** is one deal, from the first tile to its settlement; the tiles a player holds are
 their hand too, as in "the pips left in hand". Run the cell first: it also loads the tools of
@@ -337,14 +339,15 @@ points, once per team:""",
 
 Settle hands yourself: who wins, the pips received, rounded, and the points. The set goes from a
 player who went out to blocked hands, alone and with partners, rounding down and up, and ties;
-then who leads the next hand. A slip in adding up is told apart from a rule mixed up. Press
+then who leads the next hand: the player who placed the last tile, or after a blocked hand the
+winner of a new lot (lesson 6). A slip in adding up is told apart from a rule mixed up. Press
 *Check* after each answer; *Hint* opens a reminder, then a pointer.""",
     # ------------------------------------------------------------------ 06 end of game
     "end.intro": """# 6. The end of the game
 
 Both teams stand at 59 points, and the hand is blocked with 12 pips on each side. Each team
-gains 12 → 10 → 2 points. Who wins the game: the first team, the second, or both? Make your
-guess, then step to the end below.
+gains 12 → 10 → 2 points. Who wins the game: the first team, the second, or both? Make your guess
+before you look at the replay below: the sentence under its buttons gives the answer.
 
 Run the cell first: it also loads the tools of the lesson.""",
     "end.winning": """## 61 ends the game at once
@@ -365,7 +368,7 @@ for the first hand (R6, R7). Holding a high double never gives the lead.""",
     "end.exercises": """## Your turn
 
 Who wins the game, and what is the result? Answer, then press *Check*. *Hint* opens a
-reminder of the rule first, then a pointer on the board.""",
+reminder of the rule first, then points at the numbers to look at.""",
     "end.coders": """## Optional: for coders
 
 The computer plays a whole hand below; the first line is the first leader, then the player who
@@ -375,7 +378,8 @@ in each hand; then the rounds of the new lot, and the new leader (R7).""",
     # ------------------------------------------------------------------ 07 play
     "play.intro": """# 7. Play a match
 
-Play a hand against the computer: you are player 1. Click a tile in your hand (at the bottom of
+Play a hand against the computer: you are player 1 (when the computer leads, press *Computer's next
+move* first). Click a tile in your hand (at the bottom of
 the board): the points where it may go light up. Point at one to read what it would make, then
 click it to place the tile. With the keyboard: *Tab* or the arrow keys move through your tiles,
 *Enter* chooses one and then places it on a lit point, *Escape* clears the choice.
