@@ -249,7 +249,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "settle.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import bonus, round_pips\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
-                 "ReplayWidget('bonus_17', lang=LANG)"),
+                 "ReplayWidget('bonus_17', lang=LANG, explain_first=False)"),
         ("md", "settle.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
                  "    print(pips, '→', round_pips(pips), '→', bonus(pips))"),
@@ -268,7 +268,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
     ("06_end_of_game.ipynb", [
         ("md", "end.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Exercises, ReplayWidget\n\n"
-                 "ReplayWidget('shared_win', lang=LANG)"),
+                 "ReplayWidget('shared_win', lang=LANG, explain_first=False)"),
         ("md", "end.winning"),
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),

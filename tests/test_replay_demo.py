@@ -182,7 +182,8 @@ def test_turns_false_leaves_out_the_turn_lines_and_scores_but_shows_the_sum() ->
 
 
 @pytest.mark.parametrize("key", ["turn_chain", "spinner_walk", "sequence"])
-@pytest.mark.parametrize("hidden", [{"turns": False}, {"sums": False}])
+@pytest.mark.parametrize("hidden", [{"turns": False}, {"sums": False},
+                                    {"explain_first": False}])
 def test_a_replay_that_asks_first_keeps_the_explanation_for_the_last_step(
         key: str, hidden: dict[str, bool]) -> None:
     """The explanation names what the learner is asked to find (lesson 04 opens by asking

@@ -103,8 +103,9 @@ class ReplayWidget(View):
     class that answers first): a step's sum is neither shown nor said — nor the numbers on the
     board, the turn line and the scores, which would give it away — until *Show the sum*
     (:meth:`reveal_sum`) shows it for that step. ``turns=False`` leaves out the turn lines and
-    the scores (lessons before turns are taught). With either, the example's explanation, which
-    tells the answers, waits for the last step.
+    the scores (lessons before turns are taught). With either, or ``explain_first=False`` (a
+    lesson that asks first what the example shows), the example's explanation, which tells the
+    answers, waits for the last step.
 
     **Predict mode** (``predict=True``, or the checkbox): before the Next button shows a
     placement, the learner answers a question about it — where the tile goes (clicked on the
@@ -117,6 +118,7 @@ class ReplayWidget(View):
     :param predict: start in predict mode (there is no play then: Space steps).
     :param sums: show each step's sum at once; ``False``: only after *Show the sum*.
     :param turns: show the turn lines and the scores.
+    :param explain_first: show the example's explanation from the first step.
     :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
     """
 
@@ -127,19 +129,24 @@ class ReplayWidget(View):
     """Show each step's sum at once (``False``: after *Show the sum*)."""
     turns = traitlets.Bool(True)
     """Show the turn lines and the scores."""
+    explain_first = traitlets.Bool(True)
+    """Show the example's explanation from the first step (``False``: at the last step only)."""
 
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
                  switch: bool = True, predict: bool = False, sums: bool = True,
-                 turns: bool = True, projector: bool = False) -> None:
+                 turns: bool = True, explain_first: bool = True,
+                 projector: bool = False) -> None:
         check_lang(lang)
         self.size = validate.size(size)
         sums, turns = validate.flag(sums, "sums"), validate.flag(turns, "turns")
+        explain_first = validate.flag(explain_first, "explain_first")
         projector = validate.flag(projector, "projector")
         self.steps, self.example = build_steps(source)
         self._announced: tuple[object, int] | None = None  # the step the live region last said
         self._sums_shown: set[int] = set()  # the steps whose hidden sum was shown
         super().__init__(lang=lang, switch=switch)
         self.sums, self.turns, self.projector = sums, turns, projector
+        self.explain_first = explain_first
         last = len(self.steps) - 1
 
         def button(icon: str) -> widgets.Button:  # each its own Layout, made with the button
@@ -246,7 +253,7 @@ class ReplayWidget(View):
         if self.started:
             self._render()
 
-    @traitlets.observe("sums", "turns")
+    @traitlets.observe("sums", "turns", "explain_first")
     def _on_shown_lines(self, _change: Any) -> None:
         if self.started:
             self._render()
@@ -488,7 +495,8 @@ class ReplayWidget(View):
         self.title.value = f"<h3 class='hr-title'>{esc(title)}</h3>"
         # the example's explanation tells what its steps show: while sums or turns are hidden
         # (the lesson asks first), it waits for the last step
-        told = self.sums and self.turns or self.step == len(self.steps) - 1
+        told = (self.explain_first and self.sums and self.turns
+                or self.step == len(self.steps) - 1)
         explanation = (f"<p class='hr-explanation'>{esc(self.example.explanation(lang))}</p>"
                        if self.example and told else "")
         self.heading.value = f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
