@@ -147,6 +147,22 @@ def test_the_boards_style_sheet_colours_marks_from_the_theme() -> None:
 
 
 # ------------------------------------------------------------------------------ hints
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_hint_of_every_lesson_says_hint_once(lang: str) -> None:
+    """The widget heads each rung "Hint 1 of 2:"; the rung itself does not say "Hint:" again
+    (it read "Hint 1 of 2: Hint: …" in all three languages)."""
+    from horserace_nb.teaching.course import LESSON_SETS
+
+    word = t("exercise.hint", lang)
+    for lesson in LESSON_SETS:
+        w = Exercises.for_lesson(lesson, lang=lang)
+        for _ in LESSON_SETS[lesson]:
+            while w.hint() is not None:
+                text = re.sub(r"<[^>]+>", "", w.messages.html.value)
+                assert text.count(word) == 1, f"{w.exercise.progress_case}: {text}"
+            w.next()
+
+
 def test_each_hint_rung_is_said_marked_and_costs_a_star_of_those_still_to_win() -> None:
     w = Exercises("test_marked", seed=4, lang="ko")
     assert "★★★" in w.stars_line.value  # nothing tried yet: three still to win

@@ -990,6 +990,20 @@ def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:
         add_script(tmp_path, "9.9")
 
 
+def test_the_start_up_message_draws_no_frames_while_the_kernel_starts() -> None:
+    """The message shown while the kernel starts is still: an endless animation (it had a
+    pulsing dot) makes the browser compose a frame 60 times a second all through the start,
+    which in Chromium without a GPU took 6.9 s of CPU on a 2-core machine beside the kernel's
+    own 5 s, and the kernel was ready 28.7 s after its worker started instead of 12.5 s
+    (``tests/benchmarks/bench_lite.py``; Chromebooks and school laptops compose in software
+    too)."""
+    from horserace_nb.lite.pages import site_script
+
+    script = site_script("9.9")
+    for moving in ("animation", "@keyframes", "transition", "requestAnimationFrame"):
+        assert moving not in script, moving
+
+
 def test_a_link_to_a_missing_lesson_fails_the_site_check(tmp_path: Path) -> None:
     """The builder refuses a site whose notebooks link to a page or lesson it does not hold."""
     from horserace_nb.lite.build import page_problems

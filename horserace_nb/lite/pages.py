@@ -30,9 +30,14 @@ SCRIPT_NAME = "horserace-site.js"
 """The site's own script, at the root of the site."""
 APP_PAGES: tuple[str, ...] = ("lab/index.html", "repl/index.html")
 """The app pages that get the script (the apps the builder builds)."""
-# The start-up message names no number of seconds: ``tests/benchmarks/bench_lite.py`` measured
-# the kernel ready 26.5-30.5 s after the page load at load 7 on 2 cores, 20-26 s at load 6-9,
-# about 10 s on a quiet machine: a learner's own laptop is another machine again.
+# The start-up message names no number of seconds: a learner's laptop is another machine, and
+# on this one the figures still miss the goals. ``tests/benchmarks/bench_lite.py``, 2 cores,
+# load 7-9, median of 3 (2026-12-01): first board 26.0 s cold, 25.5 s for a second notebook
+# (37.4 s and 30.9 s while the message still pulsed: its animation cost Chromium ~7 s of CPU
+# during the start); the kernel ready 14-15 s after its worker starts, which is ~0.5 s after
+# the notebook is shown. ``tests/benchmarks/bench_lite_kernel.py`` (the same start in Node.js):
+# about 5 s of CPU, Pyodide's boot 1.5, unpacking the preloaded wheels 2 (jedi alone 1.2: its
+# 1,964 files), importing IPython 1; in Chromium the worker itself uses about as much.
 LANGS: tuple[str, ...] = ("en", "ko", "ja")
 
 _SCRIPT_TAG = '<script src="../{name}?v={version}"></script>'

@@ -48,9 +48,7 @@
       border: 2px solid var(--jp-brand-color1, #1976d2);
       box-shadow: var(--jp-elevation-z4, 0 2px 6px rgba(0, 0, 0, 0.3)); }
     #hr-kernel-start .hr-dot { flex: none; width: 12px; height: 12px; border-radius: 50%;
-      background: var(--jp-brand-color1, #1976d2); animation: hr-pulse 1.2s ease-in-out infinite; }
-    @keyframes hr-pulse { 50% { opacity: 0.25; } }
-    @media (prefers-reduced-motion: reduce) { #hr-kernel-start .hr-dot { animation: none; } }
+      background: var(--jp-brand-color1, #1976d2); }
     .hr-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
       clip: rect(0 0 0 0); white-space: nowrap; }
     body.hr-classroom-page .jp-CodeConsole-promptCell,

@@ -6,23 +6,30 @@ Prints
 - the build time of ``python -m horserace_nb.lite build`` (``--cold-build``: with a fresh, empty
   download cache too) and the site's size, and what takes the room;
 - in Debian Chromium, from a loopback static server, with every outside request aborted, the
-  seconds from the page load to: the notebook shown, the kernel ready (the status bar says
-  *Pyodide | Idle*), ``import horserace_nb`` done (the kernel's own clock) and the first board
+  seconds from the page load to: the notebook shown, the kernel's worker started (the page's
+  first Web Worker: the Pyodide kernel's), the kernel ready (idle and connected, asked of the
+  app's current notebook through ``window.jupyterapp``: the same test in JupyterLab and in the
+  notebook app), ``import horserace_nb`` done (the kernel's own clock) and the first board
   drawn, after Run All Cells on a probe notebook (``bench/first_board.ipynb``: one cell
   ``import horserace_nb``, one cell a :class:`~horserace_nb.widgets.PlayWidget`), and what the
   import took inside the kernel;
   **cold**: a fresh browser profile each time (nothing cached); **warm**: then a second
   notebook (``bench/second_board.ipynb``, the same cells) in the same profile (the site's
-  files and the compiled WebAssembly cached; the site's storage cleared in between, else
-  JupyterLab reopens the first notebook too and starts two kernels);
+  files and the compiled WebAssembly cached: requests are not routed, which would switch
+  Playwright's HTTP cache off; other hosts are unreachable through a closed proxy instead;
+  the site's storage cleared in between, else JupyterLab reopens the first notebook too and
+  starts two kernels);
 - the median of ``--repeat`` runs (default 3) of each, and the load average with every run:
   on a shared machine every figure grows with it.
+
+``--app lab`` / ``--app notebooks`` (repeatable; default ``lab``) opens the probe notebook in
+that app of each site (``notebooks`` needs a site built with the notebook app).
 
 ``--site DIR`` (repeatable) measures sites built before (with the probe notebook: build them
 with ``--keep DIR``) instead of building one; several sites are measured in turns, run by run,
 so that they are compared in the same conditions.
 
-Run: .venv/bin/python tests/benchmarks/bench_lite.py [--repeat N] [--site DIR ...]
+Run: .venv/bin/python tests/benchmarks/bench_lite.py [--repeat N] [--site DIR ...] [--app APP ...]
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -45,9 +53,9 @@ sys.path.insert(0, str(REPO / "tests"))  # the browser test's static server and 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
 from browser.test_lite import (  # noqa: E402
     LITE_TIMEOUT_MS,
-    kernel_idle,
+    LOOPBACK,
+    Traffic,
     static_server,
-    watch_traffic,
 )
 
 from horserace_nb.lite import build_site  # noqa: E402
@@ -61,6 +69,42 @@ PROBE_CELLS = [
     "from horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget\n"
     "PlayWidget(Game(players=2, seed=2024), human=0)",
 ]
+
+
+KERNEL_READY_JS = """() => {
+  const app = window.jupyterapp, widget = app && app.shell.currentWidget;
+  const context = widget && widget.sessionContext;
+  const kernel = context && context.session && context.session.kernel;
+  return !!kernel && kernel.status === "idle" && kernel.connectionStatus === "connected";
+}"""
+"""The current notebook's kernel is idle and connected (JupyterLab and the notebook app)."""
+
+
+NO_WAY_OUT = ["--proxy-server=http://127.0.0.1:9"]
+"""Every request for another host goes to a closed port on loopback (loopback itself is never
+proxied): nothing leaves the machine, and no request routing is needed, which in Playwright
+would switch the browser's HTTP cache off (the warm runs would not be warm)."""
+
+
+def watch_requests(page: Any) -> Traffic:
+    """Count (without routing, see :data:`NO_WAY_OUT`) requests for other hosts and failing
+    responses."""
+    traffic = Traffic()
+
+    def seen(request: Any) -> None:
+        url = request.url
+        host = re.sub(r"^[a-z]+://", "", url).split("/")[0].rsplit(":", 1)[0]
+        if not (host in LOOPBACK or url.startswith(("data:", "blob:", "about:"))):
+            traffic.outside.append(url)
+
+    page.on("request", seen)
+    page.on("response", lambda r: traffic.failed.append(f"{r.status} {r.url}")
+            if r.status >= 400 else None)
+    return traffic
+
+
+def kernel_ready(page: Any) -> None:
+    page.wait_for_function(KERNEL_READY_JS, timeout=LITE_TIMEOUT_MS, polling=100)
 
 
 def load() -> str:
@@ -92,6 +136,7 @@ def probe_notebooks(folder: Path) -> Path:
 @dataclass
 class Run:
     shown: float
+    worker: float
     kernel: float
     imported: float
     board: float
@@ -99,14 +144,17 @@ class Run:
     load: str
 
 
-def one_run(page: Any, base_url: str, notebook: str) -> Run:
-    """Open the probe *notebook*; once the kernel is idle, Run All Cells; the times."""
+def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
+    """Open the probe *notebook* in *app*; once the kernel is idle, Run All Cells; the
+    times."""
+    workers: list[float] = []
+    page.on("worker", lambda worker: workers.append(time.perf_counter() - started))
     started = time.perf_counter()
-    page.goto(f"{base_url}/lab/index.html?path={notebook}")
+    page.goto(f"{base_url}/{app}/index.html?path={notebook}")
     origin = page.evaluate("performance.timeOrigin") / 1000  # the navigation's start (epoch)
     page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=LITE_TIMEOUT_MS)
     shown = time.perf_counter() - started
-    kernel_idle(page)
+    kernel_ready(page)
     kernel = time.perf_counter() - started
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -114,8 +162,9 @@ def one_run(page: Any, base_url: str, notebook: str) -> Run:
     board = time.perf_counter() - started
     said = page.locator(".jp-OutputArea-output", has_text="hr-bench").first.inner_text()
     _, done, took = said.split()
-    kernel_idle(page)
-    return Run(shown, kernel, float(done) - origin, board, float(took), load())
+    kernel_ready(page)
+    return Run(shown, min(workers, default=float("nan")), kernel, float(done) - origin, board,
+               float(took), load())
 
 
 def forget_workspace(page: Any, url: str) -> None:
@@ -128,28 +177,32 @@ def forget_workspace(page: Any, url: str) -> None:
     cdp.detach()
 
 
-def measure(sites: list[Path], repeat: int) -> dict[tuple[str, str], list[Run]]:
+def measure(sites: list[Path], repeat: int, apps: tuple[str, ...] = ("lab",)
+            ) -> dict[tuple[str, str], list[Run]]:
     from playwright.sync_api import sync_playwright
 
     results: dict[tuple[str, str], list[Run]] = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=[*CHROMIUM_ARGS, *NO_WAY_OUT])
         for number in range(repeat):
-            for site in sites:
+            for site, app in [(site, app) for site in sites for app in apps]:
+                name = site.name if apps == ("lab",) else f"{site.name}/{app}"
                 with static_server(site) as url:
                     context = browser.new_context(viewport=VIEWPORT)  # a fresh profile
                     for kind in ("cold", "warm"):  # warm: the second notebook in the profile
                         page = context.new_page()
-                        traffic = watch_traffic(page)
-                        run = one_run(page, url, PROBE if kind == "cold" else SECOND)
+                        traffic = watch_requests(page)
+                        run = one_run(page, url, PROBE if kind == "cold" else SECOND, app)
                         forget_workspace(page, url)
                         page.close()
                         if traffic.outside or traffic.failed:
                             raise SystemExit(f"outside requests {traffic.outside}, failed "
                                              f"{traffic.failed}")
-                        results.setdefault((site.name, kind), []).append(run)
-                        print(f"  run {number + 1} {site.name:<12} {kind}: shown {run.shown:5.1f}"
-                              f"  kernel {run.kernel:5.1f}  import {run.imported:5.1f}"
+                        results.setdefault((name, kind), []).append(run)
+                        print(f"  run {number + 1} {name:<12} {kind}: shown {run.shown:5.1f}"
+                              f"  worker {run.worker:5.1f}  kernel {run.kernel:5.1f}"
+                              f"  import {run.imported:5.1f}"
                               f" ({run.import_s:.2f} in the kernel)  board {run.board:5.1f} s"
                               f"   load {run.load}", flush=True)
                     context.close()
@@ -162,6 +215,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (median)")
     parser.add_argument("--site", type=Path, action="append", default=[],
                         help="measure this built site (repeatable) instead of building one")
+    parser.add_argument("--app", action="append", choices=("lab", "notebooks"), default=[],
+                        help="open the probe notebook in this app (repeatable; default lab)")
     parser.add_argument("--keep", type=Path, help="build the site into this folder and keep it")
     parser.add_argument("--cold-build", action="store_true",
                         help="also build once with an empty download cache")
@@ -203,15 +258,17 @@ def main() -> None:
         if not CHROMIUM.is_file():
             print(f"no Chromium at {CHROMIUM}: page timings skipped")
             return
-        results = measure(sites, args.repeat)
+        results = measure(sites, args.repeat, tuple(args.app) or ("lab",))
 
     print(f"median of {args.repeat} (seconds after the page load):")
-    print(f"  {'site':<12} {'cache':<5} {'shown':>6} {'kernel':>7} {'import':>7} {'board':>6}"
+    print(f"  {'site':<12} {'cache':<5} {'shown':>6} {'worker':>7} {'kernel':>7} {'import':>7}"
+          f" {'board':>6}"
           f"  goal")
     for (name, kind), runs in results.items():
         board = statistics.median(r.board for r in runs)
         goal = GOAL_COLD_S if kind == "cold" else GOAL_WARM_S
         print(f"  {name:<12} {kind:<5} {statistics.median(r.shown for r in runs):6.1f} "
+              f"{statistics.median(r.worker for r in runs):7.1f} "
               f"{statistics.median(r.kernel for r in runs):7.1f} "
               f"{statistics.median(r.imported for r in runs):7.1f} {board:6.1f}"
               f"  <= {goal:.0f} s: {'met' if board <= goal else 'NOT met'}")

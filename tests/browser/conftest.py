@@ -82,8 +82,13 @@ LITE_SKIP_PREFIX = "JupyterLite site not built: "  # test_lite.py: no npm or no 
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip every browser test up front when Chromium is missing (unless it is required: then
-    the ``browser`` fixture fails them)."""
+    """Mark every test of this folder ``browser`` (``-m "not browser"`` leaves them all out), and
+    skip them up front when Chromium is missing (unless it is required: then the ``browser``
+    fixture fails them)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
     why = browser_missing()
     if why is None or browser_required():
         return
