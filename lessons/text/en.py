@@ -339,8 +339,8 @@ points, once per team:""",
 
 Settle hands yourself: who wins, the pips received, rounded, and the points. The set goes from a
 player who went out to blocked hands, alone and with partners, rounding down and up, and ties;
-then who leads the next hand: the player who placed the last tile, or after a blocked hand the
-winner of a new lot (lesson 6). A slip in adding up is told apart from a rule mixed up. Press
+then who leads the next hand, as the section above says. A slip in adding up is told apart
+from a rule mixed up. Press
 *Check* after each answer; *Hint* opens a reminder, then a pointer.""",
     # ------------------------------------------------------------------ 06 end of game
     "end.intro": """# 6. The end of the game
