@@ -865,19 +865,27 @@ def points_server(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Jupyte
     return server
 
 
+def open_notebook(page: Any, server: JupyterServer, name: str) -> Frontend:
+    """Open notebook *name* of *server* in JupyterLab (fresh, ``?reset``) or Notebook 7, and run
+    all its cells."""
+    ui = Frontend(page, server)
+    page.goto(f"{server.url}/lab/tree/{name}?reset" if server.kind == "lab"
+              else f"{server.url}/notebooks/{name}")
+    ui.wait_idle()
+    ui.run_all()
+    return ui
+
+
 def open_points_exercise(page: Any, server: JupyterServer) -> PlayDriver:
     """Open the counted-points exercise of :func:`points_server`, run it, and wait until its
     points can be clicked."""
     from playwright.sync_api import expect
 
-    ui = Frontend(page, server)
     if server.kind == "voila":
+        ui = Frontend(page, server)
         page.goto(f"{server.url}/voila/render/{POINTS_PATH}")
     else:
-        page.goto(f"{server.url}/lab/tree/{POINTS_PATH}?reset" if server.kind == "lab"
-                  else f"{server.url}/notebooks/{POINTS_PATH}")
-        ui.wait_idle()
-        ui.run_all()
+        ui = open_notebook(page, server, POINTS_PATH)
     driver = PlayDriver(page, ui)
     driver.root = page.locator(".hr-exercise").first
     expect(driver.root.locator(PICKABLE).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)

@@ -26,6 +26,7 @@ from .conftest import (
     Frontend,
     JupyterServer,
     PlayDriver,
+    open_notebook,
     set_lab_theme,
     write_notebook,
 )
@@ -54,14 +55,7 @@ def board_notebook(server: JupyterServer, lang: str = "en", seed: int = 2024) ->
 
 def open_board(page: Any, server: JupyterServer, lang: str = "en",
                seed: int = 2024) -> tuple[Frontend, PlayDriver]:
-    name = board_notebook(server, lang, seed)
-    ui = Frontend(page, server)
-    if server.kind == "lab":
-        page.goto(f"{server.url}/lab/tree/{name}?reset")
-    else:
-        page.goto(f"{server.url}/notebooks/{name}")
-    ui.wait_idle()
-    ui.run_all()
+    ui = open_notebook(page, server, board_notebook(server, lang, seed))
     driver = PlayDriver(page, ui)
     driver.wait_for_my_turn()
     return ui, driver

@@ -19,8 +19,8 @@ import pytest
 from .conftest import (
     ARTIFACTS,
     KERNEL_TIMEOUT_MS,
-    Frontend,
     JupyterServer,
+    open_notebook,
     set_lab_theme,
     write_notebook,
 )
@@ -31,17 +31,6 @@ CELLS = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(c =
     c.classList.contains('jp-CodeCell') ? 'code' :
     c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw',
     (c.querySelector('.jp-InputArea-editor') || c).innerText.trim().slice(0, 200)])"""
-
-
-def _open(page: Any, server: JupyterServer, name: str) -> Frontend:
-    ui = Frontend(page, server)
-    if server.kind == "lab":
-        page.goto(f"{server.url}/lab/tree/{name}?reset")
-    else:
-        page.goto(f"{server.url}/notebooks/{name}")
-    ui.wait_idle()
-    ui.run_all()
-    return ui
 
 
 def _headings() -> list[str]:
@@ -64,7 +53,7 @@ def test_replay_keys_step_and_never_reach_the_notebook(kind: str, request: pytes
                  "replay = ReplayWidget('sequence')\nreplay"),
         ("code", "x = 1"),
     ])
-    ui = _open(page, server, name)
+    ui = open_notebook(page, server, name)
     headings = _headings()
     replay = page.locator(".hr-replay").first
     heading = replay.locator(".hr-heading")
@@ -176,7 +165,7 @@ def test_projector_mode_is_readable_from_the_back_of_the_room(
     set_lab_theme(themed_lab, THEMES[theme])
     page = device_page(1920, 1080)
     name = write_notebook(themed_lab, "projector.ipynb", PROJECTOR_CELLS)
-    ui = _open(page, themed_lab, name)
+    ui = open_notebook(page, themed_lab, name)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     widgets = {"replay": page.locator(".hr-replay.hr-projector").first,
                "play": page.locator(".hr-play.hr-projector").first,
