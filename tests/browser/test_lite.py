@@ -133,6 +133,7 @@ FOLDER_PROBE = (
     "import os\n"
     "open('hr_beside.py', 'w').write('WHERE = \"beside the notebook\"')\n"
     "open('colorsys.py', 'w').write('WHERE = \"the folder\"')\n"
+    "import importlib; importlib.invalidate_caches()\n"  # files made after the start: as in CPython
     "import colorsys, hr_beside\n"
     "print('folder:', os.getcwd(), getattr(colorsys, 'WHERE', 'python'), hr_beside.WHERE)\n"
     "os.remove('hr_beside.py'); os.remove('colorsys.py')"
