@@ -1071,3 +1071,49 @@ def test_repacked_wheels_carry_their_pyc_in_the_record(tmp_path: Path) -> None:
     assert repack_stdlib(stdlib, tmp_path / "std", tmp_path / "out" / "std.zip") == 1
     with zipfile.ZipFile(tmp_path / "out" / "std.zip") as archive:
         assert sorted(archive.namelist()) == ["data.txt", "os.pyc"]
+
+
+# --------------------------------------------------------------------------- the site's imports
+def test_the_site_stdlib_gets_the_finder_once_with_the_same_bytes(tmp_path: Path) -> None:
+    """The builder adds the finder to the site's standard library as ``sitecustomize.py`` (the
+    module Python's ``site`` imports at start), the same bytes for the same zip; a zip with a
+    ``sitecustomize`` of its own is refused, untouched."""
+    from horserace_nb.lite.build import SITECUSTOMIZE, add_sitecustomize
+
+    zips = []
+    for name in ("a", "b"):
+        stdlib = tmp_path / name / "python_stdlib.zip"
+        stdlib.parent.mkdir()
+        with zipfile.ZipFile(stdlib, "w") as archive:
+            archive.writestr(zipfile.ZipInfo("os.pyc", (1980, 1, 1, 0, 0, 0)), b"compiled")
+        add_sitecustomize(stdlib)
+        zips.append(stdlib.read_bytes())
+    assert zips[0] == zips[1]
+    with zipfile.ZipFile(tmp_path / "a" / "python_stdlib.zip") as archive:
+        assert archive.read(SITECUSTOMIZE) == (
+            Path(build.__file__).with_name("site_imports.py").read_bytes())
+        assert archive.read("os.pyc") == b"compiled"
+    before = zips[0]
+    with pytest.raises(LiteBuildError, match="sitecustomize of its own"):
+        add_sitecustomize(tmp_path / "a" / "python_stdlib.zip")
+    assert (tmp_path / "a" / "python_stdlib.zip").read_bytes() == before
+
+
+@pytest.mark.parametrize("installed", [True, False])
+def test_the_site_finder_looks_in_pythons_folders_before_the_notebooks(
+        tmp_path: Path, installed: bool) -> None:
+    """In the kernel the notebook's folder is the current folder, first on ``sys.path``. With
+    the site's finder a standard module is Python's own even when the folder holds a file of
+    that name, and a module found only in the folder (a learner's helper) still imports."""
+    (tmp_path / "colorsys.py").write_text("WHERE = 'the folder'\n", encoding="utf-8")
+    (tmp_path / "hr_beside.py").write_text("WHERE = 'beside the notebook'\n", encoding="utf-8")
+    code = ("import sys\nassert sys.path[0] == ''\n"
+            + ("from horserace_nb.lite import site_imports\nsite_imports.install()\n"
+               "site_imports.install()\n" if installed else "")
+            + "import colorsys, hr_beside\n"
+              "print(getattr(colorsys, 'WHERE', 'python'), '|', hr_beside.WHERE)")
+    env = {**os.environ, "PYTHONPATH": str(Path(build.__file__).parents[2])}
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == (f"{'python' if installed else 'the folder'} | "
+                                   "beside the notebook")

@@ -18,6 +18,10 @@ How the site works:
   needs no install cell, and the kernel installs nothing one by one with micropip (it would
   otherwise install five packages in turn: about 10 s more before the first board).
   ``disablePyPIFallback`` keeps the kernel from ever asking PyPI.
+* The site's standard library gets a ``sitecustomize`` (:mod:`horserace_nb.lite.site_imports`,
+  :func:`add_sitecustomize`): the kernel looks for a top-level module in Python's own folders
+  before its current folder, the notebook's folder in the browser's storage, where each look-up
+  is a request to the page.
 * The lock is trimmed to the packages the site serves: a package it does not ship fails at once
   (``%pip install numpy``: "numpy could not be installed: PyPI fallback is disabled"; ``import
   numpy``: ModuleNotFoundError) instead of asking for a file that is not there.
@@ -783,6 +787,25 @@ def _byte_compiled(pyodide_dir: Path, wheels: Sequence[Path], project: Path, cac
     return found
 
 
+SITECUSTOMIZE = "sitecustomize.py"
+"""The module the builder adds to the site's standard library zip: the source of
+:mod:`horserace_nb.lite.site_imports` (the kernel finds Python's own modules before the
+notebook's folder)."""
+
+
+def add_sitecustomize(stdlib: Path) -> None:
+    """Add :data:`SITECUSTOMIZE` to the standard library zip *stdlib* (the same bytes for the
+    same zip). Raises :class:`LiteBuildError` if the zip has one already."""
+    from .compile import ZIP_DATE
+
+    code = Path(__file__).with_name("site_imports.py").read_bytes()
+    with zipfile.ZipFile(stdlib, "a", compression=zipfile.ZIP_DEFLATED) as archive:
+        if any(name in archive.namelist() for name in (SITECUSTOMIZE, "sitecustomize.pyc")):
+            raise LiteBuildError(f"{stdlib.name} has a sitecustomize of its own already")
+        archive.writestr(zipfile.ZipInfo(SITECUSTOMIZE, ZIP_DATE), code,
+                         compress_type=zipfile.ZIP_DEFLATED)
+
+
 def _zip_sound(path: Path) -> bool:
     try:
         with zipfile.ZipFile(path) as archive:
@@ -1054,6 +1077,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         compiled = (_byte_compiled(pyodide_dir, sources[:-1], project, cache,
                                    Path(tmp) / "compiled", say) if byte_compile
                     else {path: path for path in sources})
+        add_sitecustomize(pyodide_dir / "python_stdlib.zip")
         served = {key: compiled[wheels[key]] for key in lock_keys}
         added = [*(compiled[wheels[key]] for key in EXTRA_WHEELS),
                  *(compiled[wheel] for wheel in kernel_wheels), compiled[project]]

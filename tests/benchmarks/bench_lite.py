@@ -18,7 +18,9 @@ Prints
   files and the compiled WebAssembly cached: requests are not routed, which would switch
   Playwright's HTTP cache off; other hosts are unreachable through a closed proxy instead;
   the site's storage cleared in between, else JupyterLab reopens the first notebook too and
-  starts two kernels);
+  starts two kernels); and how many requests the kernel made about the browser's storage
+  (``drive``: look-ups in the notebook's folder, its current folder, each a round trip through
+  the service worker to the page) until it was ready;
 - the median of ``--repeat`` runs (default 3) of each, and the load average with every run:
   on a shared machine every figure grows with it.
 
@@ -78,6 +80,11 @@ KERNEL_READY_JS = """() => {
   return !!kernel && kernel.status === "idle" && kernel.connectionStatus === "connected";
 }"""
 """The current notebook's kernel is idle and connected (JupyterLab and the notebook app)."""
+
+
+DRIVE = "/api/drive"
+"""The address of the kernel's requests about the browser's storage (the notebook's folder is
+the kernel's current folder): each one a round trip through the service worker to the page."""
 
 
 NO_WAY_OUT = ["--proxy-server=http://127.0.0.1:9"]
@@ -141,6 +148,7 @@ class Run:
     imported: float
     board: float
     import_s: float
+    drive: int
     load: str
 
 
@@ -149,6 +157,9 @@ def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
     times."""
     workers: list[float] = []
     page.on("worker", lambda worker: workers.append(time.perf_counter() - started))
+    drive: list[str] = []  # the kernel's look-ups in the notebook's folder (see DRIVE)
+    page.on("request", lambda request: drive.append(request.url)
+            if DRIVE in request.url else None)
     started = time.perf_counter()
     page.goto(f"{base_url}/{app}/index.html?path={notebook}")
     origin = page.evaluate("performance.timeOrigin") / 1000  # the navigation's start (epoch)
@@ -156,6 +167,7 @@ def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
     shown = time.perf_counter() - started
     kernel_ready(page)
     kernel = time.perf_counter() - started
+    looked = len(drive)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.locator(".jp-OutputArea-output .hr-board svg").first.wait_for(timeout=LITE_TIMEOUT_MS)
@@ -164,7 +176,7 @@ def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
     _, done, took = said.split()
     kernel_ready(page)
     return Run(shown, min(workers, default=float("nan")), kernel, float(done) - origin, board,
-               float(took), load())
+               float(took), looked, load())
 
 
 def forget_workspace(page: Any, url: str) -> None:
@@ -204,6 +216,7 @@ def measure(sites: list[Path], repeat: int, apps: tuple[str, ...] = ("lab",)
                               f"  worker {run.worker:5.1f}  kernel {run.kernel:5.1f}"
                               f"  import {run.imported:5.1f}"
                               f" ({run.import_s:.2f} in the kernel)  board {run.board:5.1f} s"
+                              f"  drive {run.drive:3d}"
                               f"   load {run.load}", flush=True)
                     context.close()
         browser.close()
@@ -262,15 +275,15 @@ def main() -> None:
 
     print(f"median of {args.repeat} (seconds after the page load):")
     print(f"  {'site':<12} {'cache':<5} {'shown':>6} {'worker':>7} {'kernel':>7} {'import':>7}"
-          f" {'board':>6}"
-          f"  goal")
+          f" {'board':>6} {'drive':>6}  goal")
     for (name, kind), runs in results.items():
         board = statistics.median(r.board for r in runs)
         goal = GOAL_COLD_S if kind == "cold" else GOAL_WARM_S
         print(f"  {name:<12} {kind:<5} {statistics.median(r.shown for r in runs):6.1f} "
               f"{statistics.median(r.worker for r in runs):7.1f} "
               f"{statistics.median(r.kernel for r in runs):7.1f} "
-              f"{statistics.median(r.imported for r in runs):7.1f} {board:6.1f}"
+              f"{statistics.median(r.imported for r in runs):7.1f} {board:6.1f} "
+              f"{statistics.median(r.drive for r in runs):6.0f}"
               f"  <= {goal:.0f} s: {'met' if board <= goal else 'NOT met'}")
     print(f"load average at end: {load()}")
 

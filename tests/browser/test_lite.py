@@ -129,6 +129,19 @@ ANYWIDGET_PROBE = (
 )
 
 
+FOLDER_PROBE = (
+    "import os\n"
+    "open('hr_beside.py', 'w').write('WHERE = \"beside the notebook\"')\n"
+    "open('colorsys.py', 'w').write('WHERE = \"the folder\"')\n"
+    "import importlib; importlib.invalidate_caches()\n"  # files made after the start: as in CPython
+    "import colorsys, hr_beside\n"
+    "print('folder:', os.getcwd(), getattr(colorsys, 'WHERE', 'python'), hr_beside.WHERE)\n"
+    "os.remove('hr_beside.py'); os.remove('colorsys.py')"
+)
+"""In the kernel, whose current folder is the notebook's (in the browser's storage): a module
+the learner puts beside the notebook imports, and a standard module (colorsys) is Python's own
+although the folder holds a file of that name (the site's ``sitecustomize`` finder)."""
+
 BYTECODE_PROBE = (
     "import importlib.machinery as m, tarfile, horserace_nb.core.game as g, IPython\n"
     "def refuse(*a, **k): raise RuntimeError('compiled from source')\n"
@@ -210,6 +223,13 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
             "() => document.querySelector('.hr-probe').textContent === 'anywidget says ciao'")
         assert output_problems(page) == []
         assert traffic.outside == [] and traffic.failed == []
+
+        # the notebook's folder: a helper beside it imports; a standard module stays Python's
+        add_cell_and_run(page, FOLDER_PROBE)
+        answer = page.locator(".jp-OutputArea-output", has_text="folder:").last
+        answer.wait_for()
+        assert answer.inner_text().strip() == (
+            f"folder: /drive/{lang} python beside the notebook"), answer.inner_text()
 
         # the kernel runs the .pyc the build compiled: the project's modules and IPython load
         # without compiling a line (source_to_code made to fail), the standard library
