@@ -399,6 +399,32 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
     assert traffic.outside == [] and traffic.failed == []
 
 
+def test_the_kernel_starts_while_the_app_loads_and_the_notebook_joins_it(lite_url: str,
+                                                                       page: Any) -> None:
+    """The site's script starts the kernel of the address's notebook while JupyterLab is still
+    loading (its worker is there before the notebook's cells are); the notebook joins that
+    kernel: one kernel for the page, one session for the notebook, and the cells run in it."""
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
+    started = time.perf_counter()
+    workers: list[float] = []
+    page.on("worker", lambda worker: workers.append(time.perf_counter() - started))
+    notebook = "en/01_tiles_players.ipynb"
+    page.goto(f"{lite_url}/lab/index.html?path={notebook}")
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    shown = time.perf_counter() - started
+    kernel_idle(page)
+    assert workers and workers[0] < shown, (workers, shown)
+    add_cell_and_run(page, "print('in the kernel:', 6 * 7)")
+    page.locator(".jp-OutputArea-output", has_text="in the kernel: 42").wait_for()
+    sessions = page.evaluate("""() => Array.from(
+        window.jupyterapp.serviceManager.sessions.running(), (model) => model.path)""")
+    assert sessions == [notebook]
+    assert len(workers) == 1, f"{len(workers)} kernels started for one notebook"
+    assert traffic.outside == [] and traffic.failed == []
+    assert page.horserace_errors == [], "errors in the browser console"
+
+
 EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
 
 
