@@ -171,8 +171,10 @@
         return;
       }
       const specs = services.kernelspecs && services.kernelspecs.specs;
+      // named by its path: JupyterLite gives a new session the running one of the same name,
+      // and two lessons of the same file name (en/04_turns, ko/04_turns) must not share one
       const session = await services.sessions.startNew({
-        path, type: "notebook", name: path.split("/").pop(),
+        path, type: "notebook", name: path,
         kernel: { name: (specs && specs.default) || "python" },
       });
       session.dispose();  // this connection only: the kernel runs on, for the notebook
