@@ -8,8 +8,9 @@ start-up message.
   relative to the site's root, so it works on any host and under any folder.
 * **The start-up message**: :func:`site_script` is a small script the builder adds to the
   pages of the apps (:func:`add_script`). While a kernel starts it says so in the notebook's
-  language (the catalog's ``site.starting``), and it opens the site's pages from links in a
-  notebook (JupyterLab would take them for files).
+  language (the catalog's ``site.starting``), it opens the site's pages from links in a
+  notebook (JupyterLab would take them for files), and it starts the kernel of the address's
+  notebook while the app still loads (the notebook joins it).
 
 >>> classroom_url("ko")
 'repl/index.html?kernel=python&hideCodeInput=1&showBanner=0&execute=1&hr=classroom&lang=ko&code=from+horserace_nb.widgets+import+Classroom%0AClassroom%28lang%3D%22ko%22%29'

@@ -1,5 +1,5 @@
 // The classroom site's own script, added by horserace_nb.lite to the pages of its apps (lab,
-// repl). It does three small things and nothing else:
+// repl). It does four small things and nothing else:
 //
 // 1. While the Python kernel of the notebook (or of the classroom page) starts, it shows
 //    "Starting Python in your browser — about N seconds the first time" in the notebook's
@@ -11,6 +11,11 @@
 //    board): no code on screen.
 // 3. A link in a notebook to a page of the site (lab/… or repl/…) opens that page: JupyterLab
 //    would take it for a file to open.
+// 4. It starts the kernel of the address's notebook (lab/index.html?path=….ipynb) as soon as
+//    the app's services can, through the app's public session manager: JupyterLab starts it
+//    only once the notebook is on screen, seconds later, and the kernel's worker runs on
+//    another core meanwhile. The notebook joins the running session of its path (as it joins
+//    one a server already runs) instead of starting a second kernel.
 //
 // The builder fills in MESSAGES (from the package's catalog) and the site's languages.
 (function () {
@@ -139,6 +144,46 @@
     watchLab(app, lang);
   }
 
+  // ------------------------------------------------------------------ the kernel, early
+  let early = "waiting";  // then "starting", then "done"
+
+  async function startEarly(app) {
+    const path = params.get("path");
+    const shell = app.shell;
+    if (REPL || !path || !/\.ipynb$/.test(path) || (shell && shell.currentWidget)) {
+      early = "done";  // no notebook in the address, or it is open already: JupyterLab's turn
+      return;
+    }
+    const services = app.serviceManager;
+    if (!services || !services.sessions || !services.contents) return;
+    early = "starting";
+    try {
+      await services.contents.get(path, { content: false });
+    } catch (err) {
+      early = "done";  // no such notebook: JupyterLab says so
+      return;
+    }
+    try {
+      await services.sessions.ready;
+      await services.sessions.refreshRunning();
+      if (Array.from(services.sessions.running()).some((model) => model.path === path)) {
+        early = "done";
+        return;
+      }
+      const specs = services.kernelspecs && services.kernelspecs.specs;
+      // named by its path: JupyterLite gives a new session the running one of the same name,
+      // and two lessons of the same file name (en/04_turns, ko/04_turns) must not share one
+      const session = await services.sessions.startNew({
+        path, type: "notebook", name: path,
+        kernel: { name: (specs && specs.default) || "python" },
+      });
+      session.dispose();  // this connection only: the kernel runs on, for the notebook
+      early = "done";
+    } catch (err) {
+      early = "waiting";  // the kernel's plugin is not registered yet: again at the next tick
+    }
+  }
+
   // ------------------------------------------------------------------ links to site pages
   function siteRoot() {
     const config = document.getElementById("jupyter-config-data");
@@ -170,6 +215,10 @@
     if (params.get("hr") === "classroom") document.body.classList.add("hr-classroom-page");
     watch();
     window.setInterval(watch, 250);
+    const soon = window.setInterval(() => {  // the kernel, early: a closer look until started
+      if (early === "done") window.clearInterval(soon);
+      else if (early === "waiting" && window.jupyterapp) startEarly(window.jupyterapp);
+    }, 50);
   }
 
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);

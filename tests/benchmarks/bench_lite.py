@@ -18,7 +18,10 @@ Prints
   files and the compiled WebAssembly cached: requests are not routed, which would switch
   Playwright's HTTP cache off; other hosts are unreachable through a closed proxy instead;
   the site's storage cleared in between, else JupyterLab reopens the first notebook too and
-  starts two kernels); and how many requests the kernel made about the browser's storage
+  starts two kernels); **next** (in sites built with the third probe notebook): after the cold
+  run, in the same JupyterLab, a third notebook (``bench/next_board.ipynb``) opened as a link
+  from one lesson to the next opens it, a tab beside the first (times from the click); and how
+  many requests the kernel made about the browser's storage
   (``drive``: look-ups in the notebook's folder, its current folder, each a round trip through
   the service worker to the page) until it was ready;
 - the median of ``--repeat`` runs (default 3) of each, and the load average with every run:
@@ -65,6 +68,7 @@ from horserace_nb.lite import build_site  # noqa: E402
 GOAL_COLD_S, GOAL_WARM_S = 8.0, 6.0
 PROBE = "bench/first_board.ipynb"
 SECOND = "bench/second_board.ipynb"
+NEXT = "bench/next_board.ipynb"
 PROBE_CELLS = [
     "import time\n_t0 = time.time()\nimport horserace_nb\n"
     "print('hr-bench', time.time(), time.time() - _t0)",
@@ -135,7 +139,7 @@ def probe_notebooks(folder: Path) -> Path:
                 "display_name": "Python 3", "language": "python"}},
                 "nbformat": 4, "nbformat_minor": 5}
     (folder / PROBE).parent.mkdir()
-    for name in (PROBE, SECOND):
+    for name in (PROBE, SECOND, NEXT):
         (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
     return folder
 
@@ -179,6 +183,43 @@ def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
                float(took), looked, load())
 
 
+CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+"""The notebook on screen (JupyterLab hides the other tabs' panels)."""
+
+
+def next_run(page: Any, notebook: str) -> Run:
+    """Open the probe *notebook* in the JupyterLab already on *page*, as a link from one lesson
+    to the next does (a tab beside it; the first notebook's kernel runs on); once its kernel is
+    idle, Run All Cells; the times from the click."""
+    workers: list[float] = []
+    page.on("worker", lambda worker: workers.append(time.perf_counter() - started))
+    drive: list[str] = []
+    page.on("request", lambda request: drive.append(request.url)
+            if DRIVE in request.url else None)
+    started, origin = time.perf_counter(), time.time()
+    page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', {path}); }",
+                  notebook)  # not awaited: the command's promise settles seconds after the tab
+    page.wait_for_function("""(path) => {
+        const widget = window.jupyterapp.shell.currentWidget;
+        return !!widget && !!widget.context && widget.context.path === path;
+    }""", arg=notebook, timeout=LITE_TIMEOUT_MS)
+    page.locator(f"{CURRENT} .jp-CodeCell").first.wait_for(timeout=LITE_TIMEOUT_MS)
+    shown = time.perf_counter() - started
+    kernel_ready(page)
+    kernel = time.perf_counter() - started
+    looked = len(drive)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.locator(f"{CURRENT} .jp-OutputArea-output .hr-board svg").first.wait_for(
+        timeout=LITE_TIMEOUT_MS)
+    board = time.perf_counter() - started
+    said = page.locator(f"{CURRENT} .jp-OutputArea-output", has_text="hr-bench").first
+    _, done, took = said.inner_text().split()
+    kernel_ready(page)
+    return Run(shown, min(workers, default=float("nan")), kernel, float(done) - origin, board,
+               float(took), looked, load())
+
+
 def forget_workspace(page: Any, url: str) -> None:
     """Clear the site's browser storage but not the browser's HTTP cache: JupyterLab would
     otherwise reopen the first notebook beside the second one (its saved workspace), and
@@ -205,19 +246,23 @@ def measure(sites: list[Path], repeat: int, apps: tuple[str, ...] = ("lab",)
                     for kind in ("cold", "warm"):  # warm: the second notebook in the profile
                         page = context.new_page()
                         traffic = watch_requests(page)
-                        run = one_run(page, url, PROBE if kind == "cold" else SECOND, app)
+                        runs = [(kind, one_run(page, url, PROBE if kind == "cold" else SECOND,
+                                                      app))]
+                        if kind == "cold" and app == "lab" and (site / "files" / NEXT).is_file():
+                            runs.append(("next", next_run(page, NEXT)))
                         forget_workspace(page, url)
                         page.close()
                         if traffic.outside or traffic.failed:
                             raise SystemExit(f"outside requests {traffic.outside}, failed "
                                              f"{traffic.failed}")
-                        results.setdefault((name, kind), []).append(run)
-                        print(f"  run {number + 1} {name:<12} {kind}: shown {run.shown:5.1f}"
-                              f"  worker {run.worker:5.1f}  kernel {run.kernel:5.1f}"
-                              f"  import {run.imported:5.1f}"
-                              f" ({run.import_s:.2f} in the kernel)  board {run.board:5.1f} s"
-                              f"  drive {run.drive:3d}"
-                              f"   load {run.load}", flush=True)
+                        for what, run in runs:
+                            results.setdefault((name, what), []).append(run)
+                            print(f"  run {number + 1} {name:<12} {what}: shown {run.shown:5.1f}"
+                                  f"  worker {run.worker:5.1f}  kernel {run.kernel:5.1f}"
+                                  f"  import {run.imported:5.1f}"
+                                  f" ({run.import_s:.2f} in the kernel)"
+                                  f"  board {run.board:5.1f} s  drive {run.drive:3d}"
+                                  f"   load {run.load}", flush=True)
                     context.close()
         browser.close()
     return results
@@ -278,7 +323,7 @@ def main() -> None:
           f" {'board':>6} {'drive':>6}  goal")
     for (name, kind), runs in results.items():
         board = statistics.median(r.board for r in runs)
-        goal = GOAL_COLD_S if kind == "cold" else GOAL_WARM_S
+        goal = GOAL_COLD_S if kind == "cold" else GOAL_WARM_S  # warm, next: a second one
         print(f"  {name:<12} {kind:<5} {statistics.median(r.shown for r in runs):6.1f} "
               f"{statistics.median(r.worker for r in runs):7.1f} "
               f"{statistics.median(r.kernel for r in runs):7.1f} "

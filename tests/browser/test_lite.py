@@ -389,14 +389,62 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
     expect(banner).to_have_count(0, timeout=5_000)
     expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "ja"))
 
-    # the start page's table: a direct link opens that lesson as a page of its own
+    # the start page's table: a direct link opens that lesson as a page of its own, with a
+    # kernel of its own although the Japanese lesson of the same file name comes back beside it
+    # (JupyterLab reopens what was open; JupyterLite would give a second notebook of the same
+    # file name the first one's kernel, but the site's script starts this one by its path)
     page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
     link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^4\. 차례$"))
     link.click()
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/04_turns\.ipynb$"))
-    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
-    expect(page.get_by_role("tab", name=re.compile("04_turns"))).to_have_count(1)
+    page.wait_for_function("""() => {
+        const app = window.jupyterapp, widget = app && app.shell.currentWidget;
+        return !!widget && !!widget.context && widget.context.path === "ko/04_turns.ipynb";
+    }""")
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").first.wait_for()
+    kernel_idle(page)
+    add_cell_and_run(page, "import os; print('cwd:', os.getcwd())")
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output",
+                 has_text="cwd: /drive/ko").wait_for()
     assert traffic.outside == [] and traffic.failed == []
+
+
+CELLS_SHOWN_JS = """window.hrCellsShownAt = null;
+new MutationObserver((changes, watcher) => {
+  if (document.querySelector(".jp-NotebookPanel .jp-CodeCell")) {
+    window.hrCellsShownAt = performance.now();
+    watcher.disconnect();
+  }
+}).observe(document, { subtree: true, childList: true });"""
+"""Notes (``performance.now()``) when the first code cell of a notebook is in the page."""
+
+
+def test_the_kernel_starts_while_the_app_loads_and_the_notebook_joins_it(lite_url: str,
+                                                                       page: Any) -> None:
+    """The site's script starts the kernel of the address's notebook while JupyterLab is still
+    loading (its worker is there before the notebook's cells are); the notebook joins that
+    kernel: one kernel for the page, one session for the notebook, and the cells run in it."""
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.add_init_script(CELLS_SHOWN_JS)
+    notebook = "en/01_tiles_players.ipynb"
+    page.goto(f"{lite_url}/lab/index.html?path={notebook}")
+    kernel_idle(page)
+    # in the page's own clock: when the kernel's worker was fetched, when the first cell showed
+    worker, cells = page.evaluate("""() => [performance.getEntriesByType("resource")
+        .filter((entry) => /\\.worker\\./.test(entry.name)).map((entry) => entry.startTime),
+        window.hrCellsShownAt]""")
+    assert len(worker) == 1 and cells is not None and worker[0] < cells, (worker, cells)
+    add_cell_and_run(page, "print('in the kernel:', 6 * 7)")
+    page.locator(".jp-OutputArea-output", has_text="in the kernel: 42").wait_for()
+    sessions = page.evaluate("""() => Array.from(
+        window.jupyterapp.serviceManager.sessions.running(), (model) => model.path)""")
+    assert sessions == [notebook]
+    assert len(workers) == 1, f"{len(workers)} kernels started for one notebook"
+    assert traffic.outside == [] and traffic.failed == []
+    assert page.horserace_errors == [], "errors in the browser console"
 
 
 EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
