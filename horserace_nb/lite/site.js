@@ -120,7 +120,10 @@
         context.kernelDisplayStatus === "idle") {
       ready.add(context);
     }
-    if (ready.has(context) || context.hasNoKernel) hide(now.lang); else show(now.lang);
+    // no kernel, once the context has settled (a notebook opened with "No Kernel"): nothing
+    // starts; while it is still initializing it has no kernel yet either, and one is coming
+    if (ready.has(context) || (context.isReady && context.hasNoKernel)) hide(now.lang);
+    else show(now.lang);
   }
 
   function watchRepl(lang) {

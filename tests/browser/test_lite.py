@@ -380,6 +380,7 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
 
     page.set_default_timeout(LITE_TIMEOUT_MS)
     traffic = watch_traffic(page)
+    page.add_init_script(BANNER_GONE_JS)
     page.goto(f"{lite_url}/{lesson_url('ja/04_turns.ipynb')}")
     banner = page.locator("#hr-kernel-start")
     expect(banner).to_have_attribute("lang", "ja")
@@ -388,6 +389,8 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
     kernel_idle(page)
     expect(banner).to_have_count(0, timeout=5_000)
     expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "ja"))
+    # it went once, when the kernel was ready: not while the notebook was opening
+    assert page.evaluate("window.hrBannerGone") == 1
 
     # the start page's table: a direct link opens that lesson as a page of its own, with a
     # kernel of its own although the Japanese lesson of the same file name comes back beside it
@@ -408,6 +411,16 @@ def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: s
                  has_text="cwd: /drive/ko").wait_for()
     assert traffic.outside == [] and traffic.failed == []
 
+
+BANNER_GONE_JS = """window.hrBannerGone = 0;
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.removedNodes) {
+      if (node.id === "hr-kernel-start") window.hrBannerGone += 1;
+    }
+  }
+}).observe(document, { subtree: true, childList: true });"""
+"""Counts the times the start-up message is taken off the page."""
 
 CELLS_SHOWN_JS = """window.hrCellsShownAt = null;
 new MutationObserver((changes, watcher) => {
