@@ -48,6 +48,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,31 +157,42 @@ class Run:
     load: str
 
 
-def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
-    """Open the probe *notebook* in *app*; once the kernel is idle, Run All Cells; the
-    times."""
+def timed(page: Any, open_notebook: Callable[[], float], scope: str) -> Run:
+    """*open_notebook* (it returns the epoch the kernel's clock is read against); then, in the
+    notebook matched by *scope*: its first cell shown, its kernel idle, Run All Cells, the
+    board drawn; the times from the call."""
     workers: list[float] = []
     page.on("worker", lambda worker: workers.append(time.perf_counter() - started))
     drive: list[str] = []  # the kernel's look-ups in the notebook's folder (see DRIVE)
     page.on("request", lambda request: drive.append(request.url)
             if DRIVE in request.url else None)
     started = time.perf_counter()
-    page.goto(f"{base_url}/{app}/index.html?path={notebook}")
-    origin = page.evaluate("performance.timeOrigin") / 1000  # the navigation's start (epoch)
-    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=LITE_TIMEOUT_MS)
+    origin = open_notebook()
+    page.locator(f"{scope} .jp-CodeCell").first.wait_for(timeout=LITE_TIMEOUT_MS)
     shown = time.perf_counter() - started
     kernel_ready(page)
     kernel = time.perf_counter() - started
     looked = len(drive)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.locator(".jp-OutputArea-output .hr-board svg").first.wait_for(timeout=LITE_TIMEOUT_MS)
+    page.locator(f"{scope} .jp-OutputArea-output .hr-board svg").first.wait_for(
+        timeout=LITE_TIMEOUT_MS)
     board = time.perf_counter() - started
-    said = page.locator(".jp-OutputArea-output", has_text="hr-bench").first.inner_text()
-    _, done, took = said.split()
+    said = page.locator(f"{scope} .jp-OutputArea-output", has_text="hr-bench").first
+    _, done, took = said.inner_text().split()
     kernel_ready(page)
     return Run(shown, min(workers, default=float("nan")), kernel, float(done) - origin, board,
                float(took), looked, load())
+
+
+def one_run(page: Any, base_url: str, notebook: str, app: str = "lab") -> Run:
+    """Open the probe *notebook* in *app* (a page load); once the kernel is idle, Run All
+    Cells; the times from the page load."""
+    def open_page() -> float:
+        page.goto(f"{base_url}/{app}/index.html?path={notebook}")
+        return float(page.evaluate("performance.timeOrigin")) / 1000  # the navigation's start
+
+    return timed(page, open_page, ".jp-NotebookPanel")
 
 
 CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
@@ -191,33 +203,17 @@ def next_run(page: Any, notebook: str) -> Run:
     """Open the probe *notebook* in the JupyterLab already on *page*, as a link from one lesson
     to the next does (a tab beside it; the first notebook's kernel runs on); once its kernel is
     idle, Run All Cells; the times from the click."""
-    workers: list[float] = []
-    page.on("worker", lambda worker: workers.append(time.perf_counter() - started))
-    drive: list[str] = []
-    page.on("request", lambda request: drive.append(request.url)
-            if DRIVE in request.url else None)
-    started, origin = time.perf_counter(), time.time()
-    page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', {path}); }",
-                  notebook)  # not awaited: the command's promise settles seconds after the tab
-    page.wait_for_function("""(path) => {
-        const widget = window.jupyterapp.shell.currentWidget;
-        return !!widget && !!widget.context && widget.context.path === path;
-    }""", arg=notebook, timeout=LITE_TIMEOUT_MS)
-    page.locator(f"{CURRENT} .jp-CodeCell").first.wait_for(timeout=LITE_TIMEOUT_MS)
-    shown = time.perf_counter() - started
-    kernel_ready(page)
-    kernel = time.perf_counter() - started
-    looked = len(drive)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.locator(f"{CURRENT} .jp-OutputArea-output .hr-board svg").first.wait_for(
-        timeout=LITE_TIMEOUT_MS)
-    board = time.perf_counter() - started
-    said = page.locator(f"{CURRENT} .jp-OutputArea-output", has_text="hr-bench").first
-    _, done, took = said.inner_text().split()
-    kernel_ready(page)
-    return Run(shown, min(workers, default=float("nan")), kernel, float(done) - origin, board,
-               float(took), looked, load())
+    def open_tab() -> float:
+        origin = time.time()
+        page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', "
+                      "{path}); }", notebook)  # not awaited: it settles seconds after the tab
+        page.wait_for_function("""(path) => {
+            const widget = window.jupyterapp.shell.currentWidget;
+            return !!widget && !!widget.context && widget.context.path === path;
+        }""", arg=notebook, timeout=LITE_TIMEOUT_MS)
+        return origin
+
+    return timed(page, open_tab, CURRENT)
 
 
 def forget_workspace(page: Any, url: str) -> None:
