@@ -12,10 +12,12 @@
 // 3. A link in a notebook to a page of the site (lab/… or repl/…) opens that page: JupyterLab
 //    would take it for a file to open.
 // 4. It starts the kernel of the address's notebook (lab/index.html?path=….ipynb) as soon as
-//    the app's services can, through the app's public session manager: JupyterLab starts it
-//    only once the notebook is on screen, seconds later, and the kernel's worker runs on
-//    another core meanwhile. The notebook joins the running session of its path (as it joins
-//    one a server already runs) instead of starting a second kernel.
+//    the app's services can, through the app's public session manager, in a session named by
+//    the notebook's path: JupyterLab would start it about a second after the notebook is on
+//    screen, in a session named by the file's name, and JupyterLite gives a new session the
+//    running one of the same name (ja/04_turns.ipynb and ko/04_turns.ipynb would share a
+//    kernel). The notebook joins the running session of its path (as it joins one a server
+//    already runs) instead of starting a second kernel.
 //
 // The builder fills in MESSAGES (from the package's catalog) and the site's languages.
 (function () {
