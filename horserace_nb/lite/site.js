@@ -1,5 +1,5 @@
 // The classroom site's own script, added by horserace_nb.lite to the pages of its apps (lab,
-// repl). It does four small things and nothing else:
+// repl). It does five small things and nothing else:
 //
 // 1. While the Python kernel of the notebook (or of the classroom page) starts, it shows
 //    "Starting Python in your browser — about N seconds the first time" in the notebook's
@@ -18,6 +18,8 @@
 //    running one of the same name (ja/04_turns.ipynb and ko/04_turns.ipynb would share a
 //    kernel). The notebook joins the running session of its path (as it joins one a server
 //    already runs) instead of starting a second kernel.
+// 5. On a narrow screen (a phone, a tablet held upright) it folds JupyterLab's file browser
+//    away when a lesson opened by its link shows, so that the lesson has the whole width.
 //
 // The builder fills in MESSAGES (from the package's catalog) and the site's languages.
 (function () {
@@ -116,6 +118,7 @@
       else hide(lang);
       return;
     }
+    narrow(app);
     opened = true;
     const context = now.context;
     if (!ready.has(context) && context.session && context.session.kernel &&
@@ -147,6 +150,31 @@
     const app = window.jupyterapp;
     if (!app) { if (params.get("path")) show(lang); return; }  // the app is still loading
     watchLab(app, lang);
+  }
+
+  // ------------------------------------------------------------------ narrow screens
+  // On a phone or a tablet held upright JupyterLab's file browser takes half the width or more
+  // beside the lesson: a lesson opened by its link gets the whole width. JupyterLab opens the
+  // browser again as it puts back its layout, a second or two after the lesson shows, so the
+  // script folds it away until the learner first touches or types (the folder button on the
+  // left brings the files back), for 15 s at most.
+  const NARROW_PX = 900;
+  const FOLD_FOR_MS = 15000;
+  let acted = false;
+  let foldUntil = null;
+  for (const type of ["pointerdown", "keydown"]) {
+    document.addEventListener(type, () => { acted = true; }, { capture: true, passive: true });
+  }
+
+  function narrow(app) {
+    const shell = app.shell;
+    if (acted || !params.get("path") || window.innerWidth >= NARROW_PX || !shell ||
+        typeof shell.collapseLeft !== "function") return;
+    if (foldUntil === null) {
+      foldUntil = Date.now() + FOLD_FOR_MS;
+      if (shell.layoutModified) shell.layoutModified.connect(() => narrow(app));
+    }
+    if (Date.now() < foldUntil && !shell.leftCollapsed) shell.collapseLeft();
   }
 
   // ------------------------------------------------------------------ the kernel, early

@@ -460,6 +460,28 @@ def test_the_kernel_starts_while_the_app_loads_and_the_notebook_joins_it(lite_ur
     assert page.horserace_errors == [], "errors in the browser console"
 
 
+@pytest.mark.parametrize(("width", "folded"), [(390, True), (820, True), (1280, False)],
+                         ids=["phone", "tablet-upright", "laptop"])
+def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
+        lite_url: str, page: Any, width: int, folded: bool) -> None:
+    """On a phone or a tablet held upright, a lesson opened by its link has the width: the
+    file browser (which JupyterLab opens beside it, half the width or more) is folded away;
+    on a laptop it stays."""
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"{lite_url}/lab/index.html?path=en/03_scoring_ends.ipynb")
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    if folded:
+        page.wait_for_function("() => window.jupyterapp.shell.leftCollapsed === true")
+    else:
+        page.wait_for_timeout(1_000)  # the script looks every 250 ms
+        assert page.evaluate("() => window.jupyterapp.shell.leftCollapsed") is False
+    box = page.locator(".jp-NotebookPanel").first.bounding_box()
+    assert box is not None
+    assert (box["width"] > width - 100) is folded, (box, width)  # the two side bars: 76 px
+    assert page.horserace_errors == [], "errors in the browser console"
+
+
 EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
 
 
