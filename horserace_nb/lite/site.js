@@ -170,10 +170,7 @@
     const shell = app.shell;
     if (acted || !params.get("path") || window.innerWidth >= NARROW_PX || !shell ||
         typeof shell.collapseLeft !== "function") return;
-    if (foldUntil === null) {
-      foldUntil = Date.now() + FOLD_FOR_MS;
-      if (shell.layoutModified) shell.layoutModified.connect(() => narrow(app));
-    }
+    if (foldUntil === null) foldUntil = Date.now() + FOLD_FOR_MS;  // watch() calls again
     if (Date.now() < foldUntil && !shell.leftCollapsed) shell.collapseLeft();
   }
 
