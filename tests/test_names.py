@@ -48,7 +48,17 @@ def test_lists_and_sentences_follow_the_language_files() -> None:
     assert sentences(["Oui.", "", "Non."], "en") == "Oui. Non."
     assert sentences(["はい。", "いいえ。"], "ja") == "はい。いいえ。"
     for lang in LANGS:
-        assert sentences(["x", "y"], lang) == grammar("_sentence_joiner", lang).join("xy")
+        assert sentences(["x.", "y!"], lang) == grammar("_sentence_joiner", lang).join(["x.", "y!"])
+        # a part written as a line is ended as the language ends a sentence
+        stop = grammar("_full_stop", lang)
+        assert sentences(["x", "y (R17)"], lang) == grammar("_sentence_joiner", lang).join(
+            ["x" + stop, "y (R17)" + stop])
+    assert sentences(["Ann to play", "Boneyard: 5 tiles"], "en") == \
+        "Ann to play. Boneyard: 5 tiles."
+    assert sentences(["1번 플레이어의 차례", "남은 타일 더미: 10개"], "ko") == \
+        "1번 플레이어의 차례. 남은 타일 더미: 10개."
+    assert sentences(["プレイヤー1の手番", "タロン (山札)：10枚"], "ja") == \
+        "プレイヤー1の手番。タロン (山札)：10枚。"
 
 
 def test_points_by_name() -> None:

@@ -27,6 +27,7 @@ from horserace_nb import Game, Layout, Place, Side, Tile
 from horserace_nb.render import SvgImage, Theme, game_svg, layout_svg, save_svg
 from horserace_nb.words.describe import describe_layout
 from horserace_nb.words.i18n import LANGS, MESSAGES, t
+from horserace_nb.words.names import seat_name
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = '"><img src=x onerror=alert(1)>'[:26]
@@ -388,6 +389,37 @@ def test_jupyter_display() -> None:
     assert image._repr_svg_() is image
     game = random_game(6)
     assert game._repr_svg_() == game_svg(game, seat=game.to_play)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_where_the_picture_cannot_show_its_text_alternative_does(lang: str) -> None:
+    """A notebook JupyterLab does not trust shows an output's plain text only: it is the
+    picture's title and description (as a screen reader reads them), never the markup."""
+    from IPython.core.formatters import DisplayFormatter
+
+    game = Game(players=3, seed=5)
+    svg = game_svg(game, seat=0, lang=lang, names=[HOSTILE, "B", "C"])
+    data, _ = DisplayFormatter().format(svg)
+    assert data["image/svg+xml"] == svg
+    root = parse(svg)
+    assert data["text/plain"] == f"{root[0].text}\n{root[1].text}"
+    assert HOSTILE in data["text/plain"] and "<svg" not in data["text/plain"]
+    layout = sequence_layouts()[-1]
+    data, _ = DisplayFormatter().format(layout_svg(layout, lang=lang))
+    assert data["text/plain"] == f"{t('describe.title', lang)}\n{layout.describe(lang)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_description_reads_sentence_by_sentence(lang: str) -> None:
+    """Each part of a game's description (the scores, whose turn, each hand, the boneyard)
+    ends as a sentence ends, so a screen reader pauses between them."""
+    game = Game(players=3, seed=5)
+    desc = parse(game_svg(game, seat=0, lang=lang))[1].text or ""
+    stop = "。" if lang == "ja" else "."
+    for part in (t("render.to_play", lang, name=seat_name(0, lang)),
+                 t("render.boneyard", lang, count=len(game.boneyard))):
+        assert part + stop in desc, (part, desc)
+    assert desc.endswith(stop)
 
 
 def test_every_spot_of_a_points_exercise_lies_inside_the_picture() -> None:

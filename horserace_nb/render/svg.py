@@ -81,13 +81,14 @@ from ..words.describe import (
     summary_sentences,
 )
 from ..words.i18n import check_lang, t
-from ..words.names import scoring_sides, seat_names
+from ..words.names import scoring_sides, seat_names, sentences
 from .geometry import UNIT, Box, Geometry, layout_geometry
 from .text import text_width as _text_width
 from .text import wrap as _wrap
 from .theme import DEFAULT_THEME, Theme
 
-__all__ = ["SvgImage", "layout_svg", "game_svg", "hand_strip", "save_svg", "STRIP_CELL"]
+__all__ = ["SvgImage", "text_alternative", "layout_svg", "game_svg", "hand_strip", "save_svg",
+           "STRIP_CELL"]
 
 Point = tuple[Tile, Side]
 _Highlight = Tile | str | None
@@ -128,13 +129,40 @@ _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+_TITLE = re.compile(r"<title>([^<]*)</title>")
+_DESC = re.compile(r"<desc>([^<]*)</desc>")
+
+
 class SvgImage(str):
-    """SVG text that Jupyter displays as a picture (like ``chess.svg``'s return value)."""
+    """SVG text that Jupyter displays as a picture (like ``chess.svg``'s return value).
+
+    Where the picture cannot be shown (a notebook JupyterLab does not trust shows only an
+    output's plain text; a terminal), its plain text is the picture's text alternative, its
+    title and description, rather than the markup:
+
+    >>> from horserace_nb.core.layout import Layout
+    >>> print(text_alternative(layout_svg(Layout(), lang="ja")))
+    ホースレースの配置
+    配置は空です。先手は手牌のどの牌からでも始められます (R8)。
+    """
 
     __slots__ = ()
 
     def _repr_svg_(self) -> SvgImage:
         return self
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's plain text of the picture (every display's ``text/plain``)."""
+        printer.text(text_alternative(self))
+
+
+def text_alternative(svg: str) -> str:
+    """The text alternative of a picture drawn here: its title, then its description (each on a
+    line; the markup's first ``title`` and ``desc``, unescaped); the whole text for other
+    text."""
+    found = [html.unescape(match.group(1)) for match in (_TITLE.search(svg), _DESC.search(svg))
+             if match is not None]
+    return "\n".join(found) if found else svg
 
 
 # ---------------------------------------------------------------------------- small helpers
@@ -807,10 +835,10 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
 
     name = all_names[state.seat]
     if covered:
-        desc = " ".join([describe_layout(layout, lang), *_status_lines(state, all_names, lang),
-                         *(hand_count_sentence(all_names[s], state.hand_sizes[s], lang)
-                           for s in range(state.players)),
-                         boneyard_sentence(state.boneyard, lang)])
+        desc = sentences([describe_layout(layout, lang), *_status_lines(state, all_names, lang),
+                          *(hand_count_sentence(all_names[s], state.hand_sizes[s], lang)
+                            for s in range(state.players)),
+                          boneyard_sentence(state.boneyard, lang)], lang)
         title = t("play.title_covered", lang, hand=state.hand_number)
     else:
         desc = describe_game(

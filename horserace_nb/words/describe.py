@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..core.rules import HORSE_RACE
 from .i18n import side_name, t
-from .names import list_text
+from .names import list_text, sentences
 
 if TYPE_CHECKING:
     from ..core.layout import Layout
@@ -131,7 +131,7 @@ def hand_count_sentence(name: str, count: int, lang: str = "en") -> str:
 def hand_tiles_sentence(name: str, tiles: Sequence[Tile], lang: str = "en") -> str:
     """"Ann's hand: [1|4], [2|2].": the viewer's own tiles."""
     return t("render.hand_tiles", lang, name=name,
-             tiles=", ".join(str(x) for x in tiles) or t("describe.none", lang))
+             tiles=list_text([str(x) for x in tiles], lang, none=True))
 
 
 def status_sentences(lang: str, *, sides: Sequence[str], names: Sequence[str], target: int,
@@ -174,7 +174,7 @@ def describe_game(layout: Layout, lang: str = "en", *, status: Sequence[str], na
     """The text alternative of what one seat sees of a game: the layout (:func:`describe_layout`),
     the *status* (:func:`status_sentences`), the viewer *name*'s own *hand*, the tile counts of
     the *others* (``(name, count)`` in seat order) and the boneyard's count."""
-    return " ".join([describe_layout(layout, lang), *status,
-                     hand_tiles_sentence(name, hand, lang),
-                     *(hand_count_sentence(other, count, lang) for other, count in others),
-                     boneyard_sentence(boneyard, lang)])
+    return sentences([describe_layout(layout, lang), *status,
+                      hand_tiles_sentence(name, hand, lang),
+                      *(hand_count_sentence(other, count, lang) for other, count in others),
+                      boneyard_sentence(boneyard, lang)], lang)

@@ -69,11 +69,11 @@ _FIRST = ("en", "ko", "ja")
 _LABEL, _PLURAL, _LIST_AND = "_label", "_plural", "_list_and"
 _DEFAULT_RULE = "one_other"
 
-GRAMMAR: tuple[str, ...] = ("_label", "_plural", "_sentence_joiner", "_list_separator",
-                            "_list_and")
+GRAMMAR: tuple[str, ...] = ("_label", "_plural", "_sentence_joiner", "_full_stop",
+                            "_list_separator", "_list_and")
 """The entries of a language file that are not messages but facts about the language (their keys
 start with ``_``): its own name, its plural rule (a name in :data:`PLURAL_RULES`), what joins two
-sentences (``" "``, Japanese ``""``), what separates list items (``", "``, ``"、"``) and how the
+sentences (``" "``, Japanese ``""``), what ends one (``"."``, ``"。"``), what separates list items (``", "``, ``"、"``) and how the
 last two names of a list are joined (``"{first} and {last}"``, ``"{first:과} {last}"``)."""
 
 

@@ -78,10 +78,23 @@ def and_list(items: Sequence[str], lang: str) -> str:
     return grammar("_list_and", lang, first=list_text(items[:-1], lang), last=items[-1])
 
 
+_ENDS = (".", "!", "?", "。", "！", "？", "…")
+
+
 def sentences(parts: Iterable[str], lang: str) -> str:
     """Sentences as one paragraph, joined as the language joins them (a space; nothing in
-    Japanese); empty parts are left out."""
-    return grammar("_sentence_joiner", lang).join(part for part in parts if part)
+    Japanese); a part written as a line ("Boneyard: 5 tiles") is ended with the language's full
+    stop, so the paragraph reads (and a screen reader pauses) sentence by sentence; empty parts
+    are left out.
+
+    >>> sentences(["Ann to play", "Boneyard: 5 tiles"], "en")
+    'Ann to play. Boneyard: 5 tiles.'
+    >>> sentences(["1번 플레이어의 차례", ""], "ko"), sentences(["対局終了：Aの勝ち"], "ja")
+    ('1번 플레이어의 차례.', '対局終了：Aの勝ち。')
+    """
+    stop = grammar("_full_stop", lang)
+    return grammar("_sentence_joiner", lang).join(
+        part if part.endswith(_ENDS) else part + stop for part in parts if part)
 
 
 # ------------------------------------------------------------------------------- points
