@@ -30,6 +30,7 @@ from horserace_nb.lite import (
     lock_closure,
     notebook_tree,
     patch_lock,
+    trusted_notebook,
     wheel_entry,
 )
 from horserace_nb.lite import build as build
@@ -1117,3 +1118,40 @@ def test_the_site_finder_looks_in_pythons_folders_before_the_notebooks(
                           capture_output=True, text=True, check=True)
     assert done.stdout.strip() == (f"{'python' if installed else 'the folder'} | "
                                    "beside the notebook")
+
+
+def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_path: Path) -> None:
+    """The site's copy of each notebook has every code cell trusted (JupyterLab shows a stored
+    picture only then) and is otherwise the lesson itself as a Jupyter server would hand it
+    over (texts as strings, not lists of lines); the rules pages come along; hidden
+    folders do not; the checkout's files are not changed."""
+    import json
+
+    from horserace_nb.lite.build import trusted_contents
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    before = {path: path.read_bytes() for path in notebooks.rglob("*") if path.is_file()}
+    site = trusted_contents(notebooks, tmp_path / "contents")
+    assert notebook_tree(site) == notebook_tree(notebooks)
+    assert (site / "rules.ko.md").read_bytes() == (notebooks / "rules.ko.md").read_bytes()
+    assert not any(part.startswith(".") for path in site.rglob("*")
+                   for part in path.relative_to(site).parts)
+    import nbformat
+
+    for name in notebook_tree(notebooks):
+        shipped = json.loads((site / name).read_text(encoding="utf-8"))
+        # the lines of each text joined, as a Jupyter server hands the notebook over
+        assert all(isinstance(cell["source"], str) for cell in shipped["cells"]), name
+        assert all(isinstance(output.get("text", ""), str) and
+                   all(isinstance(value, str) for value in output.get("data", {}).values())
+                   for cell in shipped["cells"] for output in cell.get("outputs", [])), name
+        code = [cell for cell in shipped["cells"] if cell["cell_type"] == "code"]
+        assert all(cell["metadata"]["trusted"] is True for cell in code), name
+        assert code or name in ("index.ipynb", "rules.ipynb", "rules.ja.ipynb", "rules.ko.ipynb")
+        for cell in code:
+            del cell["metadata"]["trusted"]
+        assert shipped == nbformat.reads((notebooks / name).read_text(encoding="utf-8"),
+                                         as_version=4), name
+    written = (site / "en/01_tiles_players.ipynb").read_text(encoding="utf-8")
+    assert written == trusted_notebook(written)  # written as nbformat writes: stable
+    assert {path: path.read_bytes() for path in notebooks.rglob("*") if path.is_file()} == before

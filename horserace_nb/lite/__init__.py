@@ -24,11 +24,13 @@ from .build import (
     lock_closure,
     notebook_tree,
     patch_lock,
+    trusted_notebook,
     wheel_entry,
 )
 
 __all__ = [
     "EXTRA_WHEELS", "KERNEL_PLUGIN", "KERNEL_PRELOAD", "KERNEL_WHEELS", "LOCK_ROOTS",
     "PYODIDE_VERSION", "LiteBuildError", "SiteReport", "build_site", "default_cache_dir",
-    "kernel_settings", "lock_closure", "notebook_tree", "patch_lock", "wheel_entry",
+    "kernel_settings", "lock_closure", "notebook_tree", "patch_lock", "trusted_notebook",
+    "wheel_entry",
 ]

@@ -369,6 +369,55 @@ def notebook_tree(notebooks: Path) -> list[str]:
     return sorted(found)
 
 
+def _joined(value: Any) -> Any:
+    return "".join(value) if isinstance(value, list) else value
+
+
+def trusted_notebook(text: str) -> str:
+    """A notebook's JSON *text* as the site ships it: every code cell marked trusted
+    (``metadata.trusted``; JupyterLab shows a stored output's picture, SVG, only in a trusted
+    cell, else its plain text), and each text that the file holds as a list of lines held as
+    one string, as a Jupyter server hands a notebook to JupyterLab (JupyterLite hands over the
+    file as it is, and JupyterLab shows a stream's lines joined by commas). The site's
+    notebooks are the project's own lessons; a notebook the learner makes or uploads is not
+    touched.
+
+    >>> cell = {"cell_type": "code", "metadata": {}, "source": ["a = 1\\n", "a"],
+    ...         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["1\\n", "2\\n"]}]}
+    >>> shipped = json.loads(trusted_notebook(json.dumps({"cells": [cell]})))["cells"][0]
+    >>> shipped["metadata"], shipped["source"], shipped["outputs"][0]["text"]
+    ({'trusted': True}, 'a = 1\\na', '1\\n2\\n')
+    """
+    notebook = json.loads(text)
+    for cell in notebook.get("cells", []):
+        cell["source"] = _joined(cell.get("source", ""))
+        if cell.get("cell_type") != "code":
+            continue
+        cell.setdefault("metadata", {})["trusted"] = True
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = _joined(output["text"])
+            data = output.get("data", {})
+            for mime, value in data.items():  # JSON data is data, not lines (as nbformat)
+                if mime != "application/json" and not mime.endswith("+json"):
+                    data[mime] = _joined(value)
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _hidden(folder: str, names: list[str]) -> list[str]:
+    return [name for name in names if name.startswith(".") or name == "__pycache__"]
+
+
+def trusted_contents(notebooks: Path, dest: Path) -> Path:
+    """A copy of the *notebooks* tree in *dest* (hidden folders and checkpoints left out) with
+    each notebook marked trusted (:func:`trusted_notebook`): the site's contents."""
+    shutil.copytree(notebooks, dest, ignore=_hidden)
+    for name in notebook_tree(dest):
+        path = dest / name
+        path.write_text(trusted_notebook(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return dest
+
+
 # --------------------------------------------------------------------------- report, tools
 @dataclass
 class SiteReport:
@@ -1093,8 +1142,9 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
             json.dumps(lite_json([project_entry["name"]]), indent=2), encoding="utf-8")
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2),
                                                  encoding="utf-8")
+        contents = trusted_contents(notebooks, Path(tmp) / "contents")
         (lite_dir / "jupyter_lite_config.json").write_text(
-            json.dumps(build_config(notebooks, federated), indent=2), encoding="utf-8")
+            json.dumps(build_config(contents, federated), indent=2), encoding="utf-8")
 
         say("building the site with JupyterLite")
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),

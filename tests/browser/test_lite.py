@@ -249,10 +249,13 @@ def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
     tree = notebook_tree(notebooks)
     assert {"index.ipynb", "en/02_joining_spinners.ipynb",
             "ko/07_play.ipynb", "ja/07_play.ipynb"} <= set(tree)
+    from horserace_nb.lite import trusted_notebook
+
     files = lite_site.path / "files"
     assert notebook_tree(files) == tree
-    for name in tree:
-        assert (files / name).read_bytes() == (notebooks / name).read_bytes(), name
+    for name in tree:  # the lessons, their code cells trusted (the picture test below)
+        source = (notebooks / name).read_text(encoding="utf-8")
+        assert (files / name).read_text(encoding="utf-8") == trusted_notebook(source), name
 
 
 def test_site_serves_what_its_lock_names(lite_site: BuiltSite) -> None:
@@ -485,6 +488,41 @@ def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
         page.wait_for_timeout(1_000)
         assert page.evaluate("() => window.jupyterapp.shell.leftCollapsed") is False
         assert page.evaluate(wide) is False
+    assert page.horserace_errors == [], "errors in the browser console"
+
+
+@pytest.mark.parametrize("notebook", ["ko/01_tiles_players.ipynb", "ja/03_scoring_ends.ipynb"])
+def test_a_lessons_stored_pictures_show_before_anything_is_run(
+        lite_url: str, page: Any, screenshot: Any, notebook: str) -> None:
+    """A lesson opens with its worked examples' pictures drawn (the outputs stored in it), not
+    their text: the site ships its lessons trusted. (Untrusted, JupyterLab shows only an
+    output's plain text.)"""
+    import json
+
+    stored = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
+    titles = ["".join(output["data"]["text/plain"]).splitlines()[0]
+              for cell in stored["cells"] for output in cell.get("outputs", [])
+              if "image/svg+xml" in output.get("data", {})]
+    assert len(titles) >= 3
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    page.goto(f"{lite_url}/lab/index.html?path={notebook}")
+    shown = page.locator(".jp-NotebookPanel .jp-RenderedSVG img")
+    shown.first.wait_for()
+    # (JupyterLab draws only the cells near the view: the pictures it has drawn)
+    page.wait_for_function("""() => Array.from(
+        document.querySelectorAll(".jp-NotebookPanel .jp-RenderedSVG img"))
+        .every((image) => image.complete && image.naturalWidth > 0)""")
+    text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
+    assert not any(title in output for title in titles for output in text), text
+    # a printed output's lines as printed (not joined by commas, as a list of lines would be)
+    printed = next("".join(output["text"]).strip() for cell in stored["cells"]
+                   for output in cell.get("outputs", []) if output["output_type"] == "stream")
+    assert "\n" in printed
+    page.locator(".jp-OutputArea-output", has_text=printed.splitlines()[0]).first.wait_for()
+    text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
+    assert any(output.strip() == printed for output in text), (printed, text)
+    shown.first.scroll_into_view_if_needed()
+    screenshot(f"stored-pictures-{notebook.split('/')[0]}")
     assert page.horserace_errors == [], "errors in the browser console"
 
 
