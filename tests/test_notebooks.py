@@ -294,3 +294,37 @@ def test_micro_lessons_open_with_a_task_and_keep_the_prose_short(name: str) -> N
     assert max(runs[1:], default=0) <= 150, (name, runs)
     code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
     assert any(f'Exercises.for_lesson("{name[:2]}", lang=LANG)' in c for c in code), name
+
+
+def test_the_readme_set_up_trusts_every_lesson(tmp_path: Path) -> None:
+    """The README's command that opens the tutorials first trusts every notebook (JupyterLab
+    shows a stored picture only in a trusted notebook, else its text): run as the command runs
+    it, in a Jupyter data folder of its own, every lesson is then trusted."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    from horserace_nb.lite import notebook_tree
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines()
+                   if line.startswith("python3 -m venv") and "jupyter lab" in line)
+    steps = [shlex.split(step) for step in command.split("&&")]
+    trust = next(step for step in steps if step[:2] == [".venv/bin/jupyter", "trust"])
+    assert steps.index(trust) < next(i for i, step in enumerate(steps) if "lab" in step[:2])
+    data = tmp_path / "jupyter-data"
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(data)}
+    # the shell's globs, from the checkout (where the README runs it)
+    names = sorted({str(path.relative_to(ROOT)) for pattern in trust[2:]
+                    for path in ROOT.glob(pattern)})
+    assert names == [f"notebooks/{name}" for name in notebook_tree(NOTEBOOKS)]
+    jupyter = Path(sys.executable).with_name("jupyter")  # the venv's, as .venv/bin/jupyter
+    subprocess.run([str(jupyter), *trust[1:2], *names], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    notary = NotebookNotary(data_dir=str(data))
+    for name in names:
+        assert notary.check_signature(nbformat.read(ROOT / name, as_version=4)), name

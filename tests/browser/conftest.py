@@ -207,6 +207,11 @@ def _prepare(kind: str, base: Path, notebooks: list[str]) -> JupyterServer:
     env.update(HOME=str(dirs["home"]), JUPYTER_CONFIG_DIR=str(dirs["config"]),
                JUPYTER_DATA_DIR=str(dirs["data"]), JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
                IPYTHONDIR=str(dirs["ipython"]), PYTHONUNBUFFERED="1")
+    # the lessons trusted, as the README's set-up does (jupyter trust)
+    copies = sorted(str(path) for path in dirs["root"].glob("*.ipynb"))
+    if copies:
+        subprocess.run([str(Path(sys.executable).with_name("jupyter")), "trust", *copies],
+                       env=env, check=True, capture_output=True)
     return JupyterServer(kind=kind, base=base, root=dirs["root"], port=free_port(),
                          log_path=base / f"{kind}-server.log", env=env)
 

@@ -16,6 +16,20 @@ pytestmark = pytest.mark.browser
 REPLAY = "02_joining_spinners.ipynb"
 PLAY = "07_play.ipynb"
 
+
+def test_a_lessons_stored_pictures_show_before_anything_is_run(lab_server: Any, page: Any,
+                                                               screenshot: Any) -> None:
+    """Trusted as the README's set-up trusts the lessons, a lesson opens with its worked
+    examples drawn (the outputs stored in it), before a cell runs."""
+    page.goto(f"{lab_server.url}/lab/tree/{REPLAY}?reset")
+    shown = page.locator(".jp-NotebookPanel .jp-RenderedSVG img")
+    shown.first.wait_for()
+    page.wait_for_function("""() => Array.from(
+        document.querySelectorAll(".jp-NotebookPanel .jp-RenderedSVG img"))
+        .every((image) => image.complete && image.naturalWidth > 0)""")
+    assert page.locator(".jp-NotebookPanel .jp-InputPrompt", has_text="[*]").count() == 0
+    screenshot()
+
 def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_check: Any,
                                      screenshot: Any) -> None:
     name = REPLAY
