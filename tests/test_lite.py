@@ -30,7 +30,7 @@ from horserace_nb.lite import (
     lock_closure,
     notebook_tree,
     patch_lock,
-    trusted_notebook,
+    site_notebook,
     wheel_entry,
 )
 from horserace_nb.lite import build as build
@@ -1127,11 +1127,11 @@ def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_pa
     folders do not; the checkout's files are not changed."""
     import json
 
-    from horserace_nb.lite.build import trusted_contents
+    from horserace_nb.lite.build import site_contents
 
     notebooks = Path(__file__).resolve().parents[1] / "notebooks"
     before = {path: path.read_bytes() for path in notebooks.rglob("*") if path.is_file()}
-    site = trusted_contents(notebooks, tmp_path / "contents")
+    site = site_contents(notebooks, tmp_path / "contents")
     assert notebook_tree(site) == notebook_tree(notebooks)
     assert (site / "rules.ko.md").read_bytes() == (notebooks / "rules.ko.md").read_bytes()
     assert not any(part.startswith(".") for path in site.rglob("*")
@@ -1150,8 +1150,13 @@ def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_pa
         assert code or name in ("index.ipynb", "rules.ipynb", "rules.ja.ipynb", "rules.ko.ipynb")
         for cell in code:
             del cell["metadata"]["trusted"]
-        assert shipped == nbformat.reads((notebooks / name).read_text(encoding="utf-8"),
-                                         as_version=4), name
+        # the site's kernel named as JupyterLab names it (the browser test: opened unchanged)
+        assert shipped["metadata"].pop("kernelspec")["name"] == "python"
+        assert shipped["metadata"].pop("language_info")["name"] == "python"
+        source = nbformat.reads((notebooks / name).read_text(encoding="utf-8"), as_version=4)
+        for key in ("kernelspec", "language_info"):
+            source.metadata.pop(key, None)
+        assert shipped == source, name
     written = (site / "en/01_tiles_players.ipynb").read_text(encoding="utf-8")
-    assert written == trusted_notebook(written)  # written as nbformat writes: stable
+    assert written == site_notebook(written)  # written as nbformat writes: stable
     assert {path: path.read_bytes() for path in notebooks.rglob("*") if path.is_file()} == before

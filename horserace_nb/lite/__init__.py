@@ -24,13 +24,13 @@ from .build import (
     lock_closure,
     notebook_tree,
     patch_lock,
-    trusted_notebook,
+    site_notebook,
     wheel_entry,
 )
 
 __all__ = [
     "EXTRA_WHEELS", "KERNEL_PLUGIN", "KERNEL_PRELOAD", "KERNEL_WHEELS", "LOCK_ROOTS",
     "PYODIDE_VERSION", "LiteBuildError", "SiteReport", "build_site", "default_cache_dir",
-    "kernel_settings", "lock_closure", "notebook_tree", "patch_lock", "trusted_notebook",
+    "kernel_settings", "lock_closure", "notebook_tree", "patch_lock", "site_notebook",
     "wheel_entry",
 ]

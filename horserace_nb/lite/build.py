@@ -369,26 +369,41 @@ def notebook_tree(notebooks: Path) -> list[str]:
     return sorted(found)
 
 
+SITE_KERNELSPEC: dict[str, Any] = {"display_name": "Python (Pyodide)", "language": "python",
+                                   "name": "python"}
+SITE_LANGUAGE_INFO: dict[str, Any] = {
+    "codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py",
+    "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3", "version": "3.8"}
+"""The site's kernel as JupyterLab writes it into a notebook it opens (the Pyodide kernel
+reports its language as Python "3.8", whatever Python it runs): a lesson that says so already
+opens unchanged, instead of with unsaved changes that JupyterLab then saves as the learner's
+own copy in the browser (which would hide the next version of the site's lesson)."""
+
+
 def _joined(value: Any) -> Any:
     return "".join(value) if isinstance(value, list) else value
 
 
-def trusted_notebook(text: str) -> str:
+def site_notebook(text: str) -> str:
     """A notebook's JSON *text* as the site ships it: every code cell marked trusted
     (``metadata.trusted``; JupyterLab shows a stored output's picture, SVG, only in a trusted
     cell, else its plain text), and each text that the file holds as a list of lines held as
     one string, as a Jupyter server hands a notebook to JupyterLab (JupyterLite hands over the
-    file as it is, and JupyterLab shows a stream's lines joined by commas). The site's
-    notebooks are the project's own lessons; a notebook the learner makes or uploads is not
-    touched.
+    file as it is, and JupyterLab shows a stream's lines joined by commas), and the site's
+    kernel named as JupyterLab names it (:data:`SITE_KERNELSPEC`). The site's notebooks are
+    the project's own lessons; a notebook the learner makes or uploads is not touched.
 
     >>> cell = {"cell_type": "code", "metadata": {}, "source": ["a = 1\\n", "a"],
     ...         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["1\\n", "2\\n"]}]}
-    >>> shipped = json.loads(trusted_notebook(json.dumps({"cells": [cell]})))["cells"][0]
+    >>> shipped = json.loads(site_notebook(json.dumps({"cells": [cell]})))["cells"][0]
     >>> shipped["metadata"], shipped["source"], shipped["outputs"][0]["text"]
     ({'trusted': True}, 'a = 1\\na', '1\\n2\\n')
     """
     notebook = json.loads(text)
+    metadata = notebook.setdefault("metadata", {})
+    metadata["kernelspec"] = SITE_KERNELSPEC
+    metadata["language_info"] = SITE_LANGUAGE_INFO
     for cell in notebook.get("cells", []):
         cell["source"] = _joined(cell.get("source", ""))
         if cell.get("cell_type") != "code":
@@ -408,13 +423,13 @@ def _hidden(folder: str, names: list[str]) -> list[str]:
     return [name for name in names if name.startswith(".") or name == "__pycache__"]
 
 
-def trusted_contents(notebooks: Path, dest: Path) -> Path:
-    """A copy of the *notebooks* tree in *dest* (hidden folders and checkpoints left out) with
-    each notebook marked trusted (:func:`trusted_notebook`): the site's contents."""
+def site_contents(notebooks: Path, dest: Path) -> Path:
+    """A copy of the *notebooks* tree in *dest* (hidden folders and checkpoints left out), each
+    notebook as the site ships it (:func:`site_notebook`): the site's contents."""
     shutil.copytree(notebooks, dest, ignore=_hidden)
     for name in notebook_tree(dest):
         path = dest / name
-        path.write_text(trusted_notebook(path.read_text(encoding="utf-8")), encoding="utf-8")
+        path.write_text(site_notebook(path.read_text(encoding="utf-8")), encoding="utf-8")
     return dest
 
 
@@ -1142,7 +1157,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
             json.dumps(lite_json([project_entry["name"]]), indent=2), encoding="utf-8")
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2),
                                                  encoding="utf-8")
-        contents = trusted_contents(notebooks, Path(tmp) / "contents")
+        contents = site_contents(notebooks, Path(tmp) / "contents")
         (lite_dir / "jupyter_lite_config.json").write_text(
             json.dumps(build_config(contents, federated), indent=2), encoding="utf-8")
 

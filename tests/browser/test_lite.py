@@ -249,13 +249,13 @@ def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
     tree = notebook_tree(notebooks)
     assert {"index.ipynb", "en/02_joining_spinners.ipynb",
             "ko/07_play.ipynb", "ja/07_play.ipynb"} <= set(tree)
-    from horserace_nb.lite import trusted_notebook
+    from horserace_nb.lite import site_notebook
 
     files = lite_site.path / "files"
     assert notebook_tree(files) == tree
     for name in tree:  # the lessons, their code cells trusted (the picture test below)
         source = (notebooks / name).read_text(encoding="utf-8")
-        assert (files / name).read_text(encoding="utf-8") == trusted_notebook(source), name
+        assert (files / name).read_text(encoding="utf-8") == site_notebook(source), name
 
 
 def test_site_serves_what_its_lock_names(lite_site: BuiltSite) -> None:
@@ -495,8 +495,8 @@ def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
 def test_a_lessons_stored_pictures_show_before_anything_is_run(
         lite_url: str, page: Any, screenshot: Any, notebook: str) -> None:
     """A lesson opens with its worked examples' pictures drawn (the outputs stored in it), not
-    their text: the site ships its lessons trusted. (Untrusted, JupyterLab shows only an
-    output's plain text.)"""
+    their text: the site ships its lessons trusted (untrusted, JupyterLab shows only an
+    output's plain text); and unchanged once its kernel has started."""
     import json
 
     stored = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
@@ -523,6 +523,12 @@ def test_a_lessons_stored_pictures_show_before_anything_is_run(
     assert any(output.strip() == printed for output in text), (printed, text)
     shown.first.scroll_into_view_if_needed()
     screenshot(f"stored-pictures-{notebook.split('/')[0]}")
+    # and the lesson is opened unchanged: its kernel, once started, changes nothing in it (else
+    # JupyterLab would save it as the learner's own copy, hiding the site's next version)
+    kernel_idle(page)
+    page.wait_for_timeout(1_000)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") \
+        is False
     assert page.horserace_errors == [], "errors in the browser console"
 
 
