@@ -870,6 +870,20 @@ def points_server(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Jupyte
     return server
 
 
+STORED_PICTURES = ".jp-NotebookPanel .jp-RenderedSVG img"
+
+
+def wait_for_stored_pictures(page: Any) -> Any:
+    """Wait until the open notebook shows a stored picture (an SVG output drawn as an image,
+    as JupyterLab draws it in a trusted cell) and every picture it has drawn has loaded
+    (JupyterLab draws only the cells near the view). Returns the pictures' locator."""
+    shown = page.locator(STORED_PICTURES)
+    shown.first.wait_for()
+    page.wait_for_function(f"""() => Array.from(document.querySelectorAll("{STORED_PICTURES}"))
+        .every((image) => image.complete && image.naturalWidth > 0)""")
+    return shown
+
+
 def open_notebook(page: Any, server: JupyterServer, name: str) -> Frontend:
     """Open notebook *name* of *server* in JupyterLab (fresh, ``?reset``) or Notebook 7, and run
     all its cells."""

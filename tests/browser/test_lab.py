@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from .conftest import wait_for_stored_pictures
+
 pytestmark = pytest.mark.browser
 
 REPLAY = "02_joining_spinners.ipynb"
@@ -22,11 +24,7 @@ def test_a_lessons_stored_pictures_show_before_anything_is_run(lab_server: Any, 
     """Trusted as the README's set-up trusts the lessons, a lesson opens with its worked
     examples drawn (the outputs stored in it), before a cell runs."""
     page.goto(f"{lab_server.url}/lab/tree/{REPLAY}?reset")
-    shown = page.locator(".jp-NotebookPanel .jp-RenderedSVG img")
-    shown.first.wait_for()
-    page.wait_for_function("""() => Array.from(
-        document.querySelectorAll(".jp-NotebookPanel .jp-RenderedSVG img"))
-        .every((image) => image.complete && image.naturalWidth > 0)""")
+    wait_for_stored_pictures(page)
     assert page.locator(".jp-NotebookPanel .jp-InputPrompt", has_text="[*]").count() == 0
     screenshot()
 
