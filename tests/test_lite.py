@@ -1127,6 +1127,8 @@ def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_pa
     folders do not; the checkout's files are not changed."""
     import json
 
+    import nbformat
+
     from horserace_nb.lite.build import site_contents
 
     notebooks = Path(__file__).resolve().parents[1] / "notebooks"
@@ -1136,8 +1138,6 @@ def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_pa
     assert (site / "rules.ko.md").read_bytes() == (notebooks / "rules.ko.md").read_bytes()
     assert not any(part.startswith(".") for path in site.rglob("*")
                    for part in path.relative_to(site).parts)
-    import nbformat
-
     for name in notebook_tree(notebooks):
         shipped = json.loads((site / name).read_text(encoding="utf-8"))
         # the lines of each text joined, as a Jupyter server hands the notebook over

@@ -357,13 +357,18 @@ def build_config(notebooks: Path, federated: Sequence[Path]) -> dict[str, Any]:
     }}
 
 
+def _is_hidden(name: str) -> bool:
+    """A file or folder the site leaves out: hidden ones (checkpoints too) and caches."""
+    return name.startswith(".") or name == "__pycache__"
+
+
 def notebook_tree(notebooks: Path) -> list[str]:
     """The notebooks under *notebooks* as the site shows them (POSIX paths relative to it;
     hidden folders and checkpoints left out), sorted."""
     found = []
     for path in notebooks.rglob("*.ipynb"):
         parts = path.relative_to(notebooks).parts
-        if any(part.startswith(".") or part == "__pycache__" for part in parts):
+        if any(_is_hidden(part) for part in parts):
             continue
         found.append(PurePosixPath(*parts).as_posix())
     return sorted(found)
@@ -420,7 +425,7 @@ def site_notebook(text: str) -> str:
 
 
 def _hidden(folder: str, names: list[str]) -> list[str]:
-    return [name for name in names if name.startswith(".") or name == "__pycache__"]
+    return [name for name in names if _is_hidden(name)]
 
 
 def site_contents(notebooks: Path, dest: Path) -> Path:

@@ -242,18 +242,17 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
 
 # --------------------------------------------------------------------------- the site's files
 def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
-    """The site's tree is the repository's ``notebooks/``: same paths, same notebooks."""
-    from horserace_nb.lite import notebook_tree
+    """The site's tree is the repository's ``notebooks/``: same paths, each notebook as the
+    site ships it (:func:`~horserace_nb.lite.site_notebook`)."""
+    from horserace_nb.lite import notebook_tree, site_notebook
 
     notebooks = REPO / "notebooks"
     tree = notebook_tree(notebooks)
     assert {"index.ipynb", "en/02_joining_spinners.ipynb",
             "ko/07_play.ipynb", "ja/07_play.ipynb"} <= set(tree)
-    from horserace_nb.lite import site_notebook
-
     files = lite_site.path / "files"
     assert notebook_tree(files) == tree
-    for name in tree:  # the lessons, their code cells trusted (the picture test below)
+    for name in tree:  # what that does in the browser: the stored-pictures test below
         source = (notebooks / name).read_text(encoding="utf-8")
         assert (files / name).read_text(encoding="utf-8") == site_notebook(source), name
 
