@@ -1,5 +1,5 @@
 // The classroom site's own script, added by horserace_nb.lite to the pages of its apps (lab,
-// repl). It does five small things and nothing else:
+// repl). It does six small things and nothing else:
 //
 // 1. While the Python kernel of the notebook (or of the classroom page) starts, it shows
 //    "Starting Python in your browser — about N seconds the first time" in the notebook's
@@ -20,6 +20,9 @@
 //    already runs) instead of starting a second kernel.
 // 5. On a narrow screen (a phone, a tablet held upright) it folds JupyterLab's file browser
 //    away when a lesson opened by its link shows, so that the lesson has the whole width.
+// 6. A picture in a notebook's output fits the output's width, keeping its proportions (on a
+//    phone a lesson's pictures were cut at the right): JupyterLab draws an SVG output as an
+//    <img>, and its style fits only an <svg> to the width.
 //
 // The builder fills in MESSAGES (from the package's catalog) and the site's languages.
 (function () {
@@ -64,6 +67,8 @@
     body.hr-classroom-page .jp-CodeConsole .jp-InputPrompt,
     body.hr-classroom-page .jp-CodeConsole .jp-OutputPrompt,
     body.hr-classroom-page .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none !important; }
+    .jp-RenderedSVG > img { max-width: 100%; height: auto; }
+    .jp-RenderedSVG.jp-mod-unconfined > img { max-width: none; }
   `;
   document.head.appendChild(style);
 
@@ -155,13 +160,15 @@
   // ------------------------------------------------------------------ narrow screens
   // On a phone or a tablet held upright JupyterLab's file browser takes half the width or more
   // beside the lesson: a lesson opened by its link gets the whole width. JupyterLab opens the
-  // browser again as it puts back its layout, a second or two after the lesson shows, so the
-  // script folds it away until the learner first touches or types (the folder button on the
-  // left brings the files back), for 15 s at most.
+  // browser again as it puts back its layout (app.restored), and on a busy machine once more a
+  // few seconds later, so the script folds it away until the learner first touches or types
+  // (the folder button on the left brings the files back), and at most until 15 s after the
+  // layout is back (however long the app took to load).
   const NARROW_PX = 900;
   const FOLD_FOR_MS = 15000;
   let acted = false;
-  let foldUntil = null;
+  let foldUntil = null;  // set once the app's layout is back
+  let restoreWatched = false;
   for (const type of ["pointerdown", "keydown"]) {
     document.addEventListener(type, () => { acted = true; }, { capture: true, passive: true });
   }
@@ -170,8 +177,14 @@
     const shell = app.shell;
     if (acted || !params.get("path") || window.innerWidth >= NARROW_PX || !shell ||
         typeof shell.collapseLeft !== "function") return;
-    if (foldUntil === null) foldUntil = Date.now() + FOLD_FOR_MS;  // watch() calls again
-    if (Date.now() < foldUntil && !shell.leftCollapsed) shell.collapseLeft();
+    if (!restoreWatched) {
+      restoreWatched = true;
+      Promise.resolve(app.restored).then(() => { foldUntil = Date.now() + FOLD_FOR_MS; });
+    }
+    // watch() calls again every 250 ms
+    if ((foldUntil === null || Date.now() < foldUntil) && !shell.leftCollapsed) {
+      shell.collapseLeft();
+    }
   }
 
   // ------------------------------------------------------------------ the kernel, early

@@ -467,8 +467,8 @@ def test_the_kernel_starts_while_the_app_loads_and_the_notebook_joins_it(lite_ur
 def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
         lite_url: str, page: Any, width: int, folded: bool) -> None:
     """On a phone or a tablet held upright, a lesson opened by its link has the width: the
-    file browser (which JupyterLab opens beside it, half the width or more) is folded away;
-    on a laptop it stays."""
+    file browser (which JupyterLab opens beside it, half the width or more) is folded away,
+    and the lesson's pictures fit in it; on a laptop the file browser stays."""
     page.set_default_timeout(LITE_TIMEOUT_MS)
     page.set_viewport_size({"width": width, "height": 844})
     page.goto(f"{lite_url}/lab/index.html?path=en/03_scoring_ends.ipynb")
@@ -479,13 +479,28 @@ def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
     wide = f"""() => document.querySelector(".jp-NotebookPanel")
         .getBoundingClientRect().width > {width - 100}"""  # the two side bars: 76 px
     if folded:
-        page.wait_for_function(wide)
+        folded_wide = f"() => window.jupyterapp.shell.leftCollapsed && ({wide})()"
+        page.wait_for_function(folded_wide)
         # and it ends so: JupyterLab may open the file browser once more after it has put back
-        # its layout (seen on a busy machine at 820 px); the script folds it again at its next
-        # look (every 250 ms)
+        # its layout (seen on a busy machine at 390 and 820 px); the script folds it again at its
+        # next look (every 250 ms), and the page shows the fold at its next frame
         page.wait_for_timeout(1_000)
-        page.wait_for_function(wide, timeout=5_000)
-        assert page.evaluate("() => window.jupyterapp.shell.leftCollapsed") is True
+        page.wait_for_function(folded_wide, timeout=5_000)
+        # its stored pictures fit the width, in their proportions (JupyterLab draws an SVG
+        # output as an <img>, and its style fits only an <svg> to the width: on a phone they
+        # were cut at the right)
+        page.locator(".jp-RenderedSVG > img").first.wait_for()
+        pictures = page.evaluate("""() => Array.from(document.querySelectorAll(
+            ".jp-RenderedSVG > img"), (img) => {
+              const box = img.getBoundingClientRect();
+              const output = img.closest(".jp-OutputArea-output").getBoundingClientRect();
+              return { right: box.right, room: output.right, width: box.width,
+                       height: box.height, ratio: img.naturalHeight / img.naturalWidth };
+            })""")
+        assert pictures and all(
+            picture["width"] > 0 and picture["right"] <= picture["room"] + 0.5
+            and abs(picture["height"] / picture["width"] - picture["ratio"]) < 0.02
+            for picture in pictures), pictures
     else:
         page.wait_for_timeout(1_000)
         assert page.evaluate("() => window.jupyterapp.shell.leftCollapsed") is False
