@@ -22,6 +22,10 @@ pytestmark = pytest.mark.browser
 SEED = 2024
 DEVICES = {"tablet": (768, 1024, "lab"), "phone": (390, 844, "notebook")}
 TILE = re.compile(r"\[\d\|\d\]")
+CHECK_BOXES = """(root) => [...root.querySelectorAll('.widget-checkbox .widget-label-basic')]
+    .filter(e => e.offsetParent !== null)
+    .map(e => ({ text: e.innerText.trim(), cut: e.scrollWidth > e.clientWidth + 1 ||
+                 e.getBoundingClientRect().right > root.getBoundingClientRect().right + 1 }))"""
 
 
 def in_page(driver: PlayDriver) -> set[str]:
@@ -83,6 +87,9 @@ def test_two_learners_tap_through_two_turns(device: str, request: pytest.Fixture
             "els => els.map(e => e.getAttribute('data-tile'))"))
         assert shown == mine, (shown, mine)
         assert in_page(driver) & private <= mine  # no other hand, the boneyard neither
+        if turn == 0:  # the check boxes show their whole labels (wrapped on a phone)
+            checks = root.evaluate(CHECK_BOXES)
+            assert checks and not any(check["cut"] for check in checks), checks
         ui.show(root)
         page.screenshot(path=str(ARTIFACTS / f"pass-and-play-{device}-{turn + 1}-shown.png"))
 
