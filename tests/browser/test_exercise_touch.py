@@ -23,7 +23,8 @@ BOXES = """(root) => [...root.querySelectorAll(
     .filter(e => e.offsetParent !== null)
     .map(e => [e.closest('.widget-text, .widget-dropdown').querySelector('.widget-label')
                 .innerText.trim(), e.getBoundingClientRect().height])"""
-CHECK_BOXES = """(root) => [...root.querySelectorAll('.hr-play .widget-checkbox .widget-label-basic')]
+CHECK_BOXES = """(root) => [...root.querySelectorAll(
+    '.hr-play .widget-checkbox .widget-label-basic')]
     .filter(e => e.offsetParent !== null)
     .map(e => ({ text: e.innerText.trim(), height: e.getBoundingClientRect().height,
                  cut: e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right >
