@@ -445,3 +445,67 @@ def test_every_spot_of_a_points_exercise_lies_inside_the_picture() -> None:
         x, y, r = (float(c.attrib[k]) for k in ("cx", "cy", "r"))
         assert x + dx - r >= 0 and x + dx + r <= width, c.attrib
         assert y + dy - r >= 0 and y + dy + r <= height, c.attrib
+
+
+# --------------------------------------------------------------------------- room on the page
+def _seen_text_sizes(svg: str, shown_px: float) -> list[tuple[str, float]]:
+    """Every text of a picture outside the board (its status, counts, captions and legend;
+    not the legend's glyph) and the size it is read at when the picture is *shown_px* wide
+    (its font size times the picture's scale)."""
+    root = parse(svg)
+    scale = shown_px / float(root.get("viewBox", "").split()[2])
+    content = next(node for node in root.iter(f"{SVG}g") if node.get("class") == "hr-svg-content")
+    return [("".join(node.itertext()), float(node.get("font-size", "0")) * scale)
+            for node in content.iter(f"{SVG}text")
+            if "".join(node.itertext()).strip() not in ("", "n")]
+
+
+def _played(players: int, placements: int) -> Game:
+    """A game of *players* after *placements* turns of the first legal action (deterministic)."""
+    game = Game(players=players, seed=11)
+    while placements and not game.hand_over:
+        action = game.legal_actions()[0]
+        game.apply(action)
+        placements -= isinstance(action, Place)
+    return game
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("room", [250, 320, 390])
+def test_a_game_picture_given_its_room_is_read_at_its_text_size_on_a_phone(
+        lang: str, room: int) -> None:
+    """The board widget gives a game picture the width it has on the page: on a phone the
+    picture's status, captions and legend are read at (nearly) the size a laptop shows them,
+    however wide the layout has grown, instead of shrinking with the picture to about 6 px;
+    with no room given the picture is as before (at least 560 wide)."""
+    for placements in (0, 3, 12):
+        game = _played(3, placements)
+        plain = game_svg(game, seat=0, lang=lang, own_hand=False, interactive=True)
+        fitted = game_svg(game, seat=0, lang=lang, own_hand=False, interactive=True, room=room)
+        assert float(parse(plain).get("width", "0")) >= 560
+        natural = float(parse(fitted).get("viewBox", "").split()[2])
+        assert natural >= room  # a layout wider than the room widens it (then it scales down)
+        if placements == 0:
+            assert natural == room  # an empty layout: the picture is the room
+        shown = min(room, natural)
+        seen = _seen_text_sizes(fitted, shown)
+        before = _seen_text_sizes(plain, shown)
+        # the smallest text (counts, legend: 12.5 on a laptop), at worst twice drawn
+        least = min(size for _, size in seen)
+        assert least >= min(12.5, 12.5 * 2 * room / natural) - 0.01, (placements, seen)
+        assert least > min(size for _, size in before) or natural == 560 == room
+        # the same words (wrapped to the room: maybe on more lines)
+        assert "".join(text for text, _ in seen).replace(" ", "") == \
+            "".join(text for text, _ in before).replace(" ", "")
+        assert fitted == game_svg(game, seat=0, lang=lang, own_hand=False, interactive=True,
+                                  room=room)
+
+
+@pytest.mark.parametrize("room", [0, -320, float("nan"), float("inf"), True, "320", None])
+def test_a_game_pictures_room_must_be_a_positive_number(room: object) -> None:
+    game = Game(players=2, seed=1)
+    if room is None:
+        assert game_svg(game, seat=0, room=room) == game_svg(game, seat=0)
+        return
+    with pytest.raises(ValueError, match="room"):
+        game_svg(game, seat=0, room=room)  # type: ignore[arg-type]

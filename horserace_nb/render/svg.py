@@ -96,6 +96,9 @@ _Highlight = Tile | str | None
 # ---------------------------------------------------------------------------- sizes (user units)
 _MARGIN = 16.0  # around the board and the text
 _MIN_WIDTH = 460.0  # so the caption lines stay readable under a one-tile layout
+_GAME_WIDTH = _MIN_WIDTH + 100  # a game picture's least width, unless it is given its room
+_LEAST_ROOM = 240.0  # the narrowest room a game picture's texts wrap to (a small phone)
+_MOST_TEXT_SCALE = 2.0  # a game picture's texts drawn at most this much larger for its room
 _BADGE_R = UNIT * 0.33  # the filled number of a counted end
 _BADGE_FONT = UNIT * 0.38
 _DOT_R = UNIT * 0.15  # a hollow dot
@@ -480,11 +483,14 @@ def _check_highlight(layout: Layout, highlight: _Highlight) -> Tile | None:
 class _Column:
     """Text and legend lines stacked downwards from ``y`` (absolute coordinates)."""
 
-    def __init__(self, parent: _Element, x: float, y: float, width: float, theme: Theme):
+    def __init__(self, parent: _Element, x: float, y: float, width: float, theme: Theme,
+                 scale: float = 1.0):
         self.parent, self.x, self.y, self.width, self.theme = parent, x, y, width, theme
+        self.scale = scale  # every text size times this
 
     def text(self, text: str, *, size: float = _TEXT, bold: bool = False, color: str | None = None,
              css: str = "caption", keep: Sequence[str] = ()) -> None:
+        size *= self.scale
         for line in _wrap(text, size, self.width, keep):
             self.y += size * _LINE
             attrs: dict[str, Any] = {"font_size": _n(size), "fill": color or self.theme.text,
@@ -495,7 +501,7 @@ class _Column:
 
     def legend(self, keys: list[str], lang: str) -> None:
         """Legend items (glyph + text) laid out in rows, wrapping when a row is full."""
-        size = _SMALL
+        size = _SMALL * self.scale
         theme = self.theme
         group = _group(class_="legend")
         x = self.x
@@ -718,7 +724,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
              selected: Tile | str | None = None, size: float | None = None,
              theme: Theme | None = None, interactive: bool = False,
              played: Place | None = None, best: Place | None = None,
-             own_hand: bool = True, covered: bool = False) -> SvgImage:
+             own_hand: bool = True, covered: bool = False,
+             room: float | None = None) -> SvgImage:
     """What *seat* sees of a game: the layout, its own hand face up, the other hands face down
     with their counts, the boneyard count, whose turn it is and the scores toward the target
     (display points, per team with partners).
@@ -740,10 +747,20 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         :func:`hand_strip` of finger-sized tiles that never scales with the picture).
     :param covered: every hand face down, the viewer's too, and no tile of any hand in the
         picture or its text (pass and play, while the screen goes to the next player).
+    :param room: the width the picture has on the page, in pixels (the board widget reports
+        it; 240 at the least): its texts wrap to it, and where the layout makes the picture
+        wider (so that it is shown smaller), they are drawn larger by as much (up to twice), so
+        that they are read at their size. By default a picture is 560 wide at the least: on a
+        phone its texts shrank with it to about 6 px.
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
-        highlight not on the layout, a target that is not open, a selected tile not in the hand.
+        highlight not on the layout, a target that is not open, a selected tile not in the
+        hand, a room that is not a positive number.
     """
     check_lang(lang)
+    if room is not None and (isinstance(room, bool) or not isinstance(room, (int, float))
+                             or not 0 < room < float("inf")):
+        raise ValueError(f"room must be a positive number of pixels, not {room!r}")
+    least = _GAME_WIDTH if room is None else min(_GAME_WIDTH, max(_LEAST_ROOM, float(room)))
     theme = theme or DEFAULT_THEME
     state = _state(game, seat)
     if covered:
@@ -766,15 +783,18 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     review = _review_marks(board, layout, geometry, theme, state.hand, played, best)
 
     hand_step = _HAND_UNIT * 1.3
-    width = max(board.width + 2 * _MARGIN, _MIN_WIDTH + 100,
+    width = max(board.width + 2 * _MARGIN, least,
                 min(len(state.hand), 14) * hand_step * own_hand + 2 * _MARGIN)
     text_w = width - 2 * _MARGIN
+    # shown *room* wide, the picture is scaled by least / width: its texts are drawn larger
+    grow = 1.0 if room is None else min(_MOST_TEXT_SCALE, width / least)
+    small = _SMALL * grow
     content = _group(class_="content")
     panel = _group(class_="panel")
     content.add(panel)
 
     # --- status: hand number, boneyard, scores, turn
-    col = _Column(content, _MARGIN, _MARGIN * 0.4, text_w, theme)
+    col = _Column(content, _MARGIN, _MARGIN * 0.4, text_w, theme, grow)
     col.text(t("render.header", lang, hand=t("render.hand_number", lang, hand=state.hand_number),
                boneyard=boneyard_sentence(state.boneyard, lang)),
              size=_SMALL, color=theme.muted, css="boneyard")
@@ -794,16 +814,16 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         marker = "▶ " if other == state.to_play and not state.hand_over else ""
         labels[other] = marker + hand_count_sentence(shown[other], state.hand_sizes[other],
                                                      lang)
-    x0 = _MARGIN + max(_SMALL * 10, *(_text_width(x, _SMALL) + _SMALL for x in labels.values()))
+    x0 = _MARGIN + max(small * 10, *(_text_width(x, small) + small for x in labels.values()))
     per_row = max(1, int((width - _MARGIN - x0) // (_BACK_W + _BACK_GAP)))
-    row_h = _BACK_H + 6
+    row_h = max(_BACK_H + 6, small * 1.5)
     for other in others:
         count = state.hand_sizes[other]
         group = _group(class_="hand hidden", data_seat=str(other), data_count=str(count),
                        data_name=all_names[other])
         turn = other == state.to_play and not state.hand_over
-        group.add(_text(_MARGIN, y + row_h / 2 + _SMALL * 0.35, labels[other],
-                        font_size=_n(_SMALL), fill=theme.turn if turn else theme.text,
+        group.add(_text(_MARGIN, y + row_h / 2 + small * 0.35, labels[other],
+                        font_size=_n(small), fill=theme.turn if turn else theme.text,
                         font_weight="bold" if turn else "normal"))
         for i in range(count):
             bx = x0 + (i % per_row) * (_BACK_W + _BACK_GAP)
@@ -818,7 +838,8 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     board_x = (width - board.width) / 2
     board.group["transform"] = (
         f"translate({_n(board_x)},{_n(board_y)}) " + board.group["transform"])
-    col = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.3, text_w, theme)
+    col = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.3, text_w, theme,
+                  grow)
     for line, bold in _layout_lines(layout, lang, hl):
         col.text(line, bold=bold)
     if not layout.is_empty or review:
