@@ -499,6 +499,9 @@ def test_a_game_picture_given_its_room_is_read_at_its_text_size_on_a_phone(
             "".join(text for text, _ in before).replace(" ", "")
         assert fitted == game_svg(game, seat=0, lang=lang, own_hand=False, interactive=True,
                                   room=room)
+        # a laptop's room (the picture is shown at its width): as with no room
+        assert plain == game_svg(game, seat=0, lang=lang, own_hand=False, interactive=True,
+                                 room=1200)
 
 
 @pytest.mark.parametrize("room", [0, -320, float("nan"), float("inf"), True, "320", None])

@@ -751,7 +751,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         it; 240 at the least): its texts wrap to it, and where the layout makes the picture
         wider (so that it is shown smaller), they are drawn larger by as much (up to twice), so
         that they are read at their size. By default a picture is 560 wide at the least: on a
-        phone its texts shrank with it to about 6 px.
+        phone its texts shrank with it to about 6 px. A room of 560 or more changes nothing.
     :raises ValueError: for an unknown language or seat, names that do not match the seats, a
         highlight not on the layout, a target that is not open, a selected tile not in the
         hand, a room that is not a positive number.
@@ -786,8 +786,10 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     width = max(board.width + 2 * _MARGIN, least,
                 min(len(state.hand), 14) * hand_step * own_hand + 2 * _MARGIN)
     text_w = width - 2 * _MARGIN
-    # shown *room* wide, the picture is scaled by least / width: its texts are drawn larger
-    grow = 1.0 if room is None else min(_MOST_TEXT_SCALE, width / least)
+    # shown narrower than it is wide (its room, or its size), its texts are drawn larger
+    on_page = width if room is None else min(width, max(_LEAST_ROOM, float(room)),
+                                             size or width)
+    grow = min(_MOST_TEXT_SCALE, width / on_page)
     small = _SMALL * grow
     content = _group(class_="content")
     panel = _group(class_="panel")
