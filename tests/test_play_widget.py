@@ -730,3 +730,29 @@ def test_the_scoreboard_and_the_variant_note_link_their_rules(lang: str) -> None
     for rule, html_text in (("r3", w.scoreboard.value), ("r26", w.scoreboard.value),
                             ("r26", w.match_note.value)):
         assert re.search(rf"<a [^>]*data-rule=['\"]{rule}['\"]", html_text), html_text
+
+
+# --------------------------------------------------------------------------- the board's room
+def test_the_board_is_redrawn_for_the_room_its_front_end_reports() -> None:
+    """A phone's front end reports the board's width: the picture is drawn again to it (its
+    texts readable there), with the same moves and the same game; a laptop's width, or none,
+    draws it as before."""
+    from traitlets import TraitError
+
+    from horserace_nb.render.svg import game_svg
+
+    w = PlayWidget(Game(players=2, seed=45), human=0, lang="ko")
+    click_through(w, until=lambda w: len(w.game.layout) >= 4)
+    game, moves, before = w.game, dict(w.board.moves), w.board.svg
+    args: dict[str, Any] = {"seat": w.controller.viewer, "lang": "ko",
+                            "names": w.controller.names("ko"), "size": w.size,
+                            "interactive": True, "own_hand": False}
+    assert before == str(game_svg(game, **args))
+    w.board.room = 300
+    assert w.board.svg == str(game_svg(game, **args, room=300)) != before
+    assert w.board.moves == moves and w.game is game
+    w.board.room = 1200
+    assert w.board.svg == before
+    with pytest.raises(TraitError):
+        w.board.room = -10
+    assert w.board.room == 1200 and w.board.svg == before

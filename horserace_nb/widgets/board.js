@@ -486,7 +486,37 @@ function render({ model, el }) {
   // the widget's root exists once this view is attached to the page
   requestAnimationFrame(watch);
   setTimeout(watch, 500);
-  return () => { if (watcher) watcher.disconnect(); };
+
+  // The width the board has on the page, for Python to draw the picture to (on a phone its
+  // texts stay readable): from the board's left edge to the right of the output it is in (not
+  // the board's own width, which follows the picture), inside the frame's border, in steps
+  // of 10 px, once a resize has settled.
+  let roomTimer = null;
+  const reportRoom = () => {
+    const host = el.closest(".jp-OutputArea-output") || el.parentElement;
+    if (!host || !el.isConnected) return;
+    const right = host.getBoundingClientRect().right -
+      (parseFloat(getComputedStyle(host).paddingRight) || 0);
+    const room = Math.floor((right - el.getBoundingClientRect().left - 4) / 10) * 10;
+    if (room > 0 && room !== model.get("room")) {
+      model.set("room", room);
+      model.save_changes();
+    }
+  };
+  const sizer = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    clearTimeout(roomTimer);
+    roomTimer = setTimeout(reportRoom, 150);
+  }) : null;
+  requestAnimationFrame(() => {
+    const host = el.closest(".jp-OutputArea-output") || el.parentElement;
+    if (sizer && host) sizer.observe(host);
+    reportRoom();
+  });
+  return () => {
+    if (watcher) watcher.disconnect();
+    if (sizer) sizer.disconnect();
+    clearTimeout(roomTimer);
+  };
 }
 
 export default { render };

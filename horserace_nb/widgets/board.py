@@ -101,6 +101,10 @@ class Board(anywidget.AnyWidget):
     """What a feedback sentence or a hint talks about, marked on the picture
     (:class:`~horserace_nb.sessions.protocol.Marks`, :meth:`mark`)."""
     lang = Lang("en").tag(sync=True)
+    room = traitlets.Int(0, min=0).tag(sync=True)
+    """The width the board has on the page, in CSS px (its front end reports it, in steps of
+    10; 0 until it has): the widget draws its picture to it
+    (:func:`~horserace_nb.render.svg.game_svg`'s ``room``)."""
 
     def __init__(self, *, lang: str = "en", readonly: bool = False, **kwargs: Any) -> None:
         super().__init__(lang=lang, readonly=readonly,

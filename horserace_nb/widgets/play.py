@@ -231,6 +231,8 @@ class PlayWidget(View):
         self.add_class("hr-play")
         self.board.on_choice(self._on_choice)
         self.board.on_refusal(self._on_refusal)
+        # the board's width on the page (a phone, a turned tablet): its picture drawn to it
+        self.board.observe(self._on_room, names="room")
         self.draw_button.on_click(lambda _: self._on_draw())
         self.pass_button.on_click(lambda _: self._on_pass())
         self.hint_button.on_click(lambda _: self._on_hint())
@@ -301,6 +303,10 @@ class PlayWidget(View):
         self._schedule()
 
     @safe
+    def _on_room(self, _change: Any) -> None:
+        if self.started:
+            self._show_board(self.lang)
+
     def _on_choice(self, choice: Choice) -> None:
         if choice.kind == "select":
             self.controller.select(choice.tile)
@@ -652,7 +658,7 @@ class PlayWidget(View):
             # covered (pass and play between turns): no tile of any hand leaves the kernel
             svg = str(game_svg(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang),
                                size=self.size, interactive=True, own_hand=False,
-                               covered=ctrl.covered))
+                               covered=ctrl.covered, room=self.board.room or None))
             if not ctrl.covered:
                 hand = hand_strip(game, seat=ctrl.viewer, lang=lang, names=ctrl.names(lang))
         except Exception:  # noqa: BLE001 - the game goes on; the text alternative stands in

@@ -3,7 +3,8 @@
 
 Between turns the page holds no tile of any hand (read from the page's markup, not from what CSS
 shows), the "Pass the screen" panel and its button are a finger high, the live region says whose
-turn it is; after "I am Player 2 — show my tiles" only Player 2's hand is in the page. The
+turn it is; after "I am Player 2 — show my tiles" only Player 2's hand is in the page, and the
+board's texts and check boxes can be read whole. The
 expected hands come from the same seeded deal built here. Screenshots are kept in
 ``test-artifacts/browser/pass-and-play-<device>-*.png``.
 """
@@ -22,6 +23,11 @@ pytestmark = pytest.mark.browser
 SEED = 2024
 DEVICES = {"tablet": (768, 1024, "lab"), "phone": (390, 844, "notebook")}
 TILE = re.compile(r"\[\d\|\d\]")
+SEEN_TEXT = """(root) => { const svg = root.querySelector('.hr-board-svg svg');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Array.from(svg.querySelectorAll('.hr-svg-content text'))
+      .filter((node) => node.textContent.trim() !== 'n')  // the legend's glyph
+      .map((node) => parseFloat(node.getAttribute('font-size')) * scale); }"""
 CHECK_BOXES = """(root) => [...root.querySelectorAll('.widget-checkbox .widget-label-basic')]
     .filter(e => e.offsetParent !== null)
     .map(e => ({ text: e.innerText.trim(), cut: e.scrollWidth > e.clientWidth + 1 ||
@@ -90,6 +96,10 @@ def test_two_learners_tap_through_two_turns(device: str, request: pytest.Fixture
         if turn == 0:  # the check boxes show their whole labels (wrapped on a phone)
             checks = root.evaluate(CHECK_BOXES)
             assert checks and not any(check["cut"] for check in checks), checks
+        # the picture's texts (status, counts, captions) are read at 11 px or more: drawn to
+        # the board's room (on a phone they shrank with the picture to about 6 px)
+        seen = root.evaluate(SEEN_TEXT)
+        assert seen and min(seen) >= 11, seen
         ui.show(root)
         page.screenshot(path=str(ARTIFACTS / f"pass-and-play-{device}-{turn + 1}-shown.png"))
 
