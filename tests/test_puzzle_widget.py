@@ -295,3 +295,20 @@ def test_a_double_click_on_the_answer_keeps_right() -> None:
     assert w.message == said and w.messages.html.value == html and w.solved
     w.board.receive({**sent, "rev": sent["rev"] - 1})  # older still: refused, with a sentence
     assert "watching" in w.message
+
+
+
+def test_the_puzzle_board_is_redrawn_for_the_room_its_front_end_reports() -> None:
+    """On a phone the puzzle's picture is drawn to the board's width (its texts readable
+    there), the position and the moves unchanged; a laptop's width draws it as before."""
+    def sizes(svg: str) -> list[float]:
+        return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
+
+    w = PuzzleWidget("fifteen", lang="ja")
+    before, moves = w.board.svg, dict(w.board.moves)
+    w.board.room = 300
+    narrow = w.board.svg
+    assert narrow != before and w.board.moves == moves
+    assert max(sizes(narrow)) > max(sizes(before))  # drawn larger, to be shown smaller
+    w.board.room = 1200
+    assert w.board.svg == before

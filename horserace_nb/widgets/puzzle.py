@@ -125,6 +125,8 @@ class PuzzleWidget(View):
         self.menu.observe(self._on_menu, names="value")
         self.board.on_choice(self._on_choice)
         self.board.on_refusal(self._on_refusal)
+        # the board's width on the page (a phone, a turned tablet): its picture drawn to it
+        self.board.observe(lambda _: self._show_board(), names="room")
         self.hint_button.on_click(lambda _: self._on_hint())
         self.retry_button.on_click(lambda _: self._on_retry())
         self.show_button.on_click(lambda _: self._on_show())
@@ -404,7 +406,7 @@ class PuzzleWidget(View):
         done = self.done
         svg = str(game_svg(game, seat=seat, lang=lang, size=self.size, interactive=not done,
                            highlight=self.steps[-1].tile if self.steps else None,
-                           own_hand=done))
+                           own_hand=done, room=self.board.room or None))
         self.board.readonly = done
         moves = board_moves(None if done else game, lang, preview=False)
         pending = game.pending
