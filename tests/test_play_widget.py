@@ -751,8 +751,11 @@ def test_the_board_is_redrawn_for_the_room_its_front_end_reports() -> None:
     w.board.room = 300
     assert w.board.svg == str(game_svg(game, **args, room=300)) != before
     assert w.board.moves == moves and w.game is game
+    revision = w.board.revision
     w.board.room = 1200
     assert w.board.svg == before
+    w.board.room = 1300  # a room that changes nothing: no new picture (no tap goes stale)
+    assert w.board.revision == revision + 1
     with pytest.raises(TraitError):
         w.board.room = -10
-    assert w.board.room == 1200 and w.board.svg == before
+    assert w.board.room == 1300 and w.board.svg == before

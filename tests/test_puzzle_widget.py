@@ -312,3 +312,6 @@ def test_the_puzzle_board_is_redrawn_for_the_room_its_front_end_reports() -> Non
     assert max(sizes(narrow)) > max(sizes(before))  # drawn larger, to be shown smaller
     w.board.room = 1200
     assert w.board.svg == before
+    revision = w.board.revision
+    w.board.room = 1300  # a room that changes nothing: no new picture (no tap goes stale)
+    assert w.board.revision == revision

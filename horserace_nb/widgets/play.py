@@ -304,8 +304,8 @@ class PlayWidget(View):
 
     @safe
     def _on_room(self, _change: Any) -> None:
-        if self.started:
-            self._show_board(self.lang)
+        if self.started:  # (a room that changes nothing: no new picture, no stale taps)
+            self._show_board(self.lang, changed_only=True)
 
     def _on_choice(self, choice: Choice) -> None:
         if choice.kind == "select":
@@ -648,7 +648,7 @@ class PlayWidget(View):
             note = t("match.variant_note", lang, length=t(f"match.short_{variant}", lang))
             self.match_note.value = f"<div class='hr-variant'><i>{rule_links(note, lang)}</i></div>"
 
-    def _show_board(self, lang: str) -> None:
+    def _show_board(self, lang: str, *, changed_only: bool = False) -> None:
         from ..render.svg import game_svg, hand_strip
 
         ctrl = self.controller
@@ -664,6 +664,8 @@ class PlayWidget(View):
         except Exception:  # noqa: BLE001 - the game goes on; the text alternative stands in
             self.messages.log.append_stdout(traceback.format_exc())
             svg = f"<pre class='hr-board-text'>{esc(game.layout.describe(lang))}</pre>"
+        if changed_only and svg == self.board.svg:
+            return
         chosen = (game.pending or ctrl.marked) if ctrl.human_turn() else None
         self.board.show(svg, ctrl.moves(lang), "" if chosen is None else str(chosen),
                         hand=hand)

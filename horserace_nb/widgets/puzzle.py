@@ -126,7 +126,7 @@ class PuzzleWidget(View):
         self.board.on_choice(self._on_choice)
         self.board.on_refusal(self._on_refusal)
         # the board's width on the page (a phone, a turned tablet): its picture drawn to it
-        self.board.observe(lambda _: self._show_board(), names="room")
+        self.board.observe(lambda _: self._show_board(changed_only=True), names="room")
         self.hint_button.on_click(lambda _: self._on_hint())
         self.retry_button.on_click(lambda _: self._on_retry())
         self.show_button.on_click(lambda _: self._on_show())
@@ -399,7 +399,9 @@ class PuzzleWidget(View):
         self.hint_button.disabled = not left
 
     @safe
-    def _show_board(self) -> None:
+    def _show_board(self, *, changed_only: bool = False) -> None:
+        """Show the position (*changed_only*: only if its picture is not the one shown: a
+        room that changes nothing brings no new picture, and no tap goes stale)."""
         from ..render.svg import game_svg, hand_strip
 
         lang, game, seat = self.lang, self.game, self.puzzle.seat
@@ -407,6 +409,8 @@ class PuzzleWidget(View):
         svg = str(game_svg(game, seat=seat, lang=lang, size=self.size, interactive=not done,
                            highlight=self.steps[-1].tile if self.steps else None,
                            own_hand=done, room=self.board.room or None))
+        if changed_only and svg == self.board.svg:
+            return
         self.board.readonly = done
         moves = board_moves(None if done else game, lang, preview=False)
         pending = game.pending
