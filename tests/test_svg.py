@@ -512,3 +512,27 @@ def test_a_game_pictures_room_must_be_a_positive_number(room: object) -> None:
         return
     with pytest.raises(ValueError, match="room"):
         game_svg(game, seat=0, room=room)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("room", [250, 390])
+def test_a_layout_picture_given_its_room_is_read_at_its_text_size_on_a_phone(
+        lang: str, room: int) -> None:
+    """The replay's and the exercises' layout pictures, like a game's: on a phone their
+    captions and legend are read at their size (at least at twice the scale), the same words;
+    with a laptop's room, as with none."""
+    for placements in (1, 4, 12):
+        layout = _played(2, placements).layout
+        plain = layout_svg(layout, lang=lang, highlight=layout.tiles[-1])
+        fitted = layout_svg(layout, lang=lang, highlight=layout.tiles[-1], room=room)
+        natural = float(parse(fitted).get("viewBox", "").split()[2])
+        seen = _seen_text_sizes(fitted, min(room, natural))
+        before = _seen_text_sizes(plain, min(room, natural))
+        least = min(size for _, size in seen)
+        assert least >= min(12.5, 12.5 * 2 * room / natural) - 0.01, (placements, seen)
+        assert least > min(size for _, size in before)
+        assert "".join(text for text, _ in seen).replace(" ", "") == \
+            "".join(text for text, _ in before).replace(" ", "")
+        assert plain == layout_svg(layout, lang=lang, highlight=layout.tiles[-1], room=1200)
+    with pytest.raises(ValueError, match="room"):
+        layout_svg(Layout(), room=-1)

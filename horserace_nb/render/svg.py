@@ -593,11 +593,32 @@ def _finish(drawing: svgwrite.Drawing) -> SvgImage:
     return SvgImage(drawing.tostring())
 
 
+def _least_width(room: float | None, widest: float) -> float:
+    """A picture's least width: *widest*, or its room on the page (240 at the least) where
+    that is narrower."""
+    if room is None:
+        return widest
+    if (isinstance(room, bool) or not isinstance(room, (int, float))
+            or not 0 < room < float("inf")):
+        raise ValueError(f"room must be a positive number of pixels, not {room!r}")
+    return min(widest, max(_LEAST_ROOM, float(room)))
+
+
+def _text_grow(width: float, room: float | None, size: float | None) -> float:
+    """How much larger a picture *width* wide draws its texts: as much as it is shown
+    narrower (in its room on the page, or at its size), at most twice; 1 without a room."""
+    if room is None:
+        return 1.0
+    on_page = min(width, max(_LEAST_ROOM, float(room)), size or width)
+    return min(_MOST_TEXT_SCALE, width / on_page)
+
+
 def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None,
                targets: Sequence[tuple[Tile | str, Side | str]] | None = None,
                size: float | None = None, theme: Theme | None = None,
                title: str | None = None, show_numbers: bool = True,
-               spots: Sequence[tuple[Tile | str, Side | str]] | None = None) -> SvgImage:
+               spots: Sequence[tuple[Tile | str, Side | str]] | None = None,
+               room: float | None = None) -> SvgImage:
     """The layout as an SVG picture, with its counted ends, open points, end total and placement
     score, and a legend, in *lang*.
 
@@ -612,10 +633,13 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     :param spots: free sides of the layout's tiles (open points or closed branches) to draw as
         hidden ``circle.spot`` targets (``data-tile``, ``data-side``): an exercise answered by
         choosing points on the board widget.
+    :param room: the width the picture has on the page, as for :func:`game_svg` (by default
+        a layout picture is 460 wide at the least).
     :raises ValueError: for an unknown language, a highlight not on the layout, a target that is
-        not an open point or a spot that is not a free side.
+        not an open point, a spot that is not a free side, a room that is not a positive number.
     """
     check_lang(lang)
+    least = _least_width(room, _MIN_WIDTH)
     theme = theme or DEFAULT_THEME
     hl = _check_highlight(layout, highlight)
     geometry = layout_geometry(layout)
@@ -625,13 +649,14 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     board = _draw_board(layout, geometry, theme, hl, points, show_numbers)
     if spots:
         _draw_free_spots(board, geometry, theme, spots)
-    width = max(board.width + 2 * _MARGIN, _MIN_WIDTH)
+    width = max(board.width + 2 * _MARGIN, least)
     text_w = width - 2 * _MARGIN
 
     content = _group(class_="content")
     board_x = (width - board.width) / 2
     board_y = _MARGIN
-    column = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.5, text_w, theme)
+    column = _Column(content, _MARGIN, board_y + board.height + _MARGIN * 0.5, text_w, theme,
+                     _text_grow(width, room, size))
     for line, bold in _layout_lines(layout, lang, hl, show_numbers):
         column.text(line, bold=bold)
     if not layout.is_empty:
@@ -757,10 +782,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
         hand, a room that is not a positive number.
     """
     check_lang(lang)
-    if room is not None and (isinstance(room, bool) or not isinstance(room, (int, float))
-                             or not 0 < room < float("inf")):
-        raise ValueError(f"room must be a positive number of pixels, not {room!r}")
-    least = _GAME_WIDTH if room is None else min(_GAME_WIDTH, max(_LEAST_ROOM, float(room)))
+    least = _least_width(room, _GAME_WIDTH)
     theme = theme or DEFAULT_THEME
     state = _state(game, seat)
     if covered:
@@ -786,10 +808,7 @@ def game_svg(game: Game | SeatView, *, seat: int, lang: str = "en",
     width = max(board.width + 2 * _MARGIN, least,
                 min(len(state.hand), 14) * hand_step * own_hand + 2 * _MARGIN)
     text_w = width - 2 * _MARGIN
-    # shown narrower than it is wide (its room, or its size), its texts are drawn larger
-    on_page = width if room is None else min(width, max(_LEAST_ROOM, float(room)),
-                                             size or width)
-    grow = min(_MOST_TEXT_SCALE, width / on_page)
+    grow = _text_grow(width, room, size)  # shown narrower than it is wide: larger texts
     small = _SMALL * grow
     content = _group(class_="content")
     panel = _group(class_="panel")
