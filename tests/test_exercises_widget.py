@@ -246,3 +246,24 @@ def test_a_question_without_a_layout_shows_no_empty_board(lesson: str) -> None:
         empty = w.exercise.layout.is_empty and w.exercise.answer_form != "point"
         assert (w.board.layout.display == "none") == empty, w.exercise.case
         w.next()
+
+
+def test_an_exercise_board_is_redrawn_for_the_room_its_front_end_reports() -> None:
+    """On a phone the exercise's picture is drawn to the board's width (its captions read at
+    their size there), the points chosen and the exercise kept; a laptop's width draws it as
+    before."""
+    import re
+
+    def sizes(svg: str) -> list[float]:
+        return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
+
+    w = ExerciseWidget("counted", seed=4, lang="ja")
+    ex, before = w.exercise, w.board.svg
+    first = ex.choices()[0]
+    w.click_point(*first)
+    picked = list(w.board.picked)
+    w.board.room = 300
+    assert w.exercise is ex and w.board.picked == picked != []
+    assert min(sizes(w.board.svg)) > min(sizes(before))
+    w.board.room = 1200
+    assert w.board.svg == before and w.board.picked == picked

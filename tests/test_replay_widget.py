@@ -282,3 +282,25 @@ def test_predict_mode_says_every_board_refusal_in_the_widgets_language() -> None
     w.board.receive({**sent, "rev": w.board.revision, "tile": "[6|6]"})
     assert t("exercise.other_tile", "ko", tile="[1|5]", other="[6|6]") in w.messages.html.value
     assert w.step == 5 and w.pending == 6 and w.feedback is None
+
+
+
+def test_the_replay_board_is_redrawn_for_the_room_its_front_end_reports() -> None:
+    """On a phone each step's picture is drawn to the board's width (its captions read at
+    their size there), at the same step and for the steps after it; a laptop's width draws it
+    as before."""
+    def sizes(svg: str) -> list[float]:
+        return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
+
+    w = ReplayWidget(lang="ko")
+    w.step = len(w.steps) - 2
+    at_laptop = [w.board.svg]
+    w.step += 1
+    at_laptop.append(w.board.svg)
+    w.board.room = 300
+    assert w.step == len(w.steps) - 1
+    assert min(sizes(w.board.svg)) > min(sizes(at_laptop[1]))
+    w.step -= 1
+    assert min(sizes(w.board.svg)) > min(sizes(at_laptop[0]))
+    w.board.room = 1200
+    assert w.board.svg == at_laptop[0]

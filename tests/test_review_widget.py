@@ -387,3 +387,19 @@ def test_review_this_hand_works_on_a_game_started_from_a_position() -> None:
     review.run()
     assert review.ready and len(review.entries) >= 2
     assert [e.index for e in review.entries] == decisions(w.game, 0)
+
+
+def test_the_review_board_is_redrawn_for_the_room_its_front_end_reports(hand: Game) -> None:
+    """On a phone the decision's picture is drawn to the board's width (its status and
+    captions read at their size there), at the same decision; a laptop's width as before."""
+    import re
+
+    def sizes(svg: str) -> list[float]:
+        return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
+
+    w = ReviewWidget(hand, 0, seed=1, rollouts=ROLLOUTS)
+    index, before = w.index, w.board.svg
+    w.board.room = 300
+    assert w.index == index and max(sizes(w.board.svg)) > max(sizes(before))
+    w.board.room = 1200
+    assert w.board.svg == before

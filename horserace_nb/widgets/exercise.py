@@ -175,6 +175,9 @@ class ExerciseWidget(View):
         self.next_button.on_click(lambda _: self._on_next())
         self.board.on_choice(self._on_board)
         self.board.on_refusal(self._on_refusal)
+        # the board's width on the page (a phone, a turned tablet): its picture drawn to it,
+        # the points chosen and the marks kept
+        self.board.observe(lambda _: self._show_exercise(), names="room")
         self.feedback: Feedback | None = None
         """The verdict on the last answer checked (in ``lang``: written again on a switch)."""
         self._again: Callable[[str], Feedback] | None = None  # self.feedback in any language
@@ -516,6 +519,7 @@ class ExerciseWidget(View):
         self.counter.value = f"<b>{esc(counter)}</b>"
         self.prompt.value = question_html(ex.prompt(lang), lang)
         form = ex.answer_form
+        room = self.board.room or None  # the board's width on the page (a phone)
         if self._shown is not ex:  # a new exercise: nothing chosen, nothing marked
             self.picked, self._marks = [], None
         if form == "point":
@@ -523,7 +527,7 @@ class ExerciseWidget(View):
             position = tile_position(ex.layout, ex.tile)
             self.board.readonly = False
             self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
-                                         interactive=True, highlight=None)),
+                                         interactive=True, highlight=None, room=room)),
                             board_moves(position, lang, preview=False, question=True),
                             str(ex.tile))
         elif form in POINTS_FORMS:
@@ -531,7 +535,7 @@ class ExerciseWidget(View):
             self.board.readonly = False
             self.board.show(
                 str(layout_svg(ex.layout, lang=lang, size=self.size, highlight=ex.highlight,
-                               show_numbers=False, spots=choices)),
+                               show_numbers=False, spots=choices, room=room)),
                 spots=[{**point_ref(*c), "label": ex.choice_label(c, lang)} for c in choices])
             self.board.pick(self.picked)  # a switch keeps the points chosen
         else:
@@ -541,7 +545,8 @@ class ExerciseWidget(View):
             # never gets wider than the notebook), so that its tiles stay readable
             size = self.size * self.WIDE if form == "settlement" else self.size
             self.board.show(str(layout_svg(ex.layout, lang=lang, size=size,
-                                           highlight=ex.highlight, show_numbers=numbers)))
+                                           highlight=ex.highlight, show_numbers=numbers,
+                                           room=room)))
         if self._marks is not None:  # a switch keeps what the message talks about marked
             self.board.mark(*self._marks)
         # a question that is not about a layout (a deal, a lot, raw points) shows no board:

@@ -209,6 +209,8 @@ class ReplayWidget(View):
         widgets.link((self.predict_toggle, "value"), (self, "predict"))
         self.board.on_choice(self._on_board)
         self.board.on_refusal(self._on_refusal)
+        # the board's width on the page (a phone, a turned tablet): its picture drawn to it
+        self.board.observe(lambda _: self._render(), names="room")
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.start()
@@ -448,7 +450,7 @@ class ReplayWidget(View):
         placed = step.event is None or step.event.kind == "place"
         return str(layout_svg(step.layout, lang=self.lang, size=self.size,
                               highlight=last if placed and not step.dealt else None,
-                              show_numbers=numbers))
+                              show_numbers=numbers, room=self.board.room or None))
 
     def _render_question(self) -> None:
         from ..render.svg import game_svg, layout_svg
@@ -464,7 +466,8 @@ class ReplayWidget(View):
             position = tile_position(question.layout, question.tile)
             self.board.readonly = False
             self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
-                                         interactive=True, highlight=None)),
+                                         interactive=True, highlight=None,
+                                         room=self.board.room or None)),
                             board_moves(position, lang, preview=False, question=True),
                             str(question.tile))
             lines.append(t("predict.where.q", lang, tile=question.tile))
@@ -472,7 +475,8 @@ class ReplayWidget(View):
             self.board.readonly = True
             self.board.show(str(layout_svg(asked.layout, lang=lang, size=self.size,
                                            highlight=asked.layout.tiles[-1],
-                                           show_numbers=False)), board_moves(None, lang))
+                                           show_numbers=False, room=self.board.room or None)),
+                            board_moves(None, lang))
             heading = step_texts(asked, len(self.steps), lang, self.example)["heading"]
             key = "predict.score.q" if isinstance(question, PlacementScore) else \
                 "predict.total.q"

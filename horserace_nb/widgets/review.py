@@ -50,13 +50,15 @@ __all__ = ["ReviewWidget", "review_svg"]
 
 
 def review_svg(entry: ReviewEntry, *, lang: str = "en", names: Sequence[str] | None = None,
-               size: float | None = None) -> SvgImage:
+               size: float | None = None, room: float | None = None) -> SvgImage:
     """The position just before *entry*'s decision, from the seat's view (its hand face up),
     with the move played marked (dashed) and, unless it is the strong player's choice, that
     choice (green); the legend under the board says which is which. The same picture as
-    ``game_svg(entry.position(), seat=entry.seat, …)`` with the marks."""
+    ``game_svg(entry.position(), seat=entry.seat, …)`` with the marks (*room*: the board's
+    width on the page, as for :func:`~horserace_nb.render.svg.game_svg`)."""
     return game_svg(entry.view, seat=entry.seat, lang=lang, names=names, size=size,
-                    played=entry.action, best=None if entry.is_best else entry.best)
+                    played=entry.action, best=None if entry.is_best else entry.best,
+                    room=room)
 
 
 # ---------------------------------------------------------------------------- the widget
@@ -129,6 +131,8 @@ class ReviewWidget(View):
         self.last_button.on_click(lambda _: self._go(len(self.entries) - 1))
         self.close_button.on_click(lambda _: self._on_close())
         self.board.on_refusal(self._on_refusal)
+        # the board's width on the page (a phone, a turned tablet): its picture drawn to it
+        self.board.observe(lambda _: self._render(), names="room")
         self.close_button.layout.display = "" if closable else "none"
         self.start()
         loop = running_loop()
@@ -281,7 +285,8 @@ class ReviewWidget(View):
         entry = self.current if entry is None else entry
         if entry is None:
             return ""
-        return str(review_svg(entry, lang=self.lang, names=self.names, size=self.size))
+        return str(review_svg(entry, lang=self.lang, names=self.names, size=self.size,
+                              room=self.board.room or None))
 
     def _status_html(self) -> str:
         text = self.status_text()
