@@ -398,7 +398,9 @@ def test_the_review_board_is_redrawn_for_the_room_its_front_end_reports(hand: Ga
         return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
 
     w = ReviewWidget(hand, 0, seed=1, rollouts=ROLLOUTS)
+    w.run()  # (computed at once here; in Jupyter right after the widget is shown)
     index, before = w.index, w.board.svg
+    assert before
     w.board.room = 300
     assert w.index == index and max(sizes(w.board.svg)) > max(sizes(before))
     w.board.room = 1200
