@@ -19,7 +19,8 @@
 //    kernel). The notebook joins the running session of its path (as it joins one a server
 //    already runs) instead of starting a second kernel.
 // 5. On a narrow screen (a phone, a tablet held upright) it folds JupyterLab's file browser
-//    away when a lesson opened by its link shows, so that the lesson has the whole width.
+//    away when a lesson opened by its link shows, so that the lesson has the whole width; and
+//    it keeps that lesson in front of the ones JupyterLab reopens beside it.
 // 6. A picture in a notebook's output fits the output's width, keeping its proportions (on a
 //    phone a lesson's pictures were cut at the right): JupyterLab draws an SVG output as an
 //    <img>, and its style fits only an <svg> to the width.
@@ -124,6 +125,7 @@
       return;
     }
     narrow(app);
+    addressInFront(app);
     opened = true;
     const context = now.context;
     if (!ready.has(context) && context.session && context.session.kernel &&
@@ -173,18 +175,33 @@
     document.addEventListener(type, () => { acted = true; }, { capture: true, passive: true });
   }
 
-  function narrow(app) {
-    const shell = app.shell;
-    if (acted || !params.get("path") || window.innerWidth >= NARROW_PX || !shell ||
-        typeof shell.collapseLeft !== "function") return;
+  function settling(app) {  // JupyterLab may still be putting its layout back
+    if (acted || !params.get("path") || !app.shell) return false;
     if (!restoreWatched) {
       restoreWatched = true;
       Promise.resolve(app.restored).then(() => { foldUntil = Date.now() + FOLD_FOR_MS; });
     }
-    // watch() calls again every 250 ms
-    if ((foldUntil === null || Date.now() < foldUntil) && !shell.leftCollapsed) {
-      shell.collapseLeft();
-    }
+    return foldUntil === null || Date.now() < foldUntil;
+  }
+
+  function narrow(app) {
+    const shell = app.shell;
+    if (!settling(app) || window.innerWidth >= NARROW_PX ||
+        typeof shell.collapseLeft !== "function") return;
+    if (!shell.leftCollapsed) shell.collapseLeft();  // watch() calls again every 250 ms
+  }
+
+  // The notebook of the address is the one in front: JupyterLab also reopens what was open
+  // before, and on a busy machine a reopened lesson came in front of the one asked for (its
+  // cells were then never drawn). Until the learner first touches or types, as above.
+  function addressInFront(app) {
+    const shell = app.shell;
+    if (!settling(app) || typeof shell.widgets !== "function" ||
+        typeof shell.activateById !== "function") return;
+    const path = params.get("path");
+    const asked = Array.from(shell.widgets("main")).find(
+      (widget) => widget.context && widget.context.path === path);
+    if (asked && shell.currentWidget !== asked) shell.activateById(asked.id);
   }
 
   // ------------------------------------------------------------------ the kernel, early
