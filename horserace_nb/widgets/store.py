@@ -149,10 +149,18 @@ class Store(anywidget.AnyWidget):
     def record(self, result: Result) -> Result:
         """Keep *result* (written to the browser as soon as a view of this widget is shown,
         and kept here until the browser reports it stored)."""
-        key, text = store_entry(result)
-        self._wait([(key, text)], {key: result})
-        self._changed()
+        self.record_all([result])
         return result
+
+    def record_all(self, results: Iterable[Result]) -> None:
+        """Keep each of *results* (as :meth:`record`, in one change)."""
+        made = {}
+        for result in results:
+            key, text = store_entry(result)
+            made[key] = (text, result)
+        self._wait([(k, text) for k, (text, _) in made.items()],
+                   {k: r for k, (_, r) in made.items()})
+        self._changed()
 
     def _wait(self, entries: Iterable[tuple[str, str]],
               results: dict[str, Result | None] | None = None) -> None:
@@ -207,8 +215,7 @@ class Store(anywidget.AnyWidget):
         if len(compact(merged)) < len(merged):
             raise ResultsError(f"file: with the results kept here, more than this browser "
                                f"keeps (at most {MAX_RESULTS} results)", code="full")
-        for result in new:
-            self.record(result)
+        self.record_all(new)
         if data.learner and not self.learner:
             self.set_learner(data.learner)
         return len(new)
