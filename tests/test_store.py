@@ -111,8 +111,8 @@ class Tab:
         stored = {k[len(self.prefix):]: v for k, v in items.items() if k.startswith(self.prefix)}
         legacy = {k: v for k, v in items.items() if self.legacy(k)}
         problems, self.problems = sorted(self.problems), set()
-        self.store.receive({"kind": "read", "site": self.site, "stored": stored,
-                            "legacy": legacy, "problems": problems})
+        self.store.receive({"kind": "read", "site": self.site, "prefix": self.prefix,
+                            "stored": stored, "legacy": legacy, "problems": problems})
 
     def run(self, rounds: int = 10) -> None:
         """Write, answer the messages and report until nothing more happens."""
@@ -230,6 +230,8 @@ def test_an_unreadable_value_is_removed_only_once_its_backup_is_stored() -> None
     browser.items[LEGACY_RESULTS] = "{not json"
     store = Store(lang="ja")
     tab = Tab(browser, store)
+    tab.report()
+    assert store.notice == ""  # the copy is not written yet: nothing said
     tab.run()
     assert browser.items == {LEGACY_RESULTS: "{not json"}  # no room for the copy: kept
     assert store.notice == t("store.unreadable_kept", "ja")
@@ -238,7 +240,7 @@ def test_an_unreadable_value_is_removed_only_once_its_backup_is_stored() -> None
     tab.run()
     [(key, text)] = browser.items.items()
     assert text == "{not json" and key.startswith(PREFIX + "/|backup.")
-    assert store.notice == t("store.backup", "ja", key=key[len(PREFIX + "/|"):])
+    assert store.notice == t("store.backup", "ja", key=key)
 
 
 # ------------------------------------------------------------------------------ sites
@@ -270,7 +272,7 @@ def test_a_name_the_storage_refuses_is_not_said_kept() -> None:
     p.set_name("Mina")
     tab.run()
     assert not p.store.learner_kept and p.name_line.value == ""
-    assert p.store.notice == t("store.name_refused", "ko", name="Mina")
+    assert p.store.notice == t("store.name_refused", "ko")
     assert p.store.file_name.startswith("horserace-results-Mina-")  # this session's file
     browser.quota = None
     p.set_name("Mina")

@@ -123,6 +123,8 @@ class Store(anywidget.AnyWidget):
         self.learner_kept = False
         """The browser has reported :attr:`learner` stored."""
         self.site = ""
+        self.prefix = ""
+        """Where this site's keys begin in the browser's storage (``horserace_nb.<root>|``)."""
         self._asked: str | None = None  # a name to keep, not yet seen stored
         self._waiting: dict[str, tuple[str, Result | None]] = {}  # entry → (text, result)
         self._stored: dict[str, Result] = {}
@@ -252,7 +254,9 @@ class Store(anywidget.AnyWidget):
         if self._asked is None:
             self.learner = kept[:_MAX_NAME] if kept is not None else ""
         self.learner_kept = self._asked is None and kept is not None
-        self._from_legacy(stored, legacy)
+        prefix = content.get("prefix")
+        self.prefix = prefix[:_MAX_NAME] if isinstance(prefix, str) else ""
+        self._from_legacy(stored, legacy, refused="full" in problems)
         self._tidy(stored)
         self._tell(problems, stored)
         self._changed()
@@ -269,16 +273,19 @@ class Store(anywidget.AnyWidget):
         self._stored = {k: r for k, (_, r) in seen.items() if r is not None}
         self._bad = sum(1 for _, r in seen.values() if r is None)
 
-    def _from_legacy(self, stored: dict[str, str], legacy: dict[str, str]) -> None:
-        """Copy the keys of earlier versions in; remove each once all its copies are stored."""
+    def _from_legacy(self, stored: dict[str, str], legacy: dict[str, str], *,
+                     refused: bool) -> None:
+        """Copy the keys of earlier versions in; remove each once all its copies are stored.
+        *refused*: the storage refused a write since the last report."""
         done: list[list[str]] = []
         for key, text in legacy.items():
             if key == LEGACY_RESULTS:
                 entries = legacy_entries(text)
                 if entries is None:  # unreadable: set aside whole first
                     entries = [backup_entry(text)]
-                    self._left = stored.get(entries[0][0]) != text
-                    if not self._left:
+                    copied = stored.get(entries[0][0]) == text
+                    self._left = refused and not copied  # (said only once refused)
+                    if copied:
                         self._backup = entries[0][0]
             elif key.startswith(LEGACY_BACKUP):
                 entries = [backup_entry(text)]
@@ -325,9 +332,9 @@ class Store(anywidget.AnyWidget):
         elif self._left:
             self._say("store.unreadable_kept")
         elif self._backup and self._backup in stored:
-            self._say("store.backup", key=self._backup[:_MAX_NAME])
+            self._say("store.backup", key=(self.prefix + self._backup)[:_MAX_NAME])
         elif "name" in problems:
-            self._say("store.name_refused", name=self._asked or "")
+            self._say("store.name_refused")
         elif "full" in problems:
             self._say("store.full")
         elif self._bad:
