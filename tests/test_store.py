@@ -393,11 +393,13 @@ def test_the_load_button_reads_an_upload_and_can_take_the_same_file_again() -> N
 # ------------------------------------------------------------------------------ Progress
 def test_start_fresh_and_nothing_due_follow_a_language_switch() -> None:
     p = Progress(lang="en")
+    p.name_text.value = "Mina"
     p.reset_button.click()
     p.lang = "ko"
     assert t("progress.reset_asked", "ko") in p.messages.html.value
     assert p.reset_button.description == t("progress.reset", "ko")
     p.confirm_button.click()
+    assert p.name_text.value == ""  # the next learner's name box is empty
     p.lang = "ja"
     assert t("progress.reset_done", "ja") in p.messages.html.value
     assert p.practise() is None

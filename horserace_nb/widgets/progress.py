@@ -196,6 +196,7 @@ class Progress(View):
         (:meth:`~horserace_nb.widgets.store.Store.reset`), for the next learner."""
         self.confirm_box.layout.display = "none"
         self._close_practice()
+        self.name_text.value = ""  # (the next learner types their own)
         self.store.reset()
         self.messages.tell(lambda lang: t("progress.reset_done", lang), self.lang, kind="ok")
 
