@@ -159,7 +159,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
         """Voilà's templates, and before them this package's (the page of a full class,
         ``503.html``)."""
         super().setup_template_dirs()
-        self.template_paths = [str(TEMPLATES), *self.template_paths]
+        paths: list[str] = list(getattr(self, "template_paths", []))
+        self.template_paths = [str(TEMPLATES), *paths]
 
     def launch_browser(self) -> None:
         lang = self.class_lang
