@@ -47,7 +47,7 @@ REPO = Path(__file__).resolve().parents[1]
 IDLE_MINUTES = 0.04  # 2.4 s: rounded to 2 s, checked every second
 OPEN_IDLE_MINUTES = 0.25  # 15 s
 MAX_KERNELS = 2
-WAIT = 30.0
+WAIT = 90.0  # seconds: a shared 2-core machine under load is slow to start kernels
 
 
 # --------------------------------------------------------------------------- without a server
@@ -211,7 +211,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServ
         while "?token=" not in (text := log.read_text(errors="replace")) or \
                 "Ctrl+C" not in text:
             assert proc.poll() is None, f"the server stopped:\n{text}"
-            assert time.monotonic() - start < 60, f"no address printed:\n{text}"
+            assert time.monotonic() - start < WAIT, f"no address printed:\n{text}"
             time.sleep(0.2)
         urls = dict(re.findall(r"^  (\S+): (http://\S+)$", text, flags=re.M))
         token = re.findall(r"\?token=([A-Za-z0-9_-]+)", urls["English"])[0]
@@ -256,7 +256,7 @@ def test_a_kernel_no_page_uses_is_culled_and_an_open_pages_kept(
     assert status == 200
     bare = server.kernels[-1]
     took = server.wait_until(lambda: not server.alive(bare), "a bare request's kernel culled")
-    assert took < 10
+    assert took < 15  # idle 2 s, checked every second
     status, _ = server.render("ko/tiny.ipynb")
     held = server.kernels[-1]
 
@@ -275,7 +275,7 @@ def test_a_kernel_no_page_uses_is_culled_and_an_open_pages_kept(
     kept, _ = asyncio.run(hold_page())
     assert kept, "the kernel of an open page was culled after the short idle time"
     took = server.wait_until(lambda: not server.alive(held), "the closed page's kernel culled")
-    assert took < 10
+    assert took < 15  # idle 2 s, checked every second
 
 
 def test_past_the_limit_a_page_is_answered_in_its_language_and_starts_nothing(
