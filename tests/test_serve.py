@@ -203,7 +203,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServ
             [sys.executable, "-m", "horserace_nb.serve", str(root), "--ip", "127.0.0.1",
              "--port", str(port), "--max-kernels", str(MAX_KERNELS),
              "--idle-minutes", str(IDLE_MINUTES), "--open-idle-minutes",
-             str(OPEN_IDLE_MINUTES)],
+             str(OPEN_IDLE_MINUTES), "--", "--no-browser"],  # (the addresses still printed)
             cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True)
     try:

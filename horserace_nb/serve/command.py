@@ -155,6 +155,10 @@ class ClassVoila(Voila):  # type: ignore[misc]
     class_lang = Unicode("en", help="The language of what the command prints.").tag(
         config=True)
 
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        self.open_browser = True  # (no browser opens: the addresses are printed instead)
+
     def setup_template_dirs(self) -> None:
         """Voilà's templates, and before them this package's (the page of a full class,
         ``503.html``)."""
