@@ -55,6 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.validate import MAX_SEED
 from .course import LESSONS, lesson_items, lesson_of, rules_of, topic_of
 from .exercises import MAX_STARS
 
@@ -85,7 +86,7 @@ in three days, in a week. A miss puts it in box 1; a right answer when it is due
 _MAX_TRIES = 1000
 _MAX_HINTS = 50
 _MAX_POINTS = 100_000
-_MAX_SEED = 2 ** 53  # what a browser keeps exactly
+_MAX_SEED = MAX_SEED  # what a browser keeps exactly: the bound every seed is made within
 _MAX_TEXT = 80
 _CASE = re.compile(r"[A-Za-z0-9_@.=/-]{1,40}")
 _LESSON = re.compile(r"(?:\d{2})?")
