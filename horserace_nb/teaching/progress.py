@@ -77,7 +77,7 @@ __all__ = [
     "schedule", "due", "practice_seed", "RuleState", "rule_states", "LessonState",
     "lesson_map", "next_step", "ClassData", "class_data", "file_name", "MAX_FILES",
     "MAX_TEXT", "clean_text", "learner_key", "stars_allowed", "within_limits", "read_folder",
-    "read_roster", "Learner", "ITEM_STATES", "item_state",
+    "read_roster", "read_file", "Content", "Learner", "ITEM_STATES", "item_state",
 ]
 
 FORMAT = "horserace_nb.results"
@@ -873,7 +873,7 @@ def _refusal(exc: OSError) -> ResultsError:
                         code="unreadable")
 
 
-def _read_file(path: str | os.PathLike[str]) -> bytes | ResultsError:
+def read_file(path: str | os.PathLike[str]) -> bytes | ResultsError:
     """A file's first :data:`MAX_BYTES` + 1 bytes, never following a symbolic link nor opening
     anything but a regular file (a FIFO would wait for a writer for ever); or why not."""
     try:
@@ -936,7 +936,7 @@ def read_folder(folder: str | os.PathLike[str]) -> list[tuple[str, bytes | Resul
     entries.sort()
     out: list[tuple[str, bytes | ResultsError]] = []
     for n, (_, name, path) in enumerate(entries):
-        out.append((name, _read_file(path) if n < MAX_FILES else ResultsError(
+        out.append((name, read_file(path) if n < MAX_FILES else ResultsError(
             f"file: more than {MAX_FILES} files; not read", code="many")))
     return out
 
@@ -949,7 +949,7 @@ def read_roster(source: str | os.PathLike[str] | Iterable[str]) -> tuple[str, ..
     :raises ResultsError: naming the roster file if it cannot be read.
     """
     if isinstance(source, (str, os.PathLike)):
-        contents = _read_file(source)
+        contents = read_file(source)
         if isinstance(contents, ResultsError):
             raise ResultsError(f"roster: {contents}", code=contents.code)
         if len(contents) > MAX_BYTES:
