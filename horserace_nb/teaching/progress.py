@@ -942,14 +942,15 @@ def read_folder(folder: str | os.PathLike[str]) -> list[tuple[str, bytes | Resul
 
 
 def read_roster(source: str | os.PathLike[str] | Iterable[str]) -> tuple[str, ...]:
-    """The class's names: a text file's lines (a path; UTF-8, empty lines and lines starting
-    with ``#`` left out) or the names given, each cleaned (:func:`clean_text`) and each
-    learner once (:func:`learner_key`), at most :data:`MAX_FILES`.
+    """The class's names: a text file's lines (a path, ``~`` the home folder; UTF-8, empty
+    lines and lines starting with ``#`` left out) or the names given, each cleaned
+    (:func:`clean_text`) and each learner once (:func:`learner_key`), at most
+    :data:`MAX_FILES`.
 
     :raises ResultsError: naming the roster file if it cannot be read.
     """
     if isinstance(source, (str, os.PathLike)):
-        contents = read_file(source)
+        contents = read_file(os.path.expanduser(source))
         if isinstance(contents, ResultsError):
             raise ResultsError(f"roster: {contents}", code=contents.code)
         if len(contents) > MAX_BYTES:

@@ -72,9 +72,10 @@ def _files(source: Source) -> list[tuple[str, Content]]:
     link followed, nothing but a regular file opened, at most ``MAX_BYTES + 1`` bytes)."""
     if source is None:
         return []
-    if isinstance(source, (str, Path)) and Path(source).is_dir():
-        return list(read_folder(source))
-    paths = [source] if isinstance(source, (str, Path)) else list(source)
+    if isinstance(source, (str, Path)) and Path(source).expanduser().is_dir():
+        return list(read_folder(Path(source).expanduser()))
+    paths = [Path(p).expanduser() for p in
+             ([source] if isinstance(source, (str, Path)) else list(source))]
     return [(clean_text(os.path.basename(os.fspath(path)), 255), read_file(path))
             for path in paths[:MAX_FILES]]
 
@@ -201,9 +202,10 @@ class ClassReport(View):
 
     :param source: a folder (its files are read, ``*.json`` first; links and special files
         are refused, not followed), a list of files, or ``None`` to pick files with the button
-        (Voilà, JupyterLite).
-    :param roster: the class's names, a list or a text file (one name a line): those without a
-        file are listed as not started.
+        (Voilà, JupyterLite); ``~`` is the home folder. Keep results files outside the
+        notebooks' folder: the site builder publishes that folder.
+    :param roster: the class's names, a list or a text file (a path, one name a line): those
+        without a file are listed as not started.
     :param lang: en, ko or ja (the ``lang`` trait can change it later).
 
     It has no board; its one live region is the list of the files refused.
