@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
 import json
 import os
@@ -63,7 +64,7 @@ import re
 import stat
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -110,7 +111,9 @@ _MAX_SEED = 2 ** 53  # what a browser keeps exactly
 _MAX_TEXT = MAX_TEXT
 _CASE = re.compile(r"[A-Za-z0-9_@.=/-]{1,40}")
 _LESSON = re.compile(r"(?:\d{2})?")
-_WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})?")
+_WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?"
+                   r"(?:Z|[+-]\d{2}:\d{2})?")
+_RULE_SET = frozenset(RULES)
 _FIELDS = ("lesson", "kind", "case", "seed", "stars", "tries", "hints", "rules", "when")
 _GAME_FIELDS = ("points", "lost")
 _TOP = ("format", "version", "learner", "site", "saved", "results", "rules", "games")
@@ -245,7 +248,7 @@ def stars_allowed(tries: int, hints: int) -> int:
 
 def _text(value: Any, where: str, pattern: re.Pattern[str] | None = None) -> str:
     if not isinstance(value, str) or len(value) > _MAX_TEXT or (
-            pattern is not None and not pattern.fullmatch(value)):
+            pattern is not None and not _matches(pattern, value)):
         raise ResultsError(f"{where}: not a valid value ({_short(value)})")
     return value
 
@@ -255,13 +258,26 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _when(value: Any, where: str) -> str:
-    text = _text(value, where, _WHEN)
+@functools.lru_cache(maxsize=4096)
+def _is_day(text: str) -> bool:
     try:
-        dt.date.fromisoformat(text[:10])
-        dt.time.fromisoformat(text[11:19])
+        dt.date.fromisoformat(text)
     except ValueError:
-        raise ResultsError(f"{where}: not a date and time ({_short(value)})") from None
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _matches(pattern: re.Pattern[str], text: str) -> bool:
+    return pattern.fullmatch(text) is not None
+
+
+def _when(value: Any, where: str) -> str:
+    text = _text(value, where)
+    if not _WHEN.fullmatch(text):  # the time's ranges are in the pattern
+        raise ResultsError(f"{where}: not a valid value ({_short(value)})")
+    if not _is_day(text[:10]):
+        raise ResultsError(f"{where}: not a date and time ({_short(value)})")
     return text
 
 
@@ -277,17 +293,18 @@ def read_record(value: Any, where: str = "result") -> Result:
         raise ResultsError(f"{where}.kind: one of {', '.join(ITEM_KINDS + GAME_KINDS)}, not "
                            f"{_short(kind)}")
     names = _FIELDS + (_GAME_FIELDS if kind in GAME_KINDS else ())
-    for name in value:
-        if name not in names:
-            raise ResultsError(f"{where}: unknown field {_short(name)}")
-    for name in names:
-        if name not in value:
-            raise ResultsError(f"{where}.{name}: missing")
+    if len(value) != len(names) or not value.keys() <= set(names):
+        for name in value:
+            if name not in names:
+                raise ResultsError(f"{where}: unknown field {_short(name)}")
+        for name in names:
+            if name not in value:
+                raise ResultsError(f"{where}.{name}: missing")
     rules = value["rules"]
     if not isinstance(rules, list) or len(rules) > len(RULES):
         raise ResultsError(f"{where}.rules: a list of rules R1–R28, not {_short(rules)}")
     for rule in rules:
-        if rule not in RULES:
+        if not isinstance(rule, str) or rule not in _RULE_SET:
             raise ResultsError(f"{where}.rules: R1–R28, not {_short(rule)}")
     if len(set(rules)) != len(rules):
         raise ResultsError(f"{where}.rules: a rule named twice")
@@ -297,18 +314,28 @@ def read_record(value: Any, where: str = "result") -> Result:
                                                            0, _MAX_POINTS)
         lost = None if value["lost"] is None else _int(value["lost"], f"{where}.lost", 0,
                                                        _MAX_POINTS)
-    stars = _int(value["stars"], f"{where}.stars", 0, MAX_STARS)
-    tries = _int(value["tries"], f"{where}.tries", 0, _MAX_TRIES)
-    hints = _int(value["hints"], f"{where}.hints", 0, _MAX_HINTS)
+    stars, tries, hints, seed = value["stars"], value["tries"], value["hints"], value["seed"]
+    lesson, case, when = value["lesson"], value["case"], value["when"]
+    if not (type(stars) is int and 0 <= stars <= MAX_STARS  # the usual case, quickly
+            and type(tries) is int and 0 <= tries <= _MAX_TRIES
+            and type(hints) is int and 0 <= hints <= _MAX_HINTS
+            and type(seed) is int and -_MAX_SEED <= seed <= _MAX_SEED):
+        stars = _int(stars, f"{where}.stars", 0, MAX_STARS)
+        tries = _int(tries, f"{where}.tries", 0, _MAX_TRIES)
+        hints = _int(hints, f"{where}.hints", 0, _MAX_HINTS)
+        seed = _int(seed, f"{where}.seed", -_MAX_SEED, _MAX_SEED)
     if stars > stars_allowed(tries, hints):
         raise ResultsError(f"{where}.stars: at most {stars_allowed(tries, hints)} with {tries} "
                            f"tries and {hints} hints, not {stars}")
-    return Result(
-        lesson=_text(value["lesson"], f"{where}.lesson", _LESSON), kind=kind,
-        case=_text(value["case"], f"{where}.case", _CASE),
-        seed=_int(value["seed"], f"{where}.seed", -_MAX_SEED, _MAX_SEED),
-        stars=stars, tries=tries, hints=hints,
-        rules=tuple(rules), when=_when(value["when"], f"{where}.when"), points=points, lost=lost)
+    if not (type(lesson) is str and len(lesson) <= 2 and _matches(_LESSON, lesson)):
+        _text(lesson, f"{where}.lesson", _LESSON)
+    if not (type(case) is str and len(case) <= _MAX_TEXT and _matches(_CASE, case)):
+        _text(case, f"{where}.case", _CASE)
+    if not (type(when) is str and len(when) <= _MAX_TEXT and _WHEN.fullmatch(when)
+            and _is_day(when[:10])):
+        _when(when, f"{where}.when")
+    return Result(lesson=lesson, kind=kind, case=case, seed=seed, stars=stars, tries=tries,
+                  hints=hints, rules=tuple(rules), when=when, points=points, lost=lost)
 
 
 def merge(*lists: Iterable[Result]) -> list[Result]:
@@ -756,6 +783,7 @@ class ClassData:
     _rows: list[Learner] | None = field(default=None, repr=False, compare=False)
     _maps: dict[int, list[LessonState]] = field(default_factory=dict, repr=False,
                                                 compare=False)
+    _grid: list[tuple[str, list[str]]] | None = field(default=None, repr=False, compare=False)
 
     def rows(self) -> list[Learner]:
         """The learners, in the order of their first file: the files of one name (up to case,
@@ -797,7 +825,13 @@ class ClassData:
         return [(lesson, item) for lesson in LESSONS for item in lesson_items(lesson)]
 
     def grid(self) -> list[tuple[str, list[str]]]:
-        """Learner × lesson item (:meth:`items`): each item's state (:data:`ITEM_STATES`)."""
+        """Learner × lesson item (:meth:`items`): each item's state (:data:`ITEM_STATES`)
+        (computed once)."""
+        if self._grid is None:
+            self._grid = self._states()
+        return self._grid
+
+    def _states(self) -> list[tuple[str, list[str]]]:
         items = [item for _, item in self.items()]
         out = []
         for row in self.rows():
@@ -911,14 +945,15 @@ def read_file(path: str | os.PathLike[str]) -> bytes | ResultsError:
         os.close(handle)
 
 
-def read_folder(folder: str | os.PathLike[str]) -> list[tuple[str, bytes | ResultsError]]:
-    """(name, contents or why not) of a folder's files: its ``*.json`` entries in name order,
-    then its other files (names starting with a dot and folders not named ``*.json`` are left
-    out). No symbolic link is followed, nothing but a regular file is opened, at most
-    :data:`MAX_BYTES` + 1 bytes are read of a file and :data:`MAX_FILES` files of the folder
-    (the others are refused as too many).
+def read_folder(folder: str | os.PathLike[str]) -> Iterator[tuple[str, bytes | ResultsError]]:
+    """(name, contents or why not) of a folder's files, each read as it is reached (one at a
+    time in memory): its ``*.json`` entries in name order, then its other files (names
+    starting with a dot and folders not named ``*.json`` are left out). No symbolic link is
+    followed, nothing but a regular file is opened, at most :data:`MAX_BYTES` + 1 bytes are
+    read of a file and :data:`MAX_FILES` files of the folder (the others are refused as too
+    many).
 
-    :raises ResultsError: if *folder* cannot be listed.
+    :raises ResultsError: at once, if *folder* cannot be listed.
     """
     try:
         with os.scandir(folder) as listing:
@@ -934,11 +969,9 @@ def read_folder(folder: str | os.PathLike[str]) -> list[tuple[str, bytes | Resul
         raise ResultsError(f"folder: {clean_text(str(folder), 255)!r} cannot be read "
                            f"({exc.strerror or type(exc).__name__})", code="unreadable") from None
     entries.sort()
-    out: list[tuple[str, bytes | ResultsError]] = []
-    for n, (_, name, path) in enumerate(entries):
-        out.append((name, read_file(path) if n < MAX_FILES else ResultsError(
-            f"file: more than {MAX_FILES} files; not read", code="many")))
-    return out
+    many = ResultsError(f"file: more than {MAX_FILES} files; not read", code="many")
+    return ((name, read_file(path) if n < MAX_FILES else many)
+            for n, (_, name, path) in enumerate(entries))
 
 
 def read_roster(source: str | os.PathLike[str] | Iterable[str]) -> tuple[str, ...]:

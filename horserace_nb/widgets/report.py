@@ -29,8 +29,8 @@ one), and a file missing at the end is said in a sentence.
 from __future__ import annotations
 
 import base64
-import os
-from collections.abc import Callable, Iterable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,18 +66,18 @@ _ISOLATE = "\u2068{}\u2069"  # a name shown among others never turns the others 
 _SYMBOLS = {"first": "✓", "later": "½", "missed": "✗", "": ""}
 
 
-def _files(source: Source) -> list[tuple[str, Content]]:
-    """(name, contents or why not) of the files of *source*: a folder's files
-    (:func:`~horserace_nb.teaching.progress.read_folder`), or the files listed (read alike: no
-    link followed, nothing but a regular file opened, at most ``MAX_BYTES + 1`` bytes)."""
+def _files(source: Source) -> Iterator[tuple[str, Content]]:
+    """(name, contents or why not) of the files of *source*, each read as it is reached: a
+    folder's files (:func:`~horserace_nb.teaching.progress.read_folder`), or the files listed
+    (read alike: no link followed, nothing but a regular file opened, at most
+    ``MAX_BYTES + 1`` bytes)."""
     if source is None:
-        return []
+        return iter(())
     if isinstance(source, (str, Path)) and Path(source).expanduser().is_dir():
-        return list(read_folder(Path(source).expanduser()))
+        return read_folder(Path(source).expanduser())
     paths = [Path(p).expanduser() for p in
              ([source] if isinstance(source, (str, Path)) else list(source))]
-    return [(clean_text(os.path.basename(os.fspath(path)), 255), read_file(path))
-            for path in paths[:MAX_FILES]]
+    return ((clean_text(path.name, 255), read_file(path)) for path in paths)
 
 
 _ESM = """
@@ -215,7 +215,8 @@ class ClassReport(View):
                  lang: str = "en") -> None:
         super().__init__(lang=lang, switch=False)
         self.roster = read_roster(roster)
-        self._given = _files(source)
+        self._source = source
+        _files(source)  # a folder that cannot be listed is said now
         self._picked: list[tuple[str, Content]] = []
         self._incomplete: tuple[int, int] | None = None
         self._quiet = False
@@ -244,10 +245,12 @@ class ClassReport(View):
 
     # ------------------------------------------------------------------ the API
     def read(self, files: Iterable[tuple[str, Content]] | None = None) -> ClassData:
-        """Read the files given, the files picked, and *files* (``(name, contents)``)."""
+        """Read the files given (again: each one read as it is reached, so that a class's
+        files are never all in memory), the files picked, and *files* (``(name, contents)``)."""
         if files is not None:
             self._picked += list(files)
-        self.data = class_data(self._given + self._picked, roster=self.roster)
+        self.data = class_data(itertools.chain(_files(self._source), self._picked),
+                               roster=self.roster)
         if self.started:
             self._render()
         return self.data
