@@ -65,7 +65,7 @@ def test_a_file_too_large_or_missing_is_said_never_silent() -> None:
     report = ClassReport(lang="ja")
     upload(report, [("mina.json", learner_file("Mina")), ("huge.json", None)], picked=3)
     assert report.data.learners() == ["Mina"]
-    assert t("report.refused", "ja", name="\u2068huge.json\u2069",
+    assert t("report.refused", "ja", name="<bdi>huge.json</bdi>",
              reason=t("report.why.large", "ja")) in report.refused.value
     assert t("report.incomplete", "ja", count=2, total=3) in report.refused.value
     upload(report, [("mina.json", learner_file("Mina"))], batch="b2")  # a new pick replaces it
@@ -164,7 +164,7 @@ def test_a_folder_with_a_fifo_is_read_at_once_with_the_real_reasons(tmp_path: Pa
     report = made[0]
     assert report.data.learners() == ["Mina"]
     for name, why in (("pipe.json", "special"), ("sub.json", "folder"), ("link.json", "link")):
-        assert t("report.refused", "en", name=f"\u2068{name}\u2069",
+        assert t("report.refused", "en", name=f"<bdi>{name}</bdi>",
                  reason=t(f"report.why.{why}", "en")) in report.refused.value
     report.close()
 

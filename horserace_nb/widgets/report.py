@@ -62,7 +62,24 @@ Source = str | Path | Sequence[str | Path] | None
 Roster = str | Path | Iterable[str]
 Batch = list[tuple[str, Content]]
 
-_ISOLATE = "\u2068{}\u2069"  # a name shown among others never turns the others around
+
+
+class _Names:
+    """Names put in a sentence as tokens, then shown each in its own ``<bdi>`` (a name in a
+    right-to-left script never turns the words around it), all escaped."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def __call__(self, name: str) -> str:
+        self.names.append(name)
+        return f"\0{len(self.names) - 1}\0"  # names are cleaned: no NUL in them
+
+    def html(self, text: str) -> str:
+        out = esc(text)
+        for i, name in enumerate(self.names):
+            out = out.replace(f"\0{i}\0", f"<bdi>{esc(name)}</bdi>", 1)
+        return out
 _SYMBOLS = {"first": "✓", "later": "½", "missed": "✗", "": ""}
 
 
@@ -331,19 +348,23 @@ class ClassReport(View):
         self.chart.value = (f"<div lang='{lang}'><b>{esc(t('report.missed_title', lang))}</b>"
                             f"<div class='hr-report-chart'>{bars_svg(missed, lang=lang)}</div>"
                             "</div>")
-        absent = [_ISOLATE.format(name) for name in data.not_started()]
+        names = _Names()
+        absent = [names(name) for name in data.not_started()]
         line = (t("report.not_started", lang, names=list_text(absent, lang))
                 if absent else t("report.all_started", lang))
-        self.not_started.value = (f"<p class='hr-report-absent' lang='{lang}'>{esc(line)}</p>"
-                                  if learners or absent else "")
+        self.not_started.value = (f"<p class='hr-report-absent' lang='{lang}'>"
+                                  f"{names.html(line)}</p>" if learners or absent else "")
         merged = data.merged()
         if merged:
-            items = "".join(
-                f"<li>{esc(t('report.merged', lang, name=_ISOLATE.format(name), files=list_text([_ISOLATE.format(f) for f in files], lang)))}</li>"  # noqa: E501
-                for name, files in merged)
+            joined = []
+            for name, files in merged:
+                names = _Names()
+                file_list = list_text([names(f) for f in files], lang)
+                line = t("report.merged", lang, name=names(name), files=file_list)
+                joined.append(f"<li>{names.html(line)}</li>")
             self.merged.value = (f"<div class='hr-report-merged' lang='{lang}'>"
-                                 f"<b>{esc(t('report.merged_title', lang))}</b><ul>{items}</ul>"
-                                 "</div>")
+                                 f"<b>{esc(t('report.merged_title', lang))}</b>"
+                                 f"<ul>{''.join(joined)}</ul></div>")
         else:
             self.merged.value = ""
         notes = []
@@ -352,10 +373,13 @@ class ClassReport(View):
             notes.append(f"<p>{esc(t('report.incomplete', lang, count=arrived, total=picked))}"
                          "</p>")
         if data.refused:
-            items = "".join(
-                f"<li>{esc(t('report.refused', lang, name=_ISOLATE.format(name), reason=self.reason(why)))}</li>"  # noqa: E501
-                for name, why in data.refused)
-            notes.append(f"<b>{esc(t('report.refused_title', lang))}</b><ul>{items}</ul>")
+            refused = []
+            for name, why in data.refused:
+                names = _Names()
+                line = t("report.refused", lang, name=names(name), reason=self.reason(why))
+                refused.append(f"<li>{names.html(line)}</li>")
+            notes.append(f"<b>{esc(t('report.refused_title', lang))}</b>"
+                         f"<ul>{''.join(refused)}</ul>")
         self.refused.value = (f"<div class='hr-report-refused' lang='{lang}' role='status'>"
                               f"{''.join(notes)}</div>" if notes else "")
         if learners:

@@ -66,8 +66,8 @@ def main() -> None:
             _, peak = tracemalloc.get_traced_memory()
             tracemalloc.stop()
             print(f"ClassReport on {learners:5d} learners' files ({size / 1e6:5.1f} MB): "
-                  f"{min(times):6.2f} s (CPU {min(cpu):5.2f} s; best of {runs}), peak Python memory "
-                  f"{peak / 1e6:6.1f} MB, page HTML {sent / 1e6:5.2f} MB")
+                  f"{min(times):6.2f} s (CPU {min(cpu):5.2f} s; best of {runs}), "
+                  f"peak Python memory {peak / 1e6:6.1f} MB, page HTML {sent / 1e6:5.2f} MB")
 
 
 if __name__ == "__main__":
