@@ -124,7 +124,10 @@ class ResultsError(ValueError):
 
     :attr:`code` says why in a word, for a sentence in the reader's language: ``large``,
     ``json`` (not JSON text), ``format`` (not a results file), ``version`` (another version)
-    or ``field`` (:attr:`field` missing, unknown or out of range).
+    or ``field`` (:attr:`field` missing, unknown or out of range); for a file of a folder,
+    ``link`` (a symbolic link, not followed), ``folder``, ``special`` (a FIFO, socket or
+    device), ``denied`` (no permission), ``unreadable`` (another error) or ``many`` (past
+    :data:`MAX_FILES`).
     """
 
     def __init__(self, message: str, *, code: str = "field", field: str = "") -> None:
@@ -1005,11 +1008,13 @@ def read_roster(source: str | os.PathLike[str] | Iterable[str]) -> tuple[str, ..
     return tuple(names.values())
 
 
-def class_data(files: Iterable[tuple[str, Content]], roster: Iterable[str] = ()) -> ClassData:
+def class_data(files: Iterable[tuple[str, Content]],
+               roster: str | os.PathLike[str] | Iterable[str] = ()) -> ClassData:
     """Read *files* (``(name, contents)`` pairs, the contents possibly why a file could not be
-    read): the results files in order, every other file refused with its reason (the others
-    are still read); at most :data:`MAX_FILES` files are read, the others refused."""
-    data = ClassData(roster=read_roster(list(roster)))
+    read) and the *roster* (:func:`read_roster`): the results files in order, every other
+    file refused with its reason (the others are still read); at most :data:`MAX_FILES` files
+    are read, the others refused."""
+    data = ClassData(roster=read_roster(roster))
     for n, (name, text) in enumerate(files):
         name = clean_text(str(name), 255)
         try:
