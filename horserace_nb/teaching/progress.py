@@ -7,7 +7,8 @@ match against the computer. Results are only ever added: every finished item is 
 (its :attr:`~Result.key` includes the time), so that :func:`merge` of two lists (two tabs, a
 reload) loses nothing, and when the same result comes twice the better copy is kept.
 
-The results file (what "Download my results" saves), version 1::
+The results file (what "Download my results" saves), version 1 (written one result a line,
+each result's fields in name order; any JSON layout is read)::
 
     {"format": "horserace_nb.results", "version": 1,
      "learner": "Mina", "site": "https://school.example", "saved": "2026-12-01T09:00:00Z",
