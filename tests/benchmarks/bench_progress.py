@@ -51,7 +51,7 @@ def course(rng: random.Random, learner: int, passes: int = 2,
     for _ in range(passes):
         for lesson in LESSONS:
             for kind, case, seed in lesson_items(lesson):
-                rules = KINDS[case].rules if kind == "exercise" else ("R15",)
+                rules = KINDS[case.split("/")[0]].rules if kind == "exercise" else ("R15",)
                 out.append(item(kind, case, seed, tuple(rules[:2])))
     for example in ("sequence", "double_66", "turn_chain"):
         for step in range(1, 13):
