@@ -424,10 +424,14 @@ def test_a_marker_the_builder_did_not_write_is_refused(tmp_path: Path, marker: s
         check_output(folder, make_checkout(tmp_path))
 
 
-def test_the_marker_names_the_tool_and_version(tmp_path: Path) -> None:
+def test_the_marker_names_the_tool_the_version_and_the_files_written(tmp_path: Path) -> None:
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "index.html").write_text("")
+    (tmp_path / "index.html").write_text("")
     write_marker(tmp_path, "0.2.0")
     assert json.loads((tmp_path / SITE_MARKER).read_text()) == {
-        "tool": "horserace_nb.lite", "version": "0.2.0"}
+        "tool": "horserace_nb.lite", "version": "0.2.0",
+        "files": ["index.html", "lab/index.html"]}
     assert marker_problem(tmp_path) is None
 
 
@@ -1160,3 +1164,196 @@ def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_pa
     written = (site / "en/01_tiles_players.ipynb").read_text(encoding="utf-8")
     assert written == site_notebook(written)  # written as nbformat writes: stable
     assert {path: path.read_bytes() for path in notebooks.rglob("*") if path.is_file()} == before
+
+
+# --------------------------------------------------------------------------- issue 28
+def results_text(learner: str = "Mina") -> str:
+    from horserace_nb.teaching.progress import Result, results_file
+
+    result = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+                    when="2026-12-01T08:55:12+00:00")
+    return results_file([result], learner=learner, site="lab", saved="2026-12-01T09:00:00+00:00")
+
+
+def teacher_notebooks(tmp_path: Path) -> Path:
+    """A notebooks folder as a teacher's checkout may hold it: a lesson of the project as
+    generated, the same lesson edited, a notebook of the teacher's, and learners' results in
+    every disguise (lesson 11's ``results/``, a results file renamed, a damaged one, the class
+    report's table), a link out of the folder, a FIFO, a link to a file inside it."""
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "en" / "results").mkdir(parents=True)
+    lesson = "en/04_turns.ipynb"
+    shutil.copyfile(REPO / "notebooks" / lesson, notebooks / lesson)
+    edited = json.loads((REPO / "notebooks" / lesson).read_text(encoding="utf-8"))
+    edited["cells"][0]["source"] = ["My own words"]
+    (notebooks / "en" / "05_edited.ipynb").write_text(json.dumps(edited), encoding="utf-8")
+    (notebooks / "en" / "mine.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "metadata": {"trusted": True}, "source": "1",
+                   "outputs": [], "execution_count": None}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    (notebooks / "en" / "results" / "horserace-results-Mina-2026-12-01.json").write_text(
+        results_text())
+    (notebooks / "en" / "results" / "notes.txt").write_text("Mina: good")
+    (notebooks / "en" / "mina.txt").write_text(results_text())  # renamed: found by content
+    (notebooks / "en" / "joon.ipynb").write_text(results_text("Joon"))
+    (notebooks / "en" / "damaged.json").write_text(results_text("Aiko")[:120])
+    (notebooks / "en" / "class-report.csv").write_text("learner,stars\nMina,2\n")
+    (notebooks / "en" / "handout.md").write_text('Results files say "format": '
+                                                 '"horserace_nb.results".')
+    secret = tmp_path / "secret.txt"
+    secret.write_text("outside")
+    (notebooks / "en" / "secret.txt").symlink_to(secret)
+    (notebooks / "en" / "elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    (notebooks / "en" / "nowhere.md").symlink_to(tmp_path / "missing.md")
+    (notebooks / "en" / "handout-link.md").symlink_to(notebooks / "en" / "handout.md")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(notebooks / "en" / "pipe.json")
+    return notebooks
+
+
+def test_the_site_ships_no_results_nothing_outside_and_trusts_only_the_lessons(
+        tmp_path: Path) -> None:
+    """Issue 28, items 4 and 5: learners' results (by content, by name, in ``results/``),
+    links out of the folder and special files stay out, each named with its reason; only a
+    lesson byte-identical to the generated one ships trusted, a teacher's notebook (even one
+    whose cells say ``trusted``) and an edited lesson ship untrusted, and the plan says so."""
+    from horserace_nb.lite.build import site_contents
+    from horserace_nb.lite.contents import plan_contents, read_lessons
+
+    notebooks = teacher_notebooks(tmp_path)
+    plan = plan_contents(notebooks, read_lessons(REPO / "notebooks"))
+    assert plan.files == ["en/04_turns.ipynb", "en/05_edited.ipynb", "en/handout-link.md",
+                          "en/handout.md", "en/mine.ipynb"]
+    assert plan.notebooks == ["en/04_turns.ipynb", "en/05_edited.ipynb", "en/mine.ipynb"]
+    assert plan.trusted == ["en/04_turns.ipynb"]
+    left = dict(plan.left_out)
+    for name in ("en/results/", "en/mina.txt", "en/joon.ipynb", "en/damaged.json",
+                 "en/class-report.csv"):
+        assert left.pop(name) == "learners' results", name
+    assert left.pop("en/secret.txt") == "a symbolic link out of the notebooks' folder"
+    assert left.pop("en/elsewhere") == "a symbolic link out of the notebooks' folder"
+    assert left.pop("en/nowhere.md") == "a symbolic link to nothing"
+    if hasattr(os, "mkfifo"):
+        assert left.pop("en/pipe.json") == "not a regular file"
+    assert left == {}
+    notes = "\n".join(plan.notes())
+    assert "left out of the site (learners' results): en/class-report.csv" in notes
+    assert "en/results/" in notes and "en/secret.txt" in notes
+    assert "shipped untrusted" in notes and "en/05_edited.ipynb, en/mine.ipynb" in notes
+
+    site = site_contents(notebooks, tmp_path / "contents", plan)
+    shipped = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert shipped == plan.files
+    assert not any(p.is_symlink() for p in site.rglob("*"))
+    assert (site / "en" / "handout-link.md").read_text() == (notebooks / "en" / "handout.md"
+                                                              ).read_text()
+
+    def trust(name: str) -> set[object]:
+        cells = json.loads((site / name).read_text(encoding="utf-8"))["cells"]
+        return {cell["metadata"].get("trusted") for cell in cells if cell["cell_type"] == "code"}
+
+    assert trust("en/04_turns.ipynb") == {True}
+    assert trust("en/05_edited.ipynb") == {False}
+    assert trust("en/mine.ipynb") == {False}
+
+
+def test_the_lessons_manifest_is_the_checked_in_lessons() -> None:
+    """``notebooks/.lessons.json`` (written by ``lessons/build.py``) names every notebook of
+    the checkout with the sha256 of its bytes: the site trusts exactly these."""
+    from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest, read_lessons
+
+    notebooks = REPO / "notebooks"
+    recorded = read_lessons(notebooks)
+    assert sorted(recorded) == notebook_tree(notebooks)
+    assert (notebooks / LESSONS_MANIFEST).read_text(encoding="utf-8") == lessons_manifest(
+        notebooks, recorded), "out of date: run .venv/bin/python lessons/build.py"
+
+
+def test_a_teachers_files_in_the_site_are_carried_over(tmp_path: Path) -> None:
+    """Issue 28, item 3: a rebuild keeps every file the builder did not write (a results
+    folder, notes, a link), at the same place and unchanged; the builder's own old files go;
+    the kept files stay out of the new marker's list, so the next build keeps them again."""
+    from horserace_nb.lite.build import carry_over, foreign_files
+
+    site = tmp_path / "site"
+    make_old_site(site)
+    (site / "results").mkdir()
+    (site / "results" / "horserace-results-Mina-2026-12-01.json").write_text(results_text())
+    (site / "part1" / "my notes.txt").write_text("for Friday")
+    (site / "shortcut").symlink_to("results")
+    mine = {"part1/my notes.txt": b"for Friday",
+            "results/horserace-results-Mina-2026-12-01.json": results_text().encode()}
+    check_output(site, make_checkout(tmp_path))  # accepted: its files can be carried over
+    assert foreign_files(site) == ["part1/my notes.txt",
+                                   "results/horserace-results-Mina-2026-12-01.json", "shortcut"]
+    with replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+        write_marker(new.path, "0.2.0")
+        assert carry_over(site, new.path) == [*mine, "shortcut"]
+    assert contents(site) == {"index.html": b"new", SITE_MARKER: (site / SITE_MARKER
+                                                                  ).read_bytes(), **mine}
+    assert os.readlink(site / "shortcut") == "results"
+    assert foreign_files(site) == [*mine, "shortcut"]
+    assert leftovers(tmp_path) == []
+
+
+def test_a_teachers_file_where_the_new_site_writes_stops_the_build(tmp_path: Path) -> None:
+    from horserace_nb.lite.build import carry_over
+
+    site = tmp_path / "site"
+    make_old_site(site)
+    (site / "index.html").write_text("my own start page")
+    (site / "lab").write_text("a file where the new site has a folder")
+    before = contents(site)
+    refused = pytest.raises(LiteBuildError,
+                            match="holds files of yours.*index.html, lab.*untouched")
+    with refused, replacing(site) as new:
+        (new.path / "lab").mkdir(parents=True)
+        (new.path / "index.html").write_text("new")
+        (new.path / "lab" / "index.html").write_text("new")
+        carry_over(site, new.path)
+    assert contents(site) == before and leftovers(tmp_path) == []
+
+
+def test_a_site_of_an_earlier_builder_is_refused_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its marker lists no files: the teacher's could not be told from the site's."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    (site / SITE_MARKER).write_text('{"tool": "horserace_nb.lite", "version": "0.1.0"}')
+    before = contents(site)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "earlier version of the builder" in err
+    assert "Move any files of yours out of it" in err
+    assert contents(site) == before and not (tmp_path / "cache").exists()
+
+
+def test_the_link_check_looks_only_at_the_sites_own_contents(tmp_path: Path) -> None:
+    """Issue 28, item 16: a link's path is a file of the site's content tree, written plainly;
+    the build machine's disk is never looked at (``../../etc/hostname`` used to pass, and so
+    did ``/ko/04_turns.ipynb``, which starts two kernels)."""
+    from horserace_nb.lite.build import page_problems
+    from horserace_nb.lite.pages import add_script, link_problem
+
+    site = tmp_path / "site"
+    for app in ("lab", "repl", "notebooks"):
+        (site / app).mkdir(parents=True)
+        (site / app / "index.html").write_text('<script id="jupyter-config-data"></script>')
+    add_script(site, "0.1.0")
+    (site / "files" / "ko").mkdir(parents=True)
+    (site / "files" / "ko" / "04_turns.ipynb").write_text("{}")
+    (tmp_path / "hostname").write_text("build-machine")  # site/files/../../hostname
+    assert link_problem(site, "lab/index.html?path=ko/04_turns.ipynb") is None
+    for path in ("../../hostname", "/ko/04_turns.ipynb", "./ko/04_turns.ipynb",
+                 "ko//04_turns.ipynb", "ko/../ko/04_turns.ipynb", "../files/ko/04_turns.ipynb"):
+        problem = link_problem(site, f"lab/index.html?path={path}")
+        assert problem is not None and f"the site has no notebook {path}" in problem, path
+    links = ("[a](../lab/index.html?path=../../hostname) "
+             "[b](../lab/index.html?path=ko/04_turns.ipynb)")
+    (site / "files" / "ko" / "08.ipynb").write_text(json.dumps(
+        {"cells": [{"cell_type": "markdown", "source": links}]}))
+    assert page_problems(site, ["ko/04_turns.ipynb", "ko/08.ipynb"]) == [
+        "links lead nowhere: ko/08.ipynb: lab/index.html?path=../../hostname: the site has no "
+        "notebook ../../hostname"]

@@ -21,9 +21,10 @@ start-up message.
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -123,13 +124,31 @@ def site_links(markdown: str) -> list[str]:
     return [re.sub(r"^(\.\./)+", "", found) for found in _LINK.findall(markdown)]
 
 
-def link_problem(site: Path, link: str) -> str | None:
+def link_problem(site: Path, link: str, tree: Collection[str] | None = None) -> str | None:
     """What is wrong with *link* (relative to the root of *site*), or ``None``: its app must
-    be built, and a ``path`` it opens must be a notebook of the site."""
+    be one the site built, and a ``path`` it opens must be, exactly as written, a file of the
+    site's own content tree *tree* (POSIX paths under ``files/``; default: what is there).
+    Nothing outside the site is looked at: ``?path=../../etc/hostname`` leads nowhere, and so
+    does a path that is not written plainly (``/en/…``, ``./``, ``//``)."""
     page, _, query = link.partition("?")
-    if not (site / page).is_file():
+    if page not in APP_PAGES or not (site / page).is_file():
         return f"{link}: the site has no {page}"
+    if tree is None:
+        tree = content_tree(site)
     path = urllib.parse.parse_qs(query).get("path")
-    if path and not (site / "files" / path[0]).is_file():
+    if path and path[0] not in tree:
         return f"{link}: the site has no notebook {path[0]}"
     return None
+
+
+def content_tree(site: Path) -> set[str]:
+    """The files of *site*'s contents (under ``files/``), as POSIX paths relative to it; no
+    symbolic link followed."""
+    files = site / "files"
+    found: set[str] = set()
+    for parent, _, names in os.walk(files):
+        for name in names:
+            path = Path(parent) / name
+            if not path.is_symlink() and path.is_file():
+                found.add(path.relative_to(files).as_posix())
+    return found
