@@ -1357,3 +1357,40 @@ def test_the_link_check_looks_only_at_the_sites_own_contents(tmp_path: Path) -> 
     assert page_problems(site, ["ko/04_turns.ipynb", "ko/08.ipynb"]) == [
         "links lead nowhere: ko/08.ipynb: lab/index.html?path=../../hostname: the site has no "
         "notebook ../../hostname"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_site_script_takes_the_address_path_as_jupyterlab_does() -> None:
+    """Issue 28, item 13: the site's script names the kernel it starts early by the path
+    JupyterLab opens: the parameter decoded once more, then Node's ``path.posix.normalize``
+    (which JupyterLab's ``PathExt.normalize`` is) less one leading slash, a drive's prefix
+    kept. Checked against Node's own ``path.posix.normalize`` for odd paths."""
+    script = (Path(build.__file__).with_name("site.js")).read_text(encoding="utf-8")
+    start = script.index("  function posixNormalize(")
+    code = script[start:script.index("  const ASKED = ", start)]
+    paths = ["en/04_turns.ipynb", "/en/04_turns.ipynb", "./en/04_turns.ipynb",
+             "en//04_turns.ipynb", "//en/04_turns.ipynb", "/./ko/../en//04_turns.ipynb",
+             "../en/04_turns.ipynb", "../../etc/hostname", "/../en/x.ipynb", "en/", "./", ".",
+             "/", "en/./a/../b/", "a/b/../../..", "%2Fen%2F04.ipynb", "en/%252F.ipynb",
+             "drive:/en//x.ipynb", "en/a%20b.ipynb"]
+    program = code + f"""
+const path = require("path");
+const expected = (p) => {{
+  const decoded = decodeURIComponent(p);
+  const norm = (q) => q === "" ? "" : path.posix.normalize(q).replace(/^\\//, "");
+  const colon = decoded.split(":");
+  return colon.length === 1 ? norm(decoded)
+    : `${{colon[0]}}:${{norm(colon.slice(1).join(":"))}}`;
+}};
+const paths = {json.dumps(paths)};
+console.log(JSON.stringify(paths.map((p) => [addressPath(p), expected(p)])));
+console.log(JSON.stringify(addressPath("%E0%A4%A")));
+"""
+    done = subprocess.run(["node", "-e", program], capture_output=True, text=True, check=True,
+                          timeout=60)
+    pairs, undecodable = done.stdout.splitlines()
+    found = json.loads(pairs)
+    assert [ours for ours, _ in found] == [theirs for _, theirs in found]
+    assert dict(zip(paths, (ours for ours, _ in found), strict=True))[
+        "/./ko/../en//04_turns.ipynb"] == "en/04_turns.ipynb"
+    assert json.loads(undecodable) is None  # JupyterLab's opener fails on it too

@@ -10,7 +10,9 @@ start-up message.
   pages of the apps (:func:`add_script`). While a kernel starts it says so in the notebook's
   language (the catalog's ``site.starting``), it opens the site's pages from links in a
   notebook (JupyterLab would take them for files), and it starts the kernel of the address's
-  notebook while the app still loads (the notebook joins it).
+  notebook while the app still loads (the notebook joins it). An address naming a lesson the
+  site does not hold says so (``site.missing``) with a link to the start page
+  (``site.start_page``).
 
 >>> classroom_url("ko")
 'repl/index.html?kernel=python&hideCodeInput=1&showBanner=0&execute=1&hr=classroom&lang=ko&code=from+horserace_nb.widgets+import+Classroom%0AClassroom%28lang%3D%22ko%22%29'
@@ -81,7 +83,10 @@ def site_script(version: str) -> str:
     from ..words.i18n import t
 
     messages = {lang: {"starting": t("site.starting", lang),
-                       "ready": t("site.ready", lang)} for lang in LANGS}
+                       "ready": t("site.ready", lang),
+                       # {path} is filled in by the script, as text
+                       "missing": t("site.missing", lang, path="{path}"),
+                       "startPage": t("site.start_page", lang)} for lang in LANGS}
     source = resources.files(__package__).joinpath("site.js").read_text(encoding="utf-8")
     return (f"// horserace_nb {version}\n"
             + source.replace("__HR_MESSAGES__", json.dumps(messages, ensure_ascii=False)))
