@@ -1394,3 +1394,64 @@ console.log(JSON.stringify(addressPath("%E0%A4%A")));
     assert dict(zip(paths, (ours for ours, _ in found), strict=True))[
         "/./ko/../en//04_turns.ipynb"] == "en/04_turns.ipynb"
     assert json.loads(undecodable) is None  # JupyterLab's opener fails on it too
+
+
+def build_tools_missing() -> str | None:
+    import importlib.util
+
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install -e '.[lite]')"
+    if shutil.which("npm") is None and not build.pyodide_tarball(
+            build.default_cache_dir()).is_file():
+        return "npm was not found and the Pyodide core is not in the cache"
+    return None
+
+
+def test_a_rebuild_keeps_the_teachers_files_and_publishes_no_results(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28, items 3, 4 and 5, through ``python -m horserace_nb.lite build`` (a real
+    build, ~20 s with the download cache warm): into a site the builder wrote, where the teacher
+    put a ``results/`` folder and notes, from a notebooks folder holding learners' results in
+    every disguise, a link out of it, a FIFO, an edited lesson and a notebook of the teacher's.
+    The teacher's files are there afterwards, unchanged; no result reaches the site's files or
+    its contents listing; only the generated lesson is trusted; the summary says all that."""
+    why = build_tools_missing()
+    if why is not None:
+        pytest.skip(why)
+    notebooks = teacher_notebooks(tmp_path)
+    site = tmp_path / "site"
+    make_old_site(site)
+    (site / "results").mkdir()
+    (site / "results" / "horserace-results-Mina-2026-12-01.json").write_text(results_text())
+    (site / "notes.txt").write_text("3a: lesson 4 on Friday")
+    mine = {path: data for path, data in contents(site).items()
+            if path.startswith("results/") or path == "notes.txt"}
+
+    code = main(["build", "--quiet", "--output", str(site), "--notebooks", str(notebooks),
+                 "--source", str(REPO)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert {path: data for path, data in contents(site).items() if path in mine} == mine
+    assert not (site / "part0").exists()  # the builder's own old files are replaced
+    assert build.foreign_files(site) == sorted(mine)
+    assert "note: kept 2 file(s) of yours from the earlier site" in out
+    assert ("note: left out of the site (learners' results): en/class-report.csv, "
+            "en/damaged.json, en/joon.ipynb, en/mina.txt, en/results/") in out
+    assert ("note: left out of the site (a symbolic link out of the notebooks' folder): "
+            "en/elsewhere, en/secret.txt") in out
+    assert "note: left out of the site (a symbolic link to nothing): en/nowhere.md" in out
+    assert "shipped untrusted" in out and "en/05_edited.ipynb, en/mine.ipynb" in out
+
+    shipped = sorted(p.relative_to(site / "files").as_posix()
+                     for p in (site / "files").rglob("*") if p.is_file())
+    assert shipped == ["en/04_turns.ipynb", "en/05_edited.ipynb", "en/handout-link.md",
+                       "en/handout.md", "en/mine.ipynb"]
+    listing = " ".join(p.read_text(encoding="utf-8") for p in (site / "api").rglob("*.json"))
+    for name in ("results", "mina.txt", "joon", "damaged", "class-report", "secret", "pipe"):
+        assert name not in listing, name
+    cells = {name: json.loads((site / "files" / name).read_text(encoding="utf-8"))["cells"]
+             for name in ("en/04_turns.ipynb", "en/mine.ipynb")}
+    assert {c["metadata"]["trusted"] for c in cells["en/04_turns.ipynb"]
+            if c["cell_type"] == "code"} == {True}
+    assert [c["metadata"]["trusted"] for c in cells["en/mine.ipynb"]] == [False]
