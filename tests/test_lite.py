@@ -5,6 +5,7 @@ runs it in Chromium.)"""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -1455,3 +1456,140 @@ def test_a_rebuild_keeps_the_teachers_files_and_publishes_no_results(
     assert {c["metadata"]["trusted"] for c in cells["en/04_turns.ipynb"]
             if c["cell_type"] == "code"} == {True}
     assert [c["metadata"]["trusted"] for c in cells["en/mine.ipynb"]] == [False]
+
+
+# --------------------------------------------------------------------------- fuzzing the folders
+# Issue 28: random notebooks' folders and random earlier sites, derived from a fixed seed (set
+# HORSERACE_FUZZ=random for new ones), a few dozen examples, each in milliseconds.
+FOLDER_FUZZ = dict(max_examples=int(os.environ.get("HORSERACE_FUZZ_EXAMPLES", "30")),
+                   deadline=None, database=None,
+                   derandomize=os.environ.get("HORSERACE_FUZZ") != "random")
+FOLDERS = ["en", "ko", "results", "Results", "class", ".hidden", "__pycache__", "results2"]
+NAMES = ["a.ipynb", "b.json", "notes.txt", "horserace-results-Mina-2026-12-01.json",
+         "Class-Report.csv", "picture.svg", "x.md", ".secret.json"]
+
+
+@functools.cache
+def _content(kind: str) -> bytes:
+    text = results_text()
+    return {
+        "results": text.encode(),
+        "damaged": text.encode()[:90],
+        "bom": b"\xef\xbb\xbf  \n" + text.encode(),
+        "store": json.dumps({"results": [], "format": "horserace_nb.store"}).encode(),
+        "nested": json.dumps([{"x": 1}, json.loads(text)]).encode(),
+        "notebook": json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}).encode(),
+        "mention": b'# Results\nA file holds "format": "horserace_nb.results".\n',
+        "bytes": bytes(range(256)) * 3,
+    }[kind]
+
+
+LEARNER_KINDS = {"results", "damaged", "bom", "store", "nested"}
+
+
+def test_fuzz_the_sites_contents_never_hold_a_learners_results(tmp_path: Path) -> None:
+    """Whatever the notebooks' folder holds, the site's contents hold no file with a learner's
+    results (by content or by name), nothing in a ``results`` folder, nothing hidden, nothing
+    reached through a link out; every other file ships, once, with the same bytes."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from horserace_nb.lite.build import site_contents
+    from horserace_nb.lite.contents import plan_contents
+
+    entry = st.tuples(st.lists(st.sampled_from(FOLDERS), max_size=3), st.sampled_from(NAMES),
+                      st.sampled_from(sorted({*LEARNER_KINDS, "notebook", "mention", "bytes"})))
+    counter = iter(range(10**9))
+
+    @settings(**FOLDER_FUZZ)  # type: ignore[arg-type]
+    @given(st.lists(entry, min_size=1, max_size=12), st.booleans())
+    def check(entries: list[tuple[list[str], str, str]], link_out: bool) -> None:
+        root = tmp_path / f"case{next(counter)}"
+        notebooks = root / "notebooks"
+        notebooks.mkdir(parents=True)
+        written: dict[str, str] = {}
+        for folders, name, kind in entries:
+            path = notebooks.joinpath(*folders, name)
+            if any(p.exists() and not p.is_dir() for p in path.parents):
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.is_dir():
+                continue
+            path.write_bytes(_content(kind))
+            written[path.relative_to(notebooks).as_posix()] = kind
+        if link_out:
+            (root / "outside.txt").write_text("outside")
+            (notebooks / "out.txt").symlink_to(root / "outside.txt")
+        plan = plan_contents(notebooks)
+
+        def should_ship(name: str, kind: str) -> bool:
+            parts = name.split("/")
+            return (kind not in LEARNER_KINDS
+                    and not any(p.startswith(".") or p == "__pycache__" for p in parts)
+                    and not any(p.lower() == "results" for p in parts[:-1])
+                    and not parts[-1].lower().startswith(("horserace-results-", "class-report")))
+
+        assert plan.files == sorted(n for n, k in written.items() if should_ship(n, k))
+        site = site_contents(notebooks, root / "site", plan)
+        for name in plan.files:
+            shipped = (site / name).read_bytes()
+            if not name.endswith(".ipynb"):
+                assert shipped == (notebooks / name).read_bytes()
+            assert b"horserace_nb.results\"," not in shipped.replace(b" ", b"")
+        assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                      if p.is_file()) == plan.files
+
+    check()
+
+
+def test_fuzz_a_rebuild_never_loses_a_teachers_file(tmp_path: Path) -> None:
+    """Whatever a teacher added to an earlier site, and whatever the new site writes: either
+    every one of the teacher's files is in the new site, unchanged, or the build stops and the
+    earlier site is exactly as it was."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from horserace_nb.lite.build import carry_over
+
+    rel = st.lists(st.sampled_from(["a", "b", "results", "lab", "files"]), min_size=1,
+                   max_size=3).map("/".join)
+    counter = iter(range(10**9))
+
+    def put(folder: Path, names: list[str], text: str) -> list[str]:
+        made = []
+        for name in names:
+            path = folder / name
+            if os.path.lexists(path) or any(p.exists() and not p.is_dir()
+                                            for p in path.parents):
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"{text} {name}")
+            made.append(name)
+        return made
+
+    @settings(**FOLDER_FUZZ)  # type: ignore[arg-type]
+    @given(st.lists(rel, max_size=5), st.lists(rel, max_size=5), st.lists(rel, max_size=5))
+    def check(builder_files: list[str], teacher_files: list[str], new_files: list[str]) -> None:
+        root = tmp_path / f"case{next(counter)}"
+        site = root / "site"
+        site.mkdir(parents=True)
+        put(site, builder_files, "builder")
+        write_marker(site, "0.1.0")
+        mine = put(site, teacher_files, "teacher")
+        before = contents(site)
+        try:
+            with replacing(site) as new:
+                new.path.mkdir()
+                put(new.path, new_files, "new")
+                write_marker(new.path, "0.2.0")
+                carry_over(site, new.path)
+        except LiteBuildError as err:
+            assert "holds files of yours" in str(err)
+            assert contents(site) == before
+        else:
+            after = contents(site)
+            assert all(after[name] == before[name] for name in mine)
+        assert leftovers(root) == []
+
+    check()
