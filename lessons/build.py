@@ -29,6 +29,7 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
+from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
 from horserace_nb.lite.pages import classroom_url, lesson_url
 from horserace_nb.teaching.course import LESSON_EXERCISES, LESSON_SETS
 
@@ -653,6 +654,13 @@ def build_all(only: str | None = None) -> dict[Path, str]:
     return out
 
 
+def generated() -> list[str]:
+    """Every notebook this script writes, relative to ``notebooks/``: the classroom site trusts
+    exactly these, as ``notebooks/.lessons.json`` records them (path and sha256)."""
+    names = ["index.ipynb", *(f"{page}.ipynb" for page in RULES_PAGES.values())]
+    return names + [f"{lang}/{name}" for lang in LANGS for name, _ in STRUCTURE]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="verify only; write nothing")
@@ -660,13 +668,18 @@ def main() -> int:
     args = parser.parse_args()
     built = build_all(args.only)
     stale = [p for p, s in built.items() if not p.exists() or p.read_text("utf-8") != s]
+    manifest = NOTEBOOKS / LESSONS_MANIFEST
     if args.check:
+        if not stale and (not manifest.exists() or manifest.read_text("utf-8")
+                          != lessons_manifest(NOTEBOOKS, generated())):
+            stale.append(manifest)
         for p in stale:
             print(f"out of date: {p.relative_to(ROOT)}")
         return 1 if stale else 0
     for path, content in built.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")
+    manifest.write_text(lessons_manifest(NOTEBOOKS, generated()), encoding="utf-8")
     print(json.dumps({"written": len(built), "changed": len(stale)}))
     return 0
 

@@ -305,3 +305,102 @@ def test_undo_and_reload_give_the_same_game() -> None:
         game.apply(action)
         assert game.undo().to_json() == before
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+# --------------------------------------------------------------------------- results files
+def _a_results_file() -> str:
+    from horserace_nb.teaching.progress import Result, results_file
+
+    results = [Result("02", "exercise", "open/line", 201000, stars=2, tries=2, rules=("R9",),
+                      when="2026-12-01T09:00:00.000+00:00"),
+               Result("09", "puzzle", "fifteen", 0, stars=1, tries=2, hints=1,
+                      when="2026-12-01T09:05:00+00:00"),
+               Result("07", "hand", "2p", 45, when="2026-12-01T09:30:00Z", points=12, lost=3)]
+    return results_file(results, learner="Mina", site="https://school.example",
+                        saved="2026-12-01T10:00:00Z")
+
+
+RESULTS_FILE = _a_results_file()
+NASTY_TEXT = st.sampled_from(["\ud800", "\udfff", "\u202e", "\u2066", "\u200b", "\x00", "\ufeff",
+                              "<b>", "=1+1", "Mina", "MINA\u200b", "\U0001f600"])
+RESULTS_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-2 ** 60, 2 ** 60),
+              st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12), NASTY_TEXT,
+              st.sampled_from([1, 1.0, True, 3, 0, 10_001, "R13", "exercise", "hand",
+                               "2026-12-01T09:00:00", "2026-02-30T09:00:00"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.text(max_size=6) | NASTY_TEXT, inner,
+                                            max_size=3)),
+    max_leaves=6)
+
+
+def _mutate_json(data: st.DataObject) -> str:
+    record = json.loads(RESULTS_FILE)
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [p for p in _paths(record) if p]
+        if not paths:
+            break
+        path = data.draw(st.sampled_from(paths))
+        parent = record
+        for key in path[:-1]:
+            parent = parent[key]
+        how = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if how == "replace":
+            parent[path[-1]] = data.draw(RESULTS_VALUES)
+        elif how == "delete":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[data.draw(st.text(max_size=6) | NASTY_TEXT)] = data.draw(RESULTS_VALUES)
+        else:
+            parent.insert(path[-1], data.draw(RESULTS_VALUES))
+    return json.dumps(record, ensure_ascii=data.draw(st.booleans()))
+
+
+def _mutate_bytes(data: st.DataObject) -> bytes:
+    raw = bytearray(RESULTS_FILE.encode("utf-8"))
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(raw)))
+        how = data.draw(st.sampled_from(["flip", "cut", "insert"]))
+        if how == "flip" and at < len(raw):
+            raw[at] ^= 1 << data.draw(st.integers(0, 7))
+        elif how == "cut":
+            del raw[at:at + data.draw(st.integers(1, 40))]
+        else:
+            raw[at:at] = data.draw(st.sampled_from([b"\\ud800", b'"', b",", b"{", b"]", b"1e999",
+                                                     b"\xff", b"\\u202e", b"true", b"-0"]))
+    return bytes(raw)
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+def test_mutated_results_files_are_read_or_refused_with_a_sentence(data: st.DataObject) -> None:
+    """Issue 28: a mutated results file (its JSON changed anywhere, or its bytes flipped, cut or
+    added to) is read, or refused with a ResultsError naming why — never another exception —
+    and the class report on it (with a good file beside it) is whole: every text it shows and
+    both CSVs encode as UTF-8, each learner's row counts only results the reader accepts."""
+    from horserace_nb.teaching.progress import (
+        MAX_STARS,
+        ResultsError,
+        class_data,
+        read_results,
+        stars_allowed,
+    )
+
+    text: str | bytes = (_mutate_json(data) if data.draw(st.booleans())
+                         else _mutate_bytes(data))
+    try:
+        read = read_results(text)
+    except ResultsError as exc:
+        assert str(exc) and exc.code in {"large", "json", "format", "version", "field"}
+    else:
+        read.learner.encode("utf-8")
+        for result in read.results:
+            assert 0 <= result.stars <= min(MAX_STARS, stars_allowed(result.tries, result.hints))
+    report = class_data([("mutated.json", text), ("good.json", RESULTS_FILE)],
+                        roster=["mina", "\ud800"])
+    assert len(report.files) + len(report.refused) == 2
+    for shown in (report.csv(), report.grid_csv(), *report.learners(), *report.not_started(),
+                  *(f"{name}{exc}" for name, exc in report.refused)):
+        shown.encode("utf-8")
+    report.table()
+    report.rules_missed()

@@ -5,6 +5,7 @@ runs it in Chromium.)"""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -424,10 +425,14 @@ def test_a_marker_the_builder_did_not_write_is_refused(tmp_path: Path, marker: s
         check_output(folder, make_checkout(tmp_path))
 
 
-def test_the_marker_names_the_tool_and_version(tmp_path: Path) -> None:
+def test_the_marker_names_the_tool_the_version_and_the_files_written(tmp_path: Path) -> None:
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "index.html").write_text("")
+    (tmp_path / "index.html").write_text("")
     write_marker(tmp_path, "0.2.0")
     assert json.loads((tmp_path / SITE_MARKER).read_text()) == {
-        "tool": "horserace_nb.lite", "version": "0.2.0"}
+        "tool": "horserace_nb.lite", "version": "0.2.0",
+        "files": ["index.html", "lab/index.html"]}
     assert marker_problem(tmp_path) is None
 
 
@@ -1160,3 +1165,431 @@ def test_the_site_ships_the_lessons_trusted_and_leaves_the_checkout_alone(tmp_pa
     written = (site / "en/01_tiles_players.ipynb").read_text(encoding="utf-8")
     assert written == site_notebook(written)  # written as nbformat writes: stable
     assert {path: path.read_bytes() for path in notebooks.rglob("*") if path.is_file()} == before
+
+
+# --------------------------------------------------------------------------- issue 28
+def results_text(learner: str = "Mina") -> str:
+    from horserace_nb.teaching.progress import Result, results_file
+
+    result = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+                    when="2026-12-01T08:55:12+00:00")
+    return results_file([result], learner=learner, site="lab", saved="2026-12-01T09:00:00+00:00")
+
+
+def teacher_notebooks(tmp_path: Path) -> Path:
+    """A notebooks folder as a teacher's checkout may hold it: a lesson of the project as
+    generated, the same lesson edited, a notebook of the teacher's, and learners' results in
+    every disguise (lesson 11's ``results/``, a results file renamed, a damaged one, the class
+    report's table), a link out of the folder, a FIFO, a link to a file inside it."""
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "en" / "results").mkdir(parents=True)
+    lesson = "en/04_turns.ipynb"
+    shutil.copyfile(REPO / "notebooks" / lesson, notebooks / lesson)
+    edited = json.loads((REPO / "notebooks" / lesson).read_text(encoding="utf-8"))
+    edited["cells"][0]["source"] = ["My own words"]
+    (notebooks / "en" / "05_edited.ipynb").write_text(json.dumps(edited), encoding="utf-8")
+    (notebooks / "en" / "mine.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "metadata": {"trusted": True}, "source": "1",
+                   "outputs": [], "execution_count": None}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    (notebooks / "en" / "results" / "horserace-results-Mina-2026-12-01.json").write_text(
+        results_text())
+    (notebooks / "en" / "results" / "notes.txt").write_text("Mina: good")
+    (notebooks / "en" / "mina.txt").write_text(results_text())  # renamed: found by content
+    (notebooks / "en" / "joon.ipynb").write_text(results_text("Joon"))
+    (notebooks / "en" / "damaged.json").write_text(results_text("Aiko")[:120])
+    (notebooks / "en" / "class-report.csv").write_text("learner,stars\nMina,2\n")
+    (notebooks / "en" / "handout.md").write_text('Results files say "format": '
+                                                 '"horserace_nb.results".')
+    secret = tmp_path / "secret.txt"
+    secret.write_text("outside")
+    (notebooks / "en" / "secret.txt").symlink_to(secret)
+    (notebooks / "en" / "elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    (notebooks / "en" / "nowhere.md").symlink_to(tmp_path / "missing.md")
+    (notebooks / "en" / "handout-link.md").symlink_to(notebooks / "en" / "handout.md")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(notebooks / "en" / "pipe.json")
+    return notebooks
+
+
+def test_the_site_ships_no_results_nothing_outside_and_trusts_only_the_lessons(
+        tmp_path: Path) -> None:
+    """Issue 28, items 4 and 5: learners' results (by content, by name, in ``results/``),
+    links out of the folder and special files stay out, each named with its reason; only a
+    lesson byte-identical to the generated one ships trusted, a teacher's notebook (even one
+    whose cells say ``trusted``) and an edited lesson ship untrusted, and the plan says so."""
+    from horserace_nb.lite.build import site_contents
+    from horserace_nb.lite.contents import plan_contents, read_lessons
+
+    notebooks = teacher_notebooks(tmp_path)
+    plan = plan_contents(notebooks, read_lessons(REPO / "notebooks"))
+    assert plan.files == ["en/04_turns.ipynb", "en/05_edited.ipynb", "en/handout-link.md",
+                          "en/handout.md", "en/mine.ipynb"]
+    assert plan.notebooks == ["en/04_turns.ipynb", "en/05_edited.ipynb", "en/mine.ipynb"]
+    assert plan.trusted == ["en/04_turns.ipynb"]
+    left = dict(plan.left_out)
+    for name in ("en/results/", "en/mina.txt", "en/joon.ipynb", "en/damaged.json",
+                 "en/class-report.csv"):
+        assert left.pop(name) == "learners' results", name
+    assert left.pop("en/secret.txt") == "a symbolic link out of the notebooks' folder"
+    assert left.pop("en/elsewhere") == "a symbolic link out of the notebooks' folder"
+    assert left.pop("en/nowhere.md") == "a symbolic link to nothing"
+    if hasattr(os, "mkfifo"):
+        assert left.pop("en/pipe.json") == "not a regular file"
+    assert left == {}
+    notes = "\n".join(plan.notes())
+    assert "left out of the site (learners' results): en/class-report.csv" in notes
+    assert "en/results/" in notes and "en/secret.txt" in notes
+    assert "shipped untrusted" in notes and "en/05_edited.ipynb, en/mine.ipynb" in notes
+
+    site = site_contents(notebooks, tmp_path / "contents", plan)
+    shipped = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert shipped == plan.files
+    assert not any(p.is_symlink() for p in site.rglob("*"))
+    assert (site / "en" / "handout-link.md").read_text() == (notebooks / "en" / "handout.md"
+                                                              ).read_text()
+
+    def trust(name: str) -> set[object]:
+        cells = json.loads((site / name).read_text(encoding="utf-8"))["cells"]
+        return {cell["metadata"].get("trusted") for cell in cells if cell["cell_type"] == "code"}
+
+    assert trust("en/04_turns.ipynb") == {True}
+    assert trust("en/05_edited.ipynb") == {False}
+    assert trust("en/mine.ipynb") == {False}
+
+
+def test_the_lessons_manifest_is_the_checked_in_lessons() -> None:
+    """``notebooks/.lessons.json`` (written by ``lessons/build.py``) names every notebook of
+    the checkout with the sha256 of its bytes: the site trusts exactly these."""
+    from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest, read_lessons
+
+    notebooks = REPO / "notebooks"
+    recorded = read_lessons(notebooks)
+    assert sorted(recorded) == notebook_tree(notebooks)
+    assert (notebooks / LESSONS_MANIFEST).read_text(encoding="utf-8") == lessons_manifest(
+        notebooks, recorded), "out of date: run .venv/bin/python lessons/build.py"
+
+
+def test_a_teachers_files_in_the_site_are_carried_over(tmp_path: Path) -> None:
+    """Issue 28, item 3: a rebuild keeps every file the builder did not write (a results
+    folder, notes, a link), at the same place and unchanged; the builder's own old files go;
+    the kept files stay out of the new marker's list, so the next build keeps them again."""
+    from horserace_nb.lite.build import carry_over, foreign_files
+
+    site = tmp_path / "site"
+    make_old_site(site)
+    (site / "results").mkdir()
+    (site / "results" / "horserace-results-Mina-2026-12-01.json").write_text(results_text())
+    (site / "part1" / "my notes.txt").write_text("for Friday")
+    (site / "shortcut").symlink_to("results")
+    mine = {"part1/my notes.txt": b"for Friday",
+            "results/horserace-results-Mina-2026-12-01.json": results_text().encode()}
+    check_output(site, make_checkout(tmp_path))  # accepted: its files can be carried over
+    assert foreign_files(site) == ["part1/my notes.txt",
+                                   "results/horserace-results-Mina-2026-12-01.json", "shortcut"]
+    with replacing(site) as new:
+        new.path.mkdir()
+        (new.path / "index.html").write_text("new")
+        write_marker(new.path, "0.2.0")
+        assert carry_over(site, new.path) == [*mine, "shortcut"]
+    assert contents(site) == {"index.html": b"new", SITE_MARKER: (site / SITE_MARKER
+                                                                  ).read_bytes(), **mine}
+    assert os.readlink(site / "shortcut") == "results"
+    assert foreign_files(site) == [*mine, "shortcut"]
+    assert leftovers(tmp_path) == []
+
+
+def test_a_teachers_file_where_the_new_site_writes_stops_the_build(tmp_path: Path) -> None:
+    from horserace_nb.lite.build import carry_over
+
+    site = tmp_path / "site"
+    make_old_site(site)
+    (site / "index.html").write_text("my own start page")
+    (site / "lab").write_text("a file where the new site has a folder")
+    before = contents(site)
+    refused = pytest.raises(LiteBuildError,
+                            match="holds files of yours.*index.html, lab.*untouched")
+    with refused, replacing(site) as new:
+        (new.path / "lab").mkdir(parents=True)
+        (new.path / "index.html").write_text("new")
+        (new.path / "lab" / "index.html").write_text("new")
+        carry_over(site, new.path)
+    assert contents(site) == before and leftovers(tmp_path) == []
+
+
+def test_a_site_of_an_earlier_builder_is_refused_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its marker lists no files: the teacher's could not be told from the site's."""
+    site = tmp_path / "site"
+    before = make_old_site(site)
+    (site / SITE_MARKER).write_text('{"tool": "horserace_nb.lite", "version": "0.1.0"}')
+    before = contents(site)
+    code, err = cli(capsys, "--output", str(site), "--source", str(make_checkout(tmp_path)),
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "earlier version of the builder" in err
+    assert "Move any files of yours out of it" in err
+    assert contents(site) == before and not (tmp_path / "cache").exists()
+
+
+def test_the_link_check_looks_only_at_the_sites_own_contents(tmp_path: Path) -> None:
+    """Issue 28, item 16: a link's path is a file of the site's content tree, written plainly;
+    the build machine's disk is never looked at (``../../etc/hostname`` used to pass, and so
+    did ``/ko/04_turns.ipynb``, which starts two kernels)."""
+    from horserace_nb.lite.build import page_problems
+    from horserace_nb.lite.pages import add_script, link_problem
+
+    site = tmp_path / "site"
+    for app in ("lab", "repl", "notebooks"):
+        (site / app).mkdir(parents=True)
+        (site / app / "index.html").write_text('<script id="jupyter-config-data"></script>')
+    add_script(site, "0.1.0")
+    (site / "files" / "ko").mkdir(parents=True)
+    (site / "files" / "ko" / "04_turns.ipynb").write_text("{}")
+    (tmp_path / "hostname").write_text("build-machine")  # site/files/../../hostname
+    assert link_problem(site, "lab/index.html?path=ko/04_turns.ipynb") is None
+    for path in ("../../hostname", "/ko/04_turns.ipynb", "./ko/04_turns.ipynb",
+                 "ko//04_turns.ipynb", "ko/../ko/04_turns.ipynb", "../files/ko/04_turns.ipynb"):
+        problem = link_problem(site, f"lab/index.html?path={path}")
+        assert problem is not None and f"the site has no notebook {path}" in problem, path
+    links = ("[a](../lab/index.html?path=../../hostname) "
+             "[b](../lab/index.html?path=ko/04_turns.ipynb)")
+    (site / "files" / "ko" / "08.ipynb").write_text(json.dumps(
+        {"cells": [{"cell_type": "markdown", "source": links}]}))
+    assert page_problems(site, ["ko/04_turns.ipynb", "ko/08.ipynb"]) == [
+        "links lead nowhere: ko/08.ipynb: lab/index.html?path=../../hostname: the site has no "
+        "notebook ../../hostname"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_site_script_takes_the_address_path_as_jupyterlab_does() -> None:
+    """Issue 28, item 13: the site's script names the kernel it starts early by the path
+    JupyterLab opens: the parameter decoded once more, then Node's ``path.posix.normalize``
+    (which JupyterLab's ``PathExt.normalize`` is) less one leading slash, a drive's prefix
+    kept. Checked against Node's own ``path.posix.normalize`` for odd paths."""
+    script = (Path(build.__file__).with_name("site.js")).read_text(encoding="utf-8")
+    start = script.index("  function posixNormalize(")
+    code = script[start:script.index("  const ASKED = ", start)]
+    paths = ["en/04_turns.ipynb", "/en/04_turns.ipynb", "./en/04_turns.ipynb",
+             "en//04_turns.ipynb", "//en/04_turns.ipynb", "/./ko/../en//04_turns.ipynb",
+             "../en/04_turns.ipynb", "../../etc/hostname", "/../en/x.ipynb", "en/", "./", ".",
+             "/", "en/./a/../b/", "a/b/../../..", "%2Fen%2F04.ipynb", "en/%252F.ipynb",
+             "drive:/en//x.ipynb", "en/a%20b.ipynb"]
+    program = code + f"""
+const path = require("path");
+const expected = (p) => {{
+  const decoded = decodeURIComponent(p);
+  const norm = (q) => q === "" ? "" : path.posix.normalize(q).replace(/^\\//, "");
+  const colon = decoded.split(":");
+  return colon.length === 1 ? norm(decoded)
+    : `${{colon[0]}}:${{norm(colon.slice(1).join(":"))}}`;
+}};
+const paths = {json.dumps(paths)};
+console.log(JSON.stringify(paths.map((p) => [addressPath(p), expected(p)])));
+console.log(JSON.stringify(addressPath("%E0%A4%A")));
+"""
+    done = subprocess.run(["node", "-e", program], capture_output=True, text=True, check=True,
+                          timeout=60)
+    pairs, undecodable = done.stdout.splitlines()
+    found = json.loads(pairs)
+    assert [ours for ours, _ in found] == [theirs for _, theirs in found]
+    assert dict(zip(paths, (ours for ours, _ in found), strict=True))[
+        "/./ko/../en//04_turns.ipynb"] == "en/04_turns.ipynb"
+    assert json.loads(undecodable) is None  # JupyterLab's opener fails on it too
+
+
+def build_tools_missing() -> str | None:
+    import importlib.util
+
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install -e '.[lite]')"
+    if shutil.which("npm") is None and not build.pyodide_tarball(
+            build.default_cache_dir()).is_file():
+        return "npm was not found and the Pyodide core is not in the cache"
+    return None
+
+
+def test_a_rebuild_keeps_the_teachers_files_and_publishes_no_results(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28, items 3, 4 and 5, through ``python -m horserace_nb.lite build`` (a real
+    build, ~20 s with the download cache warm): into a site the builder wrote, where the teacher
+    put a ``results/`` folder and notes, from a notebooks folder holding learners' results in
+    every disguise, a link out of it, a FIFO, an edited lesson and a notebook of the teacher's.
+    The teacher's files are there afterwards, unchanged; no result reaches the site's files or
+    its contents listing; only the generated lesson is trusted; the summary says all that."""
+    why = build_tools_missing()
+    if why is not None:
+        pytest.skip(why)
+    notebooks = teacher_notebooks(tmp_path)
+    site = tmp_path / "site"
+    make_old_site(site)
+    (site / "results").mkdir()
+    (site / "results" / "horserace-results-Mina-2026-12-01.json").write_text(results_text())
+    (site / "notes.txt").write_text("3a: lesson 4 on Friday")
+    mine = {path: data for path, data in contents(site).items()
+            if path.startswith("results/") or path == "notes.txt"}
+
+    code = main(["build", "--quiet", "--output", str(site), "--notebooks", str(notebooks),
+                 "--source", str(REPO)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert {path: data for path, data in contents(site).items() if path in mine} == mine
+    assert not (site / "part0").exists()  # the builder's own old files are replaced
+    assert build.foreign_files(site) == sorted(mine)
+    assert "note: kept 2 file(s) of yours from the earlier site" in out
+    assert ("note: left out of the site (learners' results): en/class-report.csv, "
+            "en/damaged.json, en/joon.ipynb, en/mina.txt, en/results/") in out
+    assert ("note: left out of the site (a symbolic link out of the notebooks' folder): "
+            "en/elsewhere, en/secret.txt") in out
+    assert "note: left out of the site (a symbolic link to nothing): en/nowhere.md" in out
+    assert "shipped untrusted" in out and "en/05_edited.ipynb, en/mine.ipynb" in out
+
+    shipped = sorted(p.relative_to(site / "files").as_posix()
+                     for p in (site / "files").rglob("*") if p.is_file())
+    assert shipped == ["en/04_turns.ipynb", "en/05_edited.ipynb", "en/handout-link.md",
+                       "en/handout.md", "en/mine.ipynb"]
+    listing = " ".join(p.read_text(encoding="utf-8") for p in (site / "api").rglob("*.json"))
+    for name in ("results", "mina.txt", "joon", "damaged", "class-report", "secret", "pipe"):
+        assert name not in listing, name
+    cells = {name: json.loads((site / "files" / name).read_text(encoding="utf-8"))["cells"]
+             for name in ("en/04_turns.ipynb", "en/mine.ipynb")}
+    assert {c["metadata"]["trusted"] for c in cells["en/04_turns.ipynb"]
+            if c["cell_type"] == "code"} == {True}
+    assert [c["metadata"]["trusted"] for c in cells["en/mine.ipynb"]] == [False]
+
+
+# --------------------------------------------------------------------------- fuzzing the folders
+# Issue 28: random notebooks' folders and random earlier sites, derived from a fixed seed (set
+# HORSERACE_FUZZ=random for new ones), a few dozen examples, each in milliseconds.
+FOLDER_FUZZ = dict(max_examples=int(os.environ.get("HORSERACE_FUZZ_EXAMPLES", "30")),
+                   deadline=None, database=None,
+                   derandomize=os.environ.get("HORSERACE_FUZZ") != "random")
+FOLDERS = ["en", "ko", "results", "Results", "class", ".hidden", "__pycache__", "results2"]
+NAMES = ["a.ipynb", "b.json", "notes.txt", "horserace-results-Mina-2026-12-01.json",
+         "Class-Report.csv", "picture.svg", "x.md", ".secret.json"]
+
+
+@functools.cache
+def _content(kind: str) -> bytes:
+    text = results_text()
+    return {
+        "results": text.encode(),
+        "damaged": text.encode()[:90],
+        "bom": b"\xef\xbb\xbf  \n" + text.encode(),
+        "store": json.dumps({"results": [], "format": "horserace_nb.store"}).encode(),
+        "nested": json.dumps([{"x": 1}, json.loads(text)]).encode(),
+        "notebook": json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}).encode(),
+        "mention": b'# Results\nA file holds "format": "horserace_nb.results".\n',
+        "bytes": bytes(range(256)) * 3,
+    }[kind]
+
+
+LEARNER_KINDS = {"results", "damaged", "bom", "store", "nested"}
+
+
+def test_fuzz_the_sites_contents_never_hold_a_learners_results(tmp_path: Path) -> None:
+    """Whatever the notebooks' folder holds, the site's contents hold no file with a learner's
+    results (by content or by name), nothing in a ``results`` folder, nothing hidden, nothing
+    reached through a link out; every other file ships, once, with the same bytes."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from horserace_nb.lite.build import site_contents
+    from horserace_nb.lite.contents import plan_contents
+
+    entry = st.tuples(st.lists(st.sampled_from(FOLDERS), max_size=3), st.sampled_from(NAMES),
+                      st.sampled_from(sorted({*LEARNER_KINDS, "notebook", "mention", "bytes"})))
+    counter = iter(range(10**9))
+
+    @settings(**FOLDER_FUZZ)  # type: ignore[arg-type]
+    @given(st.lists(entry, min_size=1, max_size=12), st.booleans())
+    def check(entries: list[tuple[list[str], str, str]], link_out: bool) -> None:
+        root = tmp_path / f"case{next(counter)}"
+        notebooks = root / "notebooks"
+        notebooks.mkdir(parents=True)
+        written: dict[str, str] = {}
+        for folders, name, kind in entries:
+            path = notebooks.joinpath(*folders, name)
+            if any(p.exists() and not p.is_dir() for p in path.parents):
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.is_dir():
+                continue
+            path.write_bytes(_content(kind))
+            written[path.relative_to(notebooks).as_posix()] = kind
+        if link_out:
+            (root / "outside.txt").write_text("outside")
+            (notebooks / "out.txt").symlink_to(root / "outside.txt")
+        plan = plan_contents(notebooks)
+
+        def should_ship(name: str, kind: str) -> bool:
+            parts = name.split("/")
+            return (kind not in LEARNER_KINDS
+                    and not any(p.startswith(".") or p == "__pycache__" for p in parts)
+                    and not any(p.lower() == "results" for p in parts[:-1])
+                    and not parts[-1].lower().startswith(("horserace-results-", "class-report")))
+
+        assert plan.files == sorted(n for n, k in written.items() if should_ship(n, k))
+        site = site_contents(notebooks, root / "site", plan)
+        for name in plan.files:
+            shipped = (site / name).read_bytes()
+            if not name.endswith(".ipynb"):
+                assert shipped == (notebooks / name).read_bytes()
+            assert b"horserace_nb.results\"," not in shipped.replace(b" ", b"")
+        assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                      if p.is_file()) == plan.files
+
+    check()
+
+
+def test_fuzz_a_rebuild_never_loses_a_teachers_file(tmp_path: Path) -> None:
+    """Whatever a teacher added to an earlier site, and whatever the new site writes: either
+    every one of the teacher's files is in the new site, unchanged, or the build stops and the
+    earlier site is exactly as it was."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from horserace_nb.lite.build import carry_over
+
+    rel = st.lists(st.sampled_from(["a", "b", "results", "lab", "files"]), min_size=1,
+                   max_size=3).map("/".join)
+    counter = iter(range(10**9))
+
+    def put(folder: Path, names: list[str], text: str) -> list[str]:
+        made = []
+        for name in names:
+            path = folder / name
+            if os.path.lexists(path) or any(p.exists() and not p.is_dir()
+                                            for p in path.parents):
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"{text} {name}")
+            made.append(name)
+        return made
+
+    @settings(**FOLDER_FUZZ)  # type: ignore[arg-type]
+    @given(st.lists(rel, max_size=5), st.lists(rel, max_size=5), st.lists(rel, max_size=5))
+    def check(builder_files: list[str], teacher_files: list[str], new_files: list[str]) -> None:
+        root = tmp_path / f"case{next(counter)}"
+        site = root / "site"
+        site.mkdir(parents=True)
+        put(site, builder_files, "builder")
+        write_marker(site, "0.1.0")
+        mine = put(site, teacher_files, "teacher")
+        before = contents(site)
+        try:
+            with replacing(site) as new:
+                new.path.mkdir()
+                put(new.path, new_files, "new")
+                write_marker(new.path, "0.2.0")
+                carry_over(site, new.path)
+        except LiteBuildError as err:
+            assert "holds files of yours" in str(err)
+            assert contents(site) == before
+        else:
+            after = contents(site)
+            assert all(after[name] == before[name] for name in mine)
+        assert leftovers(root) == []
+
+    check()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -759,3 +760,77 @@ def test_the_board_is_redrawn_for_the_room_its_front_end_reports() -> None:
     with pytest.raises(TraitError):
         w.board.room = -10
     assert w.board.room == 1300 and w.board.svg == before
+
+
+# --------------------------------------------------------------------------- pass and play's seed
+SECRET_SEED = 86_420_975_310  # eleven digits: never a coordinate or a count by chance
+
+
+def synced_state(root: widgets.Widget) -> str:
+    """Every trait of every widget of the tree as it is synced to the front end (references to
+    other widgets left out: their ids are random)."""
+    parts = []
+    for widget in all_widgets(root):
+        state = widget.get_state()
+        parts.append(json.dumps(state, default=str, ensure_ascii=False))
+    return re.sub(r"IPY_MODEL_[0-9a-f]+", "", " ".join(parts))
+
+
+def shows_seed(w: PlayWidget, seed: int) -> bool:
+    """The seed anywhere the players could read it: a synced trait, the text a person reads
+    (in any form a number is written)."""
+    text = synced_state(w) + " ".join(visible_strings(w))
+    return any(form in text for form in {str(seed), f"{seed:,}", f"{seed:_}"})
+
+
+def play_covered_turns(w: PlayWidget, seed: int, *, until: Callable[[PlayWidget], bool]) -> None:
+    """Pass and play through the controls (each player takes the screen, then clicks), the
+    seed nowhere on any step."""
+    steps = 0
+    while not until(w):
+        assert not shows_seed(w, seed), f"the seed is shown at step {steps}: {message(w)}"
+        if w.controller.covered:
+            w.reveal_button.click()
+        elif w.game.hand_over:
+            w.next_hand_button.click()
+        else:
+            human_step(w)
+        steps += 1
+        assert steps < 2000
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_pass_and_play_hides_the_seed_until_the_match_is_over(lang: str) -> None:
+    """Issue 28 item 6: the seed deals every hand of the match, so while the hands are secret it
+    is nowhere the players see (picture, status, notes, seed box, text alternatives, synced
+    traits); after a hand it stays hidden (it would give away the next hand's deal); once the
+    match is over it is shown, to play the same deal again."""
+    w = PlayWidget(Game(seed=SECRET_SEED), pass_and_play=True, lang=lang)
+    assert w.controller.covered and not shows_seed(w, SECRET_SEED)
+    assert t("play.seed_hidden", lang) in text_of(w, w.seed_info)
+    play_covered_turns(w, SECRET_SEED, until=lambda w: w.game.hand_over)
+    assert not w.game.game_over and not shows_seed(w, SECRET_SEED)  # the next hand's deal
+    play_covered_turns(w, SECRET_SEED, until=lambda w: w.game.hand_number == 2
+                       and w.game.action_count > 0)
+    one = PlayWidget(Game(seed=SECRET_SEED), pass_and_play=True, lang=lang, match="hand")
+    play_covered_turns(one, SECRET_SEED, until=lambda w: w.game.hand_over)
+    assert one.controller.match_over
+    assert str(SECRET_SEED) in text_of(one, one.seed_info)  # over: the same deal again
+
+
+def test_a_seed_typed_for_pass_and_play_is_said_nowhere_and_leaves_the_seed_box() -> None:
+    """Typing N into *New game* deals N's game in any tab: after the deal the box is emptied,
+    the new-game note names no seed; a game set in code says none either."""
+    w = PlayWidget(Game(seed=3), human=0)
+    w.pass_and_play_box.value = True
+    w.seed_text.value = str(SECRET_SEED)
+    w.new_game_button.click()
+    assert w.game.seed == SECRET_SEED and w.controller.pass_and_play and w.controller.covered
+    assert w.seed_text.value == "" and not shows_seed(w, SECRET_SEED)
+    assert "New game: 2 players." in message(w)
+    w.game = Game(seed=SECRET_SEED + 1)
+    assert not shows_seed(w, SECRET_SEED + 1)
+    w.pass_and_play_box.value = False  # against the computer again: the seed is shown
+    w.seed_text.value = str(SECRET_SEED)
+    w.new_game_button.click()
+    assert shows_seed(w, SECRET_SEED) and w.seed_text.value == str(SECRET_SEED)

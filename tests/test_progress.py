@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import contextlib
+import csv
 import datetime as dt
+import io
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +21,8 @@ from horserace_nb.teaching.exercises import ExerciseSet
 from horserace_nb.teaching.progress import (
     FORMAT,
     MAX_BYTES,
+    MAX_RESULTS,
+    RULES,
     VERSION,
     Result,
     ResultsError,
@@ -26,13 +32,16 @@ from horserace_nb.teaching.progress import (
     merge,
     next_step,
     practice_seed,
+    read_folder,
     read_record,
     read_results,
+    read_roster,
     read_store,
     record_of,
     results_file,
     rule_states,
     schedule,
+    stars_allowed,
 )
 
 DAY = dt.date(2026, 12, 1)
@@ -264,9 +273,166 @@ def test_the_class_data_shows_good_files_and_refuses_the_others() -> None:
     assert data.table()[0][1][lesson] == (3, 3 * len(LESSON_SETS["02"]))
     rows = data.csv().splitlines()
     assert rows[0].startswith(f"learner,lesson {LESSONS[0]}")
-    assert rows[1].split(",")[1 + lesson] == "3" and rows[1].endswith(",1,5,R15")
+    assert rows[1].split(",")[1 + lesson] == "3" and rows[1].endswith(",1,5,R15,mina.json")
 
 
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv() -> None:
     data = class_data([("x.json", a_file([], learner="=HYPERLINK(1)"))])
     assert data.csv().splitlines()[1].startswith("'=HYPERLINK")
+
+
+# ------------------------------------------------------------------------------ issue 28
+def test_a_lone_surrogate_or_invisible_characters_in_a_name_are_cleaned_at_read_time() -> None:
+    """Defect 8: a name holding a lone surrogate broke the whole report (UnicodeEncodeError in
+    the CSV); control, direction and zero-width characters are dropped as the file is read."""
+    text = a_file([ex()]).replace('"learner": "Mina"',
+                                  '"learner": "Mi\\ud800na\\u202e\\u200b\\u0007"')
+    data = class_data([("x.json", text), ("y.json", a_file([], learner="Joon"))])
+    assert data.learners() == ["Mi\ufffdna", "Joon"]
+    data.csv().encode("utf-8")  # no UnicodeEncodeError
+    data.grid_csv().encode("utf-8")
+    assert read_results(text.encode("utf-8")).learner == "Mi\ufffdna"
+
+
+@pytest.mark.parametrize("version", ["true", "1.0", '"1"'])
+def test_a_version_that_is_not_exactly_the_number_1_is_refused(version: str) -> None:
+    """Defect 21: ``true`` and ``1.0`` equal 1 in Python, but are not version 1."""
+    text = a_file([]).replace('"version": 1', f'"version": {version}')
+    with pytest.raises(ResultsError) as err:
+        read_results(text)
+    assert err.value.code == "version"
+
+
+@pytest.mark.parametrize("stars, tries, hints", [(3, 7, 5), (3, 0, 0), (1, 0, 0), (3, 2, 0),
+                                                 (2, 1, 2)])
+def test_stars_the_widgets_never_award_are_refused(stars: int, tries: int, hints: int) -> None:
+    """Defect 20: the stars are checked against the tries and hints with the widgets' rule."""
+    data = json.loads(a_file([ex()]))
+    data["results"][0].update(stars=stars, tries=tries, hints=hints)
+    with pytest.raises(ResultsError, match=r"results\[0\]\.stars"):
+        read_results(json.dumps(data))
+
+
+@pytest.mark.parametrize("stars, tries, hints", [(3, 1, 0), (2, 2, 0), (1, 7, 5), (0, 0, 0),
+                                                 (0, 4, 1), (1, 1, 0)])
+def test_stars_the_widgets_award_are_read(stars: int, tries: int, hints: int) -> None:
+    assert stars <= stars_allowed(tries, hints)
+    data = json.loads(a_file([ex()]))
+    data["results"][0].update(stars=stars, tries=tries, hints=hints)
+    assert read_results(json.dumps(data)).results[0].stars == stars
+
+
+def test_the_writer_never_writes_what_the_reader_refuses() -> None:
+    """Defect 18: 9,000 results made a file of over 2 MB that the report refused. The writer
+    keeps within the reader's limits: the best and latest result of every lesson item first,
+    then the newest others."""
+    best = [ex(case, seed, stars=3, tries=1, lesson="02", day=1)
+            for _, case, seed in lesson_items("02")]
+    lesson_results = [ex(case, seed, stars=1, tries=3, lesson="02", day=2)  # the latest
+                      for _, case, seed in lesson_items("02")]
+    practice = [Result("", "exercise", "total", 900_000_000 + n, stars=3, tries=1,
+                       rules=tuple(RULES[:3]),
+                       when=f"2026-12-{3 + n // 2000:02d}T{n % 2000 // 60 % 24:02d}:"
+                            f"{n % 60:02d}:00.000+00:00")
+                for n in range(11_000)]
+    text = a_file(best + lesson_results + practice)
+    assert len(text.encode("utf-8")) <= MAX_BYTES
+    back = read_results(text)
+    assert len(back.results) <= MAX_RESULTS
+    kept = set(back.results)
+    assert set(best) <= kept and set(lesson_results) <= kept  # best and latest per item
+    newest = max(practice, key=lambda r: (r.when, r.seed))
+    assert newest in kept
+    assert min(r.when for r in back.results if r.lesson == "") > min(r.when for r in practice)
+
+
+def test_the_writer_brings_impossible_stars_down_and_cleans_the_name() -> None:
+    wrong = Result("", "exercise", "total", 7, stars=3, tries=7, hints=5, when=at(1))
+    back = read_results(results_file([wrong], learner="Mi\ud800na", saved=at(2)))
+    assert back.results[0].stars == stars_allowed(7, 5) == 1
+    assert back.learner == "Mi\ufffdna"
+
+
+def test_one_learners_files_merge_into_one_row_naming_the_files() -> None:
+    """Defects 10 and 22: Monday's and Friday's file of one learner were two learners; a
+    zero-width space split her from the roster; a right-to-left override reversed the names
+    after it."""
+    monday = a_file([ex("score", 3, stars=1, tries=3, rules=("R15",))], learner="Mina Kim")
+    friday = results_file([ex("score", 3, stars=1, tries=3, rules=("R15",)),
+                           ex(seed=9, minute=9)], learner=" mina\u200b  KIM ", saved=at(5))
+    other = a_file([ex()], learner="\u202eJoon")
+    data = class_data([("mina-mon.json", monday), ("joon.json", other),
+                       ("mina-fri.json", friday)],
+                      roster=["MINA KIM", "Jo\u200bon", "Aiko"])
+    assert data.learners() == ["mina KIM", "Joon"]
+    assert data.merged() == [("mina KIM", ("mina-mon.json", "mina-fri.json"))]
+    assert data.rules_missed() == [("R15", 1)]  # the same miss in two files counts once
+    assert data.not_started() == ["Aiko"]
+    rows = data.csv().splitlines()
+    assert len(rows) == 3 and rows[1].endswith("mina-mon.json mina-fri.json")
+
+
+def test_files_without_a_name_stay_apart() -> None:
+    data = class_data([("a.json", a_file([ex()], learner="")),
+                       ("b.json", a_file([ex()], learner=""))])
+    assert data.learners() == ["a.json", "b.json"] and data.merged() == []
+
+
+def test_the_grid_shows_each_learner_on_each_lesson_item() -> None:
+    (_, case1, seed1), (_, case2, seed2), (_, case3, seed3) = lesson_items("02")[:3]
+    results = [ex(case1, seed1, lesson="02"), ex(case2, seed2, stars=1, tries=2, lesson="02",
+                                                 minute=1),
+               ex(case3, seed3, stars=0, tries=2, lesson="02", minute=2)]
+    data = class_data([("m.json", a_file(results))])
+    items = [item for _, item in data.items()]
+    assert len(items) == sum(len(lesson_items(lesson)) for lesson in LESSONS)
+    states = dict(zip(items, data.grid()[0][1], strict=True))
+    assert states[("exercise", case1, seed1)] == "first"
+    assert states[("exercise", case2, seed2)] == "later"
+    assert states[("exercise", case3, seed3)] == "missed"
+    assert states[lesson_items("02")[3]] == ""
+    rows = data.grid_csv().splitlines()
+    assert rows[0].startswith("learner,01 ") and rows[1].startswith("Mina,")
+    assert rows[1].count("first") == 1 and rows[1].count("missed") == 1
+
+
+@pytest.mark.parametrize("name", ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "|cmd"])
+def test_names_and_file_names_never_read_as_formulas(name: str) -> None:
+    data = class_data([(f"{name}.json", a_file([ex()], learner=name))])
+    for text in (data.csv(), data.grid_csv()):
+        row = next(csv.reader(io.StringIO(text.splitlines()[1])))
+        assert row[0][:1] not in "=+-@\t|"
+    assert next(csv.reader(io.StringIO(data.csv().splitlines()[1])))[-1].startswith("'")
+
+
+def test_a_roster_is_a_text_file_of_names(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.txt"
+    roster.write_text("\ufeff# class 3a\nMina\n\nJoon\u200b\n  aiko \nMINA\n", "utf-8")
+    assert read_roster(roster) == ("Mina", "Joon", "aiko")
+    assert read_roster(["Mina", " mina "]) == ("Mina",)
+    with pytest.raises(ResultsError, match="roster"):
+        read_roster(tmp_path / "missing.txt")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_folder_is_read_without_following_fifos_or_links(tmp_path: Path) -> None:
+    """Defect 19: a FIFO named ``*.json`` hung the report; a sub-folder or an unreadable file
+    was refused as "not JSON text"."""
+    (tmp_path / "mina.json").write_text(a_file([ex()]), "utf-8")
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "sub.json").mkdir()
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "link.json").symlink_to(tmp_path / "mina.json")
+    secret = tmp_path / "secret.json"
+    secret.write_text(a_file([ex()], learner="Joon"), "utf-8")
+    secret.chmod(0)
+    unreadable = os.geteuid() != 0 if hasattr(os, "geteuid") else True
+    files = read_folder(tmp_path)
+    data = class_data(files)
+    why = {name: exc.code for name, exc in data.refused}
+    assert data.learners() == ["Mina"] + ([] if unreadable else ["Joon"])
+    assert why["pipe.json"] == "special" and why["sub.json"] == "folder"
+    assert why["link.json"] == "link"
+    if unreadable:
+        assert why["secret.json"] == "denied"
+    assert ".ipynb_checkpoints" not in why

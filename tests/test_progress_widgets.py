@@ -277,10 +277,11 @@ def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) 
     assert "download='class-report.csv'" in report.csv_link.value
     report.read([("c.json", b"\xff")])
     assert t("report.why.json", "ja") in report.refused.value
-    upload = [{"name": "d.json", "type": "application/json", "size": 1,
-               "last_modified": dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc),
-               "content": memoryview(
-        results_file([], learner="Aiko", saved="2026-12-01T09:00:00").encode())}]
-    report.upload.set_trait("value", upload)
+    aiko = results_file([], learner="Aiko", saved="2026-12-01T09:00:00").encode()
+    for message, buffers in (({"kind": "begin", "batch": "1", "count": 1}, []),
+                             ({"kind": "file", "batch": "1", "index": 0, "name": "d.json",
+                               "size": len(aiko)}, [memoryview(aiko)]),
+                             ({"kind": "end", "batch": "1", "count": 1}, [])):
+        report.upload._handle_custom_msg(message, buffers)
     assert report.data.learners() == ["Mina", "Aiko"]
     assert "Aiko" in report.not_started.value  # a file, but nothing done yet

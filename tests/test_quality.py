@@ -137,9 +137,10 @@ def test_no_import_cycles_but_the_lazy_svg_repr() -> None:
 
 
 LAYERS = {"core": 0, "words": 1, "teaching": 2, "render": 3, "sessions": 4, "widgets": 5,
-          "lite": 5}
+          "lite": 5, "serve": 5}
 """The package's folders in layer order: core ← words ← teaching ← render ← sessions ← widgets
-(``lite``, the site builder, imports none of them)."""
+(``lite``, the site builder, imports none of them; ``serve``, the class's Voilà server, only
+the words of its sentences)."""
 
 
 def test_the_package_tree_shows_the_layers() -> None:

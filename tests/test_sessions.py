@@ -3,18 +3,21 @@ tested without a browser or ipywidgets."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
 import pytest
 from conftest import decisions
 
-from horserace_nb import Game, Place
+from horserace_nb import Draw, Game, Place
+from horserace_nb.core.validate import MAX_SEED
 from horserace_nb.sessions.play import PlayController
 from horserace_nb.sessions.puzzle import PuzzleSession
 from horserace_nb.sessions.replay import Prediction, ReplaySteps, build_steps, question_for
 from horserace_nb.sessions.review import ReviewSession
 from horserace_nb.teaching.bots import Bot, GreedyBot, RandomBot
+from horserace_nb.teaching.progress import Result, ResultsError, read_record, record_of
 from horserace_nb.teaching.puzzles import PUZZLES
 
 
@@ -130,3 +133,67 @@ def test_a_puzzle_session_judges_counts_and_says_each_placement() -> None:
     assert session.index == 1 and session.puzzle is not puzzle and session.record.hints == 0
     session.show_answer()
     assert session.shown and session.done and session.record.revealed and session.stars == 0
+
+
+# --------------------------------------------------------------------------- the seed
+def test_pass_and_play_says_no_seed_until_the_match_is_over() -> None:
+    """Issue 28 item 6: the seed deals every hand of the match (in another tab, the same game
+    with every hand face up): in pass and play no note names it, not even between hands."""
+    seed = 86_420_975_310
+    c = PlayController(Game(seed=3), pass_and_play=True)
+    c.match = "hand"
+    assert c.new_game("2", str(seed)) and c.game.seed == seed
+    said = " ".join(text(lang) for _, text in c.notes for lang in ("en", "ko", "ja"))
+    assert str(seed) not in said and "New game: 2 players." in said
+    assert not c.seed_shown
+    while not c.game.hand_over:
+        if c.covered:
+            c.reveal()
+        action = GreedyBot()(c.game.view(c.game.to_play))
+        if isinstance(action, Place):
+            c.place(action)
+        else:
+            c.draw() if isinstance(action, Draw) else c.pass_turn()
+        assert not c.seed_shown or c.game.hand_over
+        assert all(str(seed) not in text("en") for _, text in c.notes)
+    assert c.match_over and c.seed_shown  # one-hand match over: the seed may be shown
+    against = PlayController(Game(seed=3))
+    assert against.new_game("2", str(seed)) and against.seed_shown
+    assert str(seed) in against.notes[0][1]("en")
+
+
+@pytest.mark.parametrize("typed", [str(MAX_SEED + 1), "1" + "0" * 23, "-1", "9" * 5000])
+def test_a_seed_a_browser_cannot_keep_is_refused_where_it_is_typed(typed: str) -> None:
+    """Issue 28 item 17: a seed above 2**53 - 1 came back from the browser as 1e+23 with the
+    game's result, which was refused, the game lost from the lesson map. Refused when typed,
+    with a sentence naming the seed and its range; nothing changes."""
+    c = PlayController(Game(seed=3))
+    game = c.game
+    assert not c.new_game("2", typed)
+    assert c.game is game and c.notes[0][0] == "error"
+    assert "The seed" in c.notes[0][1]("en") and f"0 to {MAX_SEED}" in c.notes[0][1]("en")
+    assert "시드" in c.notes[0][1]("ko") and "シード" in c.notes[0][1]("ja")
+    assert len(c.notes[0][1]("en")) < 300
+    with pytest.raises(ValueError, match=rf"^seed is a whole number from 0 to {MAX_SEED}"):
+        Game(seed=int(typed) if len(typed) < 100 else MAX_SEED + 1)
+
+
+def browser_round_trip(record: dict[str, object]) -> object:
+    """A result record as a browser keeps it: JSON numbers are doubles, written back in
+    JavaScript's shortest form (``1e+23`` past 10**21)."""
+    def number(text: str) -> object:
+        value = float(text)
+        return int(value) if abs(value) < 1e21 else value
+    return json.loads(json.dumps(record), parse_int=number)
+
+
+def test_the_largest_seed_typed_comes_back_from_the_browser_exactly() -> None:
+    """A game dealt from the largest seed the box takes is recorded, kept by the browser and
+    read back as it was (the lesson map keeps it)."""
+    c = PlayController(Game(seed=3))
+    assert c.new_game("2", str(MAX_SEED)) and c.game.seed == MAX_SEED
+    result = Result("", "hand", "2p", c.game.seed, when="2026-12-03T10:00:00", points=3)
+    assert read_record(browser_round_trip(record_of(result))) == result
+    huge = Result("", "hand", "2p", 10**23, when="2026-12-03T10:00:00", points=3)
+    with pytest.raises(ResultsError, match="seed"):  # what a larger seed came to
+        read_record(browser_round_trip(record_of(huge)))

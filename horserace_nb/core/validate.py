@@ -33,8 +33,13 @@ from typing import Any, TypeGuard
 from .quoting import excerpt
 from .tiles import FULL_SET, Tile
 
-__all__ = ["is_whole", "is_seat", "is_sequence", "whole", "seat", "seed", "flag", "size",
-           "tiles", "hands"]
+__all__ = ["is_whole", "is_seat", "is_sequence", "whole", "seat", "seed", "MAX_SEED", "flag",
+           "size", "tiles", "hands"]
+
+MAX_SEED = 2 ** 53 - 1
+"""The largest seed: the largest whole number a browser keeps exactly (JavaScript's
+``Number.MAX_SAFE_INTEGER``). A seed travels through the browser with every result recorded
+there; a larger one would come back changed (``1e+23``) and its result be refused."""
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -87,11 +92,15 @@ def seat(value: object, players: int, name: str = "seat") -> int:
 
 
 def seed(value: object, name: str = "seed") -> int:
-    """*value* if it is a whole number (a seed: the same seed, the same deal or exercise).
+    """*value* if it is a whole number from 0 to :data:`MAX_SEED` (a seed: the same seed, the
+    same deal or exercise).
 
-    :raises ValueError: "seed is a whole number, not <value>".
+    :raises ValueError: "seed is a whole number from 0 to 9007199254740991 (the largest a browser
+        keeps exactly), not <value>".
     """
-    return whole(value, name)
+    return whole(value, name, low=0, high=MAX_SEED,
+                 what=f"a whole number from 0 to {MAX_SEED} (the largest a browser keeps "
+                      "exactly)")
 
 
 def flag(value: object, name: str) -> bool:

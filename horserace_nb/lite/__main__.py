@@ -23,14 +23,15 @@ def parser() -> argparse.ArgumentParser:
     commands = main.add_subparsers(dest="command", required=True)
     build = commands.add_parser(
         "build", help="write the static site to a folder",
-        description="Write the static site: every notebook of notebooks/, the widgets, the "
-                    "project's own wheel built from the checkout, a Python kernel that needs "
+        description="Write the static site: the notebooks of notebooks/ (no learner's results, "
+                    "nothing outside it; only the project's own lessons trusted), the widgets, "
+                    "the project's own wheel built from the checkout, a Python kernel that needs "
                     "no network. Downloads (the Pyodide core from npm, wheels from PyPI) are "
                     "cached.")
     build.add_argument("--output", "-o", type=Path, required=True, metavar="DIR",
                        help="the folder to write: new, empty, or a site this builder wrote (it "
                             f"holds {SITE_MARKER}); the new site replaces it only once "
-                            "complete")
+                            "complete, keeping the files you added there")
     build.add_argument("--source", type=Path, metavar="DIR",
                        help="the project checkout to build the wheel from (default: the "
                             "checkout this package runs from)")

@@ -36,8 +36,16 @@ How the build keeps what is there:
   inside (or around) the notebooks, the package or the download cache, and any folder that is
   neither empty nor a site it built. Every site it builds holds the marker file
   ``.horserace-site`` (:data:`SITE_MARKER`: JSON naming the tool, ``horserace_nb.lite``, and
-  the project's version); a folder without it (a teacher's own JupyterLite project, with a
-  ``jupyter-lite.json``, say) is never replaced.
+  the project's version, and the files it wrote); a folder without it (a teacher's own
+  JupyterLite project, with a ``jupyter-lite.json``, say) is never replaced.
+* A file a teacher added to a site it built (a ``results/`` folder, notes) is not in the
+  marker's list: the new site keeps it at the same place (:func:`carry_over`), and the build
+  says so. It refuses, leaving the old site as it was, when the new site writes where such a
+  file is, and it refuses before any work a site of an earlier builder, which recorded no
+  list.
+* It ships only what :func:`~horserace_nb.lite.contents.plan_contents` allows of the
+  notebooks' folder (no learner's results, nothing outside it), and trusts only the project's
+  own lessons; the build's summary names what it left out and what ships untrusted.
 * It writes the new site beside the old one (a hidden folder in the same parent) and swaps it
   in with a rename only once it is complete and checked (:func:`check_site`); on any failure
   the old site is left as it was and the hidden folder is removed.
@@ -73,7 +81,16 @@ from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .pages import APP_PAGES, SCRIPT_NAME, add_script, has_script, link_problem, site_links
+from .contents import ContentPlan, plan_contents, read_lessons
+from .pages import (
+    APP_PAGES,
+    SCRIPT_NAME,
+    add_script,
+    content_tree,
+    has_script,
+    link_problem,
+    site_links,
+)
 
 PYODIDE_VERSION = "314.0.6"
 """The Pyodide release the kernel of jupyterlite-pyodide-kernel 0.8.6 expects."""
@@ -138,8 +155,10 @@ CACHE_ENV = "HORSERACE_LITE_CACHE"
 
 SITE_MARKER = ".horserace-site"
 """The file every site this builder writes holds, JSON: ``{"tool": "horserace_nb.lite",
-"version": …}`` (the project's version). The builder replaces only a folder holding it, and
-writes only into an empty or a new one otherwise."""
+"version": …, "files": […]}`` (the project's version, every file the builder wrote). The
+builder replaces only a folder holding it, and writes only into an empty or a new one
+otherwise; a file in the folder that the marker does not list is a teacher's, and the new site
+keeps it (:func:`carry_over`)."""
 SITE_TOOL = "horserace_nb.lite"
 
 WASM_ENVIRONMENT = {
@@ -357,21 +376,11 @@ def build_config(notebooks: Path, federated: Sequence[Path]) -> dict[str, Any]:
     }}
 
 
-def _is_hidden(name: str) -> bool:
-    """A file or folder the site leaves out: hidden ones (checkpoints too) and caches."""
-    return name.startswith(".") or name == "__pycache__"
-
-
 def notebook_tree(notebooks: Path) -> list[str]:
     """The notebooks under *notebooks* as the site shows them (POSIX paths relative to it;
-    hidden folders and checkpoints left out), sorted."""
-    found = []
-    for path in notebooks.rglob("*.ipynb"):
-        parts = path.relative_to(notebooks).parts
-        if any(_is_hidden(part) for part in parts):
-            continue
-        found.append(PurePosixPath(*parts).as_posix())
-    return sorted(found)
+    hidden folders, checkpoints and learners' results left out, no link followed out of it:
+    :func:`~horserace_nb.lite.contents.plan_contents`), sorted."""
+    return plan_contents(notebooks).notebooks
 
 
 SITE_KERNELSPEC: dict[str, Any] = {"display_name": "Python (Pyodide)", "language": "python",
@@ -390,20 +399,25 @@ def _joined(value: Any) -> Any:
     return "".join(value) if isinstance(value, list) else value
 
 
-def site_notebook(text: str) -> str:
-    """A notebook's JSON *text* as the site ships it: every code cell marked trusted
-    (``metadata.trusted``; JupyterLab shows a stored output's picture, SVG, only in a trusted
-    cell, else its plain text), and each text that the file holds as a list of lines held as
+def site_notebook(text: str, trusted: bool = True) -> str:
+    """A notebook's JSON *text* as the site ships it: every code cell marked *trusted* or not
+    (``metadata.trusted``, as a Jupyter server marks each cell it hands over; JupyterLab shows
+    a stored output's picture, SVG, and runs its scripts only in a trusted cell, else shows
+    its plain text; only the project's own lessons ship trusted: :func:`site_contents`), and
+    each text that the file holds as a list of lines held as
     one string, as a Jupyter server hands a notebook to JupyterLab (JupyterLite hands over the
     file as it is, and JupyterLab shows a stream's lines joined by commas), and the site's
-    kernel named as JupyterLab names it (:data:`SITE_KERNELSPEC`). The site's notebooks are
-    the project's own lessons; a notebook the learner makes or uploads is not touched.
+    kernel named as JupyterLab names it (:data:`SITE_KERNELSPEC`). A notebook the learner
+    makes or uploads in the browser is not touched.
 
     >>> cell = {"cell_type": "code", "metadata": {}, "source": ["a = 1\\n", "a"],
     ...         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["1\\n", "2\\n"]}]}
     >>> shipped = json.loads(site_notebook(json.dumps({"cells": [cell]})))["cells"][0]
     >>> shipped["metadata"], shipped["source"], shipped["outputs"][0]["text"]
     ({'trusted': True}, 'a = 1\\na', '1\\n2\\n')
+    >>> json.loads(site_notebook(json.dumps({"cells": [cell]}), trusted=False)
+    ...            )["cells"][0]["metadata"]
+    {'trusted': False}
     """
     notebook = json.loads(text)
     metadata = notebook.setdefault("metadata", {})
@@ -413,7 +427,7 @@ def site_notebook(text: str) -> str:
         cell["source"] = _joined(cell.get("source", ""))
         if cell.get("cell_type") != "code":
             continue
-        cell.setdefault("metadata", {})["trusted"] = True
+        cell.setdefault("metadata", {})["trusted"] = trusted
         for output in cell.get("outputs", []):
             if "text" in output:
                 output["text"] = _joined(output["text"])
@@ -424,17 +438,28 @@ def site_notebook(text: str) -> str:
     return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _hidden(folder: str, names: list[str]) -> list[str]:
-    return [name for name in names if _is_hidden(name)]
-
-
-def site_contents(notebooks: Path, dest: Path) -> Path:
-    """A copy of the *notebooks* tree in *dest* (hidden folders and checkpoints left out), each
-    notebook as the site ships it (:func:`site_notebook`): the site's contents."""
-    shutil.copytree(notebooks, dest, ignore=_hidden)
-    for name in notebook_tree(dest):
-        path = dest / name
-        path.write_text(site_notebook(path.read_text(encoding="utf-8")), encoding="utf-8")
+def site_contents(notebooks: Path, dest: Path, plan: ContentPlan | None = None) -> Path:
+    """A copy of the *notebooks* tree in *dest*: the files of *plan* (default: those
+    :func:`~horserace_nb.lite.contents.plan_contents` finds, trusting the lessons the folder's
+    own manifest records), each notebook as the site ships it (:func:`site_notebook`), trusted
+    only if the plan says so; the site's contents."""
+    if plan is None:
+        plan = plan_contents(notebooks, read_lessons(notebooks))
+    trusted = set(plan.trusted)
+    notebooks_set = set(plan.notebooks)
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in plan.files:
+        source, target = notebooks / name, dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            shipped = (site_notebook(source.read_text(encoding="utf-8"), trusted=name in trusted)
+                       if name in notebooks_set else None)
+        except (ValueError, TypeError, AttributeError):  # not a notebook JupyterLab can open
+            shipped = None
+        if shipped is None:
+            shutil.copyfile(source, target)
+        else:
+            target.write_text(shipped, encoding="utf-8")
     return dest
 
 
@@ -903,16 +928,106 @@ def check_cache(cache: Path) -> Path:
 def marker_problem(folder: Path) -> str | None:
     """Why *folder* is not a site this builder wrote (its :data:`SITE_MARKER` missing or not
     the builder's), or ``None``."""
+    try:
+        _marker(folder)
+    except _NotOurs as why:
+        return str(why)
+    return None
+
+
+class _NotOurs(Exception):
+    """The folder's marker is missing or not the builder's (the message says how)."""
+
+
+def _marker(folder: Path) -> dict[str, Any]:
     marker = folder / SITE_MARKER
     if not marker.is_file():
-        return f"it holds no {SITE_MARKER}"
+        raise _NotOurs(f"it holds no {SITE_MARKER}")
     try:
         data = json.loads(marker.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
-        return f"its {SITE_MARKER} is not the builder's JSON ({err})"
+        raise _NotOurs(f"its {SITE_MARKER} is not the builder's JSON ({err})") from None
     if not isinstance(data, dict) or data.get("tool") != SITE_TOOL:
-        return f"its {SITE_MARKER} does not name {SITE_TOOL}"
-    return None
+        raise _NotOurs(f"its {SITE_MARKER} does not name {SITE_TOOL}")
+    files = data.get("files")
+    if files is not None and not (isinstance(files, list)
+                                  and all(isinstance(name, str) for name in files)):
+        raise _NotOurs(f"its {SITE_MARKER} holds no list of the files the builder wrote")
+    return data
+
+
+def site_files(folder: Path) -> list[str]:
+    """Every file under *folder* but its :data:`SITE_MARKER` (POSIX paths relative to it,
+    sorted): regular files, symbolic links (not followed) and anything else that is not a
+    folder."""
+    found: list[str] = []
+    for parent, subfolders, names in os.walk(folder):
+        base = Path(parent)
+        for sub in list(subfolders):
+            if (base / sub).is_symlink():  # os.walk lists a link to a folder as a folder
+                names.append(sub)
+                subfolders.remove(sub)
+        for name in names:
+            found.append((base / name).relative_to(folder).as_posix())
+    return sorted(name for name in found if name != SITE_MARKER)
+
+
+def foreign_files(site: Path) -> list[str]:
+    """The files in the builder's *site* that it did not write (its marker records what it
+    wrote): a teacher's ``results/`` folder, notes, … Raises :class:`LiteBuildError` when the
+    marker records nothing (an earlier builder's site: its files cannot be told from the
+    teacher's) or one of them is not a regular file or a symbolic link."""
+    data = _marker(site)
+    if data.get("files") is None:
+        raise LiteBuildError(
+            f"--output {site} was written by an earlier version of the builder, which did not "
+            f"record the files it wrote (in {SITE_MARKER}): files you added there cannot be "
+            "told from the site's own. Move any files of yours out of it, delete the folder, "
+            "and build again (or choose a new folder)")
+    wrote = set(data["files"])
+    foreign = [name for name in site_files(site) if name not in wrote]
+    odd = [name for name in foreign
+           if not ((site / name).is_symlink() or (site / name).is_file())]
+    if odd:
+        raise LiteBuildError(
+            f"--output {site} holds files that are neither regular files nor links, which the "
+            f"builder cannot carry over into the new site: {_few(odd)}. Move them out and "
+            "build again")
+    return foreign
+
+
+def carry_over(old: Path, new: Path) -> list[str]:
+    """Put every file of the earlier site *old* that the builder did not write
+    (:func:`foreign_files`) at the same place in the new site *new* (a hard link where it
+    can, else a copy; a symbolic link as a link); the files carried over. Raises
+    :class:`LiteBuildError`, having changed nothing in *old*, when the new site has a file or
+    a folder where one of them is."""
+    foreign = foreign_files(old)
+
+    def clashes(name: str) -> bool:
+        target = new / name
+        if os.path.lexists(target):
+            return True
+        return any(os.path.lexists(parent) and (parent.is_symlink() or not parent.is_dir())
+                   for parent in target.parents if parent.is_relative_to(new))
+
+    clashing = [name for name in foreign if clashes(name)]
+    if clashing:
+        raise LiteBuildError(
+            f"the new site has files where the earlier site at {old} holds files of yours, "
+            f"which the builder keeps: {_few(clashing)}. Move or rename them and build again; "
+            "the earlier site is untouched")
+    for name in foreign:
+        source, target = old / name, new / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            os.symlink(os.readlink(source), target)
+            continue
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copy2(source, target)
+    return foreign
 
 
 def _check_replaceable(output: Path) -> None:
@@ -936,6 +1051,8 @@ def _check_replaceable(output: Path) -> None:
             f"--output {output} is not empty and {problem}, the file this builder writes into "
             "every site it builds: it replaces only its own sites. Choose a new or an empty "
             "folder")
+    if not empty:
+        foreign_files(output)  # the teacher's files there can be carried over
     for folder, subfolders, _ in os.walk(output):
         subfolders.sort()
         if not os.access(folder, os.W_OK | os.X_OK):
@@ -993,8 +1110,10 @@ def check_output(output: Path, source: Path, notebooks: Path | None = None,
 
 def write_marker(site: Path, version: str) -> None:
     """Write the :data:`SITE_MARKER` of a site this builder wrote, with the project's
-    *version*."""
-    (site / SITE_MARKER).write_text(json.dumps({"tool": SITE_TOOL, "version": version}) + "\n",
+    *version* and every file in *site* now (:func:`site_files`): what it wrote, which the
+    next build replaces; any other file found there then is a teacher's, carried over."""
+    data = {"tool": SITE_TOOL, "version": version, "files": site_files(site)}
+    (site / SITE_MARKER).write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
 
 
@@ -1122,7 +1241,9 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         raise LiteBuildError(f"{source} has no pyproject.toml: --source must be the project's "
                              "checkout")
     notebooks = (notebooks or source / "notebooks").resolve()
-    tree = notebook_tree(notebooks) if notebooks.is_dir() else []
+    plan = (plan_contents(notebooks, read_lessons(source / "notebooks")) if notebooks.is_dir()
+            else ContentPlan())
+    tree = plan.notebooks
     if not tree:
         raise LiteBuildError(f"no notebooks in {notebooks}")
     cache = check_cache(cache_dir or default_cache_dir())
@@ -1162,7 +1283,7 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
             json.dumps(lite_json([project_entry["name"]]), indent=2), encoding="utf-8")
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2),
                                                  encoding="utf-8")
-        contents = site_contents(notebooks, Path(tmp) / "contents")
+        contents = site_contents(notebooks, Path(tmp) / "contents", plan)
         (lite_dir / "jupyter_lite_config.json").write_text(
             json.dumps(build_config(contents, federated), indent=2), encoding="utf-8")
 
@@ -1172,11 +1293,16 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         add_script(new.path, project_entry["version"])
         write_marker(new.path, project_entry["version"])
         check_site(new.path, tree, project_entry["name"])
+        if output.exists():
+            kept = carry_over(output, new.path)
+            if kept:
+                new.notes.append(f"kept {len(kept)} file(s) of yours from the earlier site "
+                                 f"(files the builder did not write): {_few(kept)}")
 
     return SiteReport(output=output, notebooks=tree, packages=sorted(patched["packages"]),
                       size_bytes=_folder_size(output),
                       seconds=time.perf_counter() - started, downloads=downloads,
-                      notes=new.notes)
+                      notes=[*plan.notes(), *new.notes])
 
 
 def site_settings(site: Path) -> dict[str, Any]:
@@ -1257,6 +1383,7 @@ def page_problems(site: Path, tree: Sequence[str]) -> list[str]:
     problems = [f"its {page} is missing or lacks {SCRIPT_NAME}" for page in APP_PAGES
                 if not has_script(site, page)]
     broken: list[str] = []
+    shipped = content_tree(site)
     for name in tree:
         path = site / "files" / name
         try:
@@ -1267,7 +1394,7 @@ def page_problems(site: Path, tree: Sequence[str]) -> list[str]:
             source = cell.get("source", "") if isinstance(cell, dict) else ""
             text = "".join(source) if isinstance(source, list) else str(source)
             broken += [f"{name}: {problem}" for link in site_links(text)
-                       if (problem := link_problem(site, link)) is not None]
+                       if (problem := link_problem(site, link, shipped)) is not None]
     if broken:
         problems.append(f"links lead nowhere: {_few(broken, 3)}")
     return problems

@@ -10,7 +10,9 @@ start-up message.
   pages of the apps (:func:`add_script`). While a kernel starts it says so in the notebook's
   language (the catalog's ``site.starting``), it opens the site's pages from links in a
   notebook (JupyterLab would take them for files), and it starts the kernel of the address's
-  notebook while the app still loads (the notebook joins it).
+  notebook while the app still loads (the notebook joins it). An address naming a lesson the
+  site does not hold says so (``site.missing``) with a link to the start page
+  (``site.start_page``).
 
 >>> classroom_url("ko")
 'repl/index.html?kernel=python&hideCodeInput=1&showBanner=0&execute=1&hr=classroom&lang=ko&code=from+horserace_nb.widgets+import+Classroom%0AClassroom%28lang%3D%22ko%22%29'
@@ -21,9 +23,10 @@ start-up message.
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -80,7 +83,10 @@ def site_script(version: str) -> str:
     from ..words.i18n import t
 
     messages = {lang: {"starting": t("site.starting", lang),
-                       "ready": t("site.ready", lang)} for lang in LANGS}
+                       "ready": t("site.ready", lang),
+                       # {path} is filled in by the script, as text
+                       "missing": t("site.missing", lang, path="{path}"),
+                       "startPage": t("site.start_page", lang)} for lang in LANGS}
     source = resources.files(__package__).joinpath("site.js").read_text(encoding="utf-8")
     return (f"// horserace_nb {version}\n"
             + source.replace("__HR_MESSAGES__", json.dumps(messages, ensure_ascii=False)))
@@ -123,13 +129,31 @@ def site_links(markdown: str) -> list[str]:
     return [re.sub(r"^(\.\./)+", "", found) for found in _LINK.findall(markdown)]
 
 
-def link_problem(site: Path, link: str) -> str | None:
+def link_problem(site: Path, link: str, tree: Collection[str] | None = None) -> str | None:
     """What is wrong with *link* (relative to the root of *site*), or ``None``: its app must
-    be built, and a ``path`` it opens must be a notebook of the site."""
+    be one the site built, and a ``path`` it opens must be, exactly as written, a file of the
+    site's own content tree *tree* (POSIX paths under ``files/``; default: what is there).
+    Nothing outside the site is looked at: ``?path=../../etc/hostname`` leads nowhere, and so
+    does a path that is not written plainly (``/en/…``, ``./``, ``//``)."""
     page, _, query = link.partition("?")
-    if not (site / page).is_file():
+    if page not in APP_PAGES or not (site / page).is_file():
         return f"{link}: the site has no {page}"
+    if tree is None:
+        tree = content_tree(site)
     path = urllib.parse.parse_qs(query).get("path")
-    if path and not (site / "files" / path[0]).is_file():
+    if path and path[0] not in tree:
         return f"{link}: the site has no notebook {path[0]}"
     return None
+
+
+def content_tree(site: Path) -> set[str]:
+    """The files of *site*'s contents (under ``files/``), as POSIX paths relative to it; no
+    symbolic link followed."""
+    files = site / "files"
+    found: set[str] = set()
+    for parent, _, names in os.walk(files):
+        for name in names:
+            path = Path(parent) / name
+            if not path.is_symlink() and path.is_file():
+                found.add(path.relative_to(files).as_posix())
+    return found

@@ -24,6 +24,13 @@
 // 6. A picture in a notebook's output fits the output's width, keeping its proportions (on a
 //    phone a lesson's pictures were cut at the right): JupyterLab draws an SVG output as an
 //    <img>, and its style fits only an <svg> to the width.
+// 7. An address naming a file the site does not hold (lab/index.html?path=ko/99.ipynb) says
+//    so in the page's language, with a link to the start page, instead of "Starting Python"
+//    for good.
+//
+// The address's path is taken as JupyterLab takes it (addressPath): "/en/04_turns.ipynb",
+// "./en/…", "en//…" and "ko/../en/…" all open en/04_turns.ipynb, and the kernel started early
+// is named by that path, so that the notebook joins it instead of starting a second one.
 //
 // The builder fills in MESSAGES (from the package's catalog) and the site's languages.
 (function () {
@@ -34,13 +41,55 @@
   const APPS = /^(lab|repl|notebooks|tree)\/(index\.html)?$/;
   const REPL = /\/repl\/(index\.html)?$/.test(window.location.pathname);
 
+  // ------------------------------------------------------------------ the address's path
+  // JupyterLab's opener decodes the parameter once more (decodeURIComponent), and its contents
+  // manager normalises it: a drive's prefix ("drive:") kept, the rest as Node's
+  // path.posix.normalize makes it, less one leading slash (PathExt.normalize).
+  function posixNormalize(path) {
+    const absolute = path.startsWith("/");
+    const parts = [];
+    for (const part of path.split("/")) {
+      if (part === "" || part === ".") continue;
+      if (part !== "..") parts.push(part);
+      else if (parts.length && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!absolute) parts.push("..");
+    }
+    let out = parts.join("/");
+    if (!out && !absolute) out = ".";
+    if (out && path.endsWith("/")) out += "/";
+    return (absolute ? "/" : "") + out;
+  }
+
+  function labNormalize(path) {
+    return path === "" ? "" : posixNormalize(path).replace(/^\//, "");
+  }
+
+  function addressPath(asked) {  // null: no path, or one JupyterLab cannot decode
+    if (asked === null) return null;
+    let path;
+    try {
+      path = decodeURIComponent(asked);
+    } catch (err) {
+      return null;
+    }
+    const colon = path.indexOf(":");
+    return colon === -1 ? labNormalize(path)
+      : path.slice(0, colon + 1) + labNormalize(path.slice(colon + 1));
+  }
+
+  const ASKED = params.get("path") || "";  // as written in the address
+  const PATH = ASKED ? addressPath(ASKED) : null;  // as JupyterLab opens it
+  // a path of the site's own tree: the kernel can be started early, in a session of that path
+  const PLAIN = PATH !== null && PATH !== "." && !PATH.includes(":") &&
+    !PATH.split("/").includes("..");
+
   function langOfPath(path) {
     const first = String(path || "").split("/")[0];
     return LANGS.includes(first) ? first : null;
   }
 
   function pageLang() {
-    const asked = params.get("lang") || langOfPath(params.get("path"));
+    const asked = params.get("lang") || langOfPath(PATH);
     if (asked && LANGS.includes(asked)) return asked;
     for (const wanted of navigator.languages || [navigator.language || "en"]) {
       const short = String(wanted).slice(0, 2).toLowerCase();
@@ -60,6 +109,16 @@
       background: var(--jp-layout-color2, #eee);
       border: 2px solid var(--jp-brand-color1, #1976d2);
       box-shadow: var(--jp-elevation-z4, 0 2px 6px rgba(0, 0, 0, 0.3)); }
+    #hr-address-missing { position: fixed; z-index: 10001; left: 50%; top: 48px;
+      transform: translateX(-50%); max-width: min(90vw, 36rem); box-sizing: border-box;
+      padding: 8px 18px; border-radius: 6px;
+      font: var(--jp-ui-font-size1, 14px) / 1.4 var(--jp-ui-font-family, system-ui, sans-serif);
+      font-size: 15px; color: var(--jp-ui-font-color1, #222);
+      background: var(--jp-layout-color2, #eee);
+      border: 2px solid var(--jp-warn-color1, #f57c00);
+      box-shadow: var(--jp-elevation-z4, 0 2px 6px rgba(0, 0, 0, 0.3)); }
+    #hr-address-missing a { display: inline-block; min-height: 44px; line-height: 44px;
+      color: var(--jp-content-link-color, #1976d2); }
     #hr-kernel-start .hr-dot { flex: none; width: 12px; height: 12px; border-radius: 50%;
       background: var(--jp-brand-color1, #1976d2); }
     .hr-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
@@ -105,23 +164,82 @@
     live.textContent = MESSAGES[lang].ready;
   }
 
+  // ------------------------------------------------------------------ a file the site lacks
+  let address = ASKED && !REPL ? "unchecked" : "none";  // then "checking", "found", "missing"
+  let note = null;  // the note saying so: it goes once the learner opens something else
+  let noteBefore = null;  // the main area's widgets when it came (JupyterLab reopens some)
+  let noteGone = false;
+
+  async function checkAddress(app) {
+    const services = app.serviceManager;
+    if (PATH === null) { address = "missing"; return; }  // JupyterLab's opener fails too
+    if (!services || !services.contents) return;
+    address = "checking";
+    for (const attempt of [1, 2]) {
+      try {
+        await services.contents.get(PATH, { content: false });
+        address = "found";
+        return;
+      } catch (err) {
+        // once more when the app's layout is back: its contents are surely there by then
+        if (attempt === 1) await Promise.resolve(app.restored).catch(() => undefined);
+      }
+    }
+    address = "missing";
+  }
+
+  function showMissing(app, lang) {
+    const shell = app.shell;
+    if (noteGone || !shell) return;
+    const widget = shell.currentWidget;
+    if (note !== null) {
+      // JupyterLab shows a widget of the missing file too (behind its "File Load Error")
+      if (widget && !noteBefore.has(widget) && !(widget.context && widget.context.path === PATH)) {
+        note.remove();
+        note = null;
+        noteGone = true;
+      }
+      return;
+    }
+    if (banner !== null) { banner.remove(); banner = null; }
+    noteBefore = new Set(typeof shell.widgets === "function" ? shell.widgets("main") : []);
+    note = document.createElement("div");
+    note.id = "hr-address-missing";
+    note.setAttribute("lang", lang);
+    const said = MESSAGES[lang].missing.replace("{path}", ASKED);
+    const link = document.createElement("a");
+    link.href = new URL("lab/index.html?path=index.ipynb", siteRoot()).href;
+    link.textContent = MESSAGES[lang].startPage;
+    const text = document.createElement("div");
+    text.textContent = said;
+    note.append(text, link);
+    document.body.appendChild(note);
+    live.setAttribute("lang", lang);
+    live.textContent = said;
+  }
+
   const ready = new WeakSet();  // the session contexts whose kernel has been idle once
 
   function current(app) {
     const widget = app.shell && app.shell.currentWidget;
     if (!widget || !widget.sessionContext) return null;
     const path = widget.context ? widget.context.path : "";
-    return { context: widget.sessionContext, lang: langOfPath(path) || pageLang() };
+    return { context: widget.sessionContext, path, lang: langOfPath(path) || pageLang() };
   }
 
   let opened = false;  // a widget has been shown in the lab's main area
 
   function watchLab(app, lang) {
+    if (address === "missing") showMissing(app, lang);
     const now = current(app);
-    if (now === null) {
+    // the widget JupyterLab shows for a file the site lacks starts no kernel
+    if (now === null || (address === "missing" && now.path === PATH)) {
       // before the notebook of the address opens, its kernel is on its way too
-      if (!opened && app.shell && !app.shell.currentWidget && params.get("path")) show(lang);
-      else hide(lang);
+      if (!opened && app.shell && !app.shell.currentWidget && ASKED && address !== "missing") {
+        show(lang);
+      } else {
+        hide(lang);
+      }
       return;
     }
     narrow(app);
@@ -155,7 +273,7 @@
     const lang = pageLang();
     if (REPL) { watchRepl(lang); return; }
     const app = window.jupyterapp;
-    if (!app) { if (params.get("path")) show(lang); return; }  // the app is still loading
+    if (!app) { if (ASKED) show(lang); return; }  // the app is still loading
     watchLab(app, lang);
   }
 
@@ -176,7 +294,7 @@
   }
 
   function settling(app) {  // JupyterLab may still be putting its layout back
-    if (acted || !params.get("path") || !app.shell) return false;
+    if (acted || !ASKED || !app.shell) return false;
     if (!restoreWatched) {
       restoreWatched = true;
       Promise.resolve(app.restored).then(() => { foldUntil = Date.now() + FOLD_FOR_MS; });
@@ -198,9 +316,8 @@
     const shell = app.shell;
     if (!settling(app) || typeof shell.widgets !== "function" ||
         typeof shell.activateById !== "function") return;
-    const path = params.get("path");
     const asked = Array.from(shell.widgets("main")).find(
-      (widget) => widget.context && widget.context.path === path);
+      (widget) => widget.context && widget.context.path === PATH);
     if (asked && shell.currentWidget !== asked) shell.activateById(asked.id);
   }
 
@@ -208,21 +325,19 @@
   let early = "waiting";  // then "starting", then "done"
 
   async function startEarly(app) {
-    const path = params.get("path");
+    const path = PATH;
     const shell = app.shell;
-    if (REPL || !path || !/\.ipynb$/.test(path) || (shell && shell.currentWidget)) {
-      early = "done";  // no notebook in the address, or it is open already: JupyterLab's turn
+    if (REPL || !PLAIN || !/\.ipynb$/.test(path) || (shell && shell.currentWidget) ||
+        address === "missing") {
+      // no notebook of the site's tree in the address (none found; a path above the site's
+      // root or on another drive: JupyterLab's own turn), or it is open already
+      early = "done";
       return;
     }
+    if (address !== "found") return;  // not known yet: at the next tick
     const services = app.serviceManager;
-    if (!services || !services.sessions || !services.contents) return;
+    if (!services || !services.sessions) return;
     early = "starting";
-    try {
-      await services.contents.get(path, { content: false });
-    } catch (err) {
-      early = "done";  // no such notebook: JupyterLab says so
-      return;
-    }
     try {
       await services.sessions.ready;
       await services.sessions.refreshRunning();
@@ -276,8 +391,13 @@
     watch();
     window.setInterval(watch, 250);
     const soon = window.setInterval(() => {  // the kernel, early: a closer look until started
-      if (early === "done") window.clearInterval(soon);
-      else if (early === "waiting" && window.jupyterapp) startEarly(window.jupyterapp);
+      const app = window.jupyterapp;
+      if (address === "unchecked" && app) checkAddress(app);
+      if (early === "done" && address !== "unchecked" && address !== "checking") {
+        window.clearInterval(soon);
+      } else if (early === "waiting" && app) {
+        startEarly(app);
+      }
     }, 50);
   }
 

@@ -51,8 +51,9 @@ from ..core import validate
 from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
+from ..core.quoting import EXCERPT_CHARS
 from ..core.tiles import Tile
-from ..core.validate import is_seat
+from ..core.validate import MAX_SEED, is_seat
 from ..teaching.bots import LEVELS, Bot, check_level, hint, level_bot
 from ..words import narration
 from ..words.i18n import t
@@ -169,6 +170,15 @@ class PlayController:
     def match_over(self) -> bool:
         """A one-hand match whose hand is over (no next hand is dealt)."""
         return self.match == "hand" and self.game.hand_over
+
+    @property
+    def seed_shown(self) -> bool:
+        """The deal's seed may be shown: always against the computer; in pass and play only
+        once the match is over. The seed deals every hand of the match: whoever read it could
+        deal the same game in another tab and see every hand and the boneyard's order, so
+        while the players' hands are secret it is said nowhere (nor after a hand, which would
+        give away the next hands' deals)."""
+        return not self.pass_and_play or self.game.game_over or self.match_over
 
     # ------------------------------------------------------------------ names
     def name(self, seat: int, lang: str) -> str:
@@ -470,7 +480,8 @@ class PlayController:
         """A new game of *mode* (a key of :data:`MODES`) with the seed typed (empty: random)
         and, if given, a new match length (a key of :data:`MATCHES`), computer level
         (:data:`LEVELS`) and pass and play; ``False`` with the reason said (nothing changed)
-        if the seed is not a whole number."""
+        if the seed is not a whole number from 0 to :data:`~horserace_nb.core.validate.MAX_SEED`
+        (the largest a browser keeps exactly)."""
         if match is not None:
             check_match(match)
         if level is not None:
@@ -480,8 +491,15 @@ class PlayController:
         if text:
             try:
                 seed = int(text)
-            except ValueError:
-                self.refuse(lambda lang: t("play.bad_seed", lang, text=text))
+            except ValueError:  # (past Python's 4300 digits too: out of range, said so below)
+                if not text.lstrip("+-").isdecimal():
+                    self.refuse(lambda lang: t("play.bad_seed", lang, text=text))
+                    return False
+            if seed is None or not 0 <= seed <= MAX_SEED:
+                # a larger seed would come back from the browser changed (1e+23) with the
+                # game's result, which would then be refused: bounded where it is typed
+                shown = text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "…"
+                self.refuse(lambda lang: t("play.seed_range", lang, text=shown, max=MAX_SEED))
                 return False
         if match is not None:
             self.match = match
@@ -540,8 +558,12 @@ class PlayController:
         notes: list[Note] = []
         if new_game:
             seed = game.seed
-            notes.append(("ok", lambda lang: t("play.new_game_msg", lang,
-                                               mode=t(f"play.mode_{mode}", lang), seed=seed)))
+            if self.seed_shown:
+                notes.append(("ok", lambda lang: t("play.new_game_msg", lang,
+                                                   mode=t(f"play.mode_{mode}", lang), seed=seed)))
+            else:  # pass and play: the seed would show every hand (seed_shown)
+                notes.append(("ok", lambda lang: t("play.new_game_hidden", lang,
+                                                   mode=t(f"play.mode_{mode}", lang))))
             if self.pass_and_play:
                 notes.append(("info", lambda lang: t("play.pass_and_play_on", lang)))
             elif len(self.human) < game.players and self._level_seats:

@@ -7,7 +7,8 @@ match against the computer. Results are only ever added: every finished item is 
 (its :attr:`~Result.key` includes the time), so that :func:`merge` of two lists (two tabs, a
 reload) loses nothing, and when the same result comes twice the better copy is kept.
 
-The results file (what "Download my results" saves), version 1::
+The results file (what "Download my results" saves), version 1 (written one result a line,
+each result's fields in name order; any JSON layout is read)::
 
     {"format": "horserace_nb.results", "version": 1,
      "learner": "Mina", "site": "https://school.example", "saved": "2026-12-01T09:00:00Z",
@@ -32,7 +33,16 @@ its shape and numbers and recomputes it from the results).
 
 :func:`read_results` refuses, with a :class:`ResultsError` whose message names the field, anything
 that is not such a file: malformed JSON, another format or version, a field missing, unknown or
-out of range, more than :data:`MAX_BYTES`. It reads in time linear in the file's size.
+out of range, more than :data:`MAX_BYTES` or :data:`MAX_RESULTS`, stars more than
+:func:`stars_allowed` gives for the tries and hints. It reads in time linear in the file's size.
+Texts are cleaned as they are read (:func:`clean_text`: NFC, no control, invisible or
+direction characters, no lone surrogate), and :func:`results_file` writes only what
+:func:`read_results` reads: one set of limits for the writer and the reader
+(:func:`within_limits` keeps, when a learner has more, the best and the latest result of every
+item and the newest others).
+
+The class report (:func:`class_data`, :func:`read_folder`) merges the files of one learner
+(:func:`learner_key`: the same name up to case, spaces and invisible characters) into one row.
 
 >>> r = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
 ...            when="2026-12-01T08:55:12+00:00")
@@ -51,14 +61,18 @@ import functools
 import hashlib
 import io
 import json
+import os
 import re
+import stat
+import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.validate import MAX_SEED
 from .course import LESSONS, lesson_items, lesson_of, rules_of, topic_of
-from .exercises import MAX_STARS
+from .exercises import MAX_STARS, stars_for
 
 __all__ = [
     "FORMAT", "VERSION", "STORE_FORMAT", "MAX_BYTES", "MAX_RESULTS", "RULES", "ITEM_KINDS",
@@ -67,7 +81,9 @@ __all__ = [
     "LEGACY_RESULTS", "LEGACY_LEARNER", "LEGACY_BACKUP", "RESULT_ENTRY", "LEARNER_ENTRY",
     "BACKUP_ENTRY", "store_entry", "read_entry", "legacy_entries", "backup_entry", "compact",
     "schedule", "due", "practice_seed", "RuleState", "rule_states", "LessonState",
-    "lesson_map", "next_step", "ClassData", "class_data", "file_name",
+    "lesson_map", "next_step", "ClassData", "class_data", "file_name", "MAX_FILES",
+    "MAX_TEXT", "clean_text", "learner_key", "stars_allowed", "within_limits", "read_folder",
+    "read_roster", "read_file", "Content", "Learner", "ITEM_STATES", "item_state",
 ]
 
 FORMAT = "horserace_nb.results"
@@ -76,8 +92,15 @@ STORE_FORMAT = "horserace_nb.store"
 """The ``format`` field of the value kept in the browser (``localStorage``)."""
 VERSION = 1
 MAX_BYTES = 2_000_000
-"""The largest results file read (a whole course is well under 100 KB)."""
+"""The largest results file, in bytes of UTF-8, read by :func:`read_results` and written by
+:func:`results_file` (a whole course is well under 100 KB); also the most one file of a class
+report's folder or upload is read of."""
 MAX_RESULTS = 10_000
+"""The most results (items and games) in one results file, written or read."""
+MAX_FILES = 5_000
+"""The most files one class report reads (a folder's, or one upload's)."""
+MAX_TEXT = 80
+"""The longest learner's name or site, in characters, written or read."""
 RULES: tuple[str, ...] = tuple(f"R{n}" for n in range(1, 29))
 ITEM_KINDS = ("exercise", "puzzle", "predict")
 GAME_KINDS = ("hand", "match")
@@ -89,11 +112,13 @@ in three days, in a week. A miss puts it in box 1; a right answer when it is due
 _MAX_TRIES = 1000
 _MAX_HINTS = 50
 _MAX_POINTS = 100_000
-_MAX_SEED = 2 ** 53  # what a browser keeps exactly
-_MAX_TEXT = 80
+_MAX_SEED = MAX_SEED  # what a browser keeps exactly: the bound every seed is made within
+_MAX_TEXT = MAX_TEXT
 _CASE = re.compile(r"[A-Za-z0-9_@.=/-]{1,40}")
 _LESSON = re.compile(r"(?:\d{2})?")
-_WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})?")
+_WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?"
+                   r"(?:Z|[+-]\d{2}:\d{2})?")
+_RULE_SET = frozenset(RULES)
 _FIELDS = ("lesson", "kind", "case", "seed", "stars", "tries", "hints", "rules", "when")
 _GAME_FIELDS = ("points", "lost")
 _TOP = ("format", "version", "learner", "site", "saved", "results", "rules", "games")
@@ -104,7 +129,10 @@ class ResultsError(ValueError):
 
     :attr:`code` says why in a word, for a sentence in the reader's language: ``large``,
     ``json`` (not JSON text), ``format`` (not a results file), ``version`` (another version)
-    or ``field`` (:attr:`field` missing, unknown or out of range).
+    or ``field`` (:attr:`field` missing, unknown or out of range); for a file of a folder,
+    ``link`` (a symbolic link, not followed), ``folder``, ``special`` (a FIFO, socket or
+    device), ``denied`` (no permission), ``unreadable`` (another error) or ``many`` (past
+    :data:`MAX_FILES`).
     """
 
     def __init__(self, message: str, *, code: str = "field", field: str = "") -> None:
@@ -182,9 +210,53 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
+def clean_text(text: str, limit: int = MAX_TEXT) -> str:
+    """*text* (a learner's name, a site, a file's name) as it is kept and shown: a lone
+    surrogate becomes U+FFFD, a control character or line break a space, invisible format
+    characters (zero-width spaces and joiners, direction marks, overrides and isolates, soft
+    hyphens) are dropped, runs of spaces become one and none is left at the ends; then NFC and
+    at most *limit* characters. Linear in *limit* (the rest of *text* is not read).
+
+    >>> clean_text(" Mi\\u200bna\\u202e  K\\ud800\\t") == "Mina K\\ufffd"
+    True
+    """
+    out = []
+    for char in text[:limit * 4]:
+        kind = unicodedata.category(char)
+        if kind == "Cs":
+            out.append("\ufffd")
+        elif kind in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif kind != "Cf":
+            out.append(char)
+    return unicodedata.normalize("NFC", " ".join("".join(out).split()))[:limit]
+
+
+def learner_key(name: str) -> str:
+    """Who a name is, for the class report: the same learner whatever the case, the spaces, the
+    invisible characters or the Unicode form (NFKC) of the name (``""`` for no name).
+
+    >>> learner_key(" MINA\\u200b  kim ") == learner_key("Mina Kim") == learner_key("Ｍｉｎａ KIM")
+    True
+    """
+    return unicodedata.normalize("NFKC", clean_text(name).casefold()).casefold()
+
+
+def stars_allowed(tries: int, hints: int) -> int:
+    """The most stars an item answered *tries* times with *hints* hints opened can have: what
+    the widgets award when its last try solves it (:func:`~horserace_nb.teaching.exercises.
+    stars_for`); 0 without a try (the answer shown). Fewer stars are possible (the answer
+    shown first, a hint not recorded).
+
+    >>> stars_allowed(1, 0), stars_allowed(2, 0), stars_allowed(7, 5), stars_allowed(0, 0)
+    (3, 2, 1, 0)
+    """
+    return stars_for(tries, tries > 0, False, hints)
+
+
 def _text(value: Any, where: str, pattern: re.Pattern[str] | None = None) -> str:
     if not isinstance(value, str) or len(value) > _MAX_TEXT or (
-            pattern is not None and not pattern.fullmatch(value)):
+            pattern is not None and not _matches(pattern, value)):
         raise ResultsError(f"{where}: not a valid value ({_short(value)})")
     return value
 
@@ -194,13 +266,26 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _when(value: Any, where: str) -> str:
-    text = _text(value, where, _WHEN)
+@functools.lru_cache(maxsize=4096)
+def _is_day(text: str) -> bool:
     try:
-        dt.date.fromisoformat(text[:10])
-        dt.time.fromisoformat(text[11:19])
+        dt.date.fromisoformat(text)
     except ValueError:
-        raise ResultsError(f"{where}: not a date and time ({_short(value)})") from None
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _matches(pattern: re.Pattern[str], text: str) -> bool:
+    return pattern.fullmatch(text) is not None
+
+
+def _when(value: Any, where: str) -> str:
+    text = _text(value, where)
+    if not _WHEN.fullmatch(text):  # the time's ranges are in the pattern
+        raise ResultsError(f"{where}: not a valid value ({_short(value)})")
+    if not _is_day(text[:10]):
+        raise ResultsError(f"{where}: not a date and time ({_short(value)})")
     return text
 
 
@@ -216,17 +301,18 @@ def read_record(value: Any, where: str = "result") -> Result:
         raise ResultsError(f"{where}.kind: one of {', '.join(ITEM_KINDS + GAME_KINDS)}, not "
                            f"{_short(kind)}")
     names = _FIELDS + (_GAME_FIELDS if kind in GAME_KINDS else ())
-    for name in value:
-        if name not in names:
-            raise ResultsError(f"{where}: unknown field {_short(name)}")
-    for name in names:
-        if name not in value:
-            raise ResultsError(f"{where}.{name}: missing")
+    if len(value) != len(names) or not value.keys() <= set(names):
+        for name in value:
+            if name not in names:
+                raise ResultsError(f"{where}: unknown field {_short(name)}")
+        for name in names:
+            if name not in value:
+                raise ResultsError(f"{where}.{name}: missing")
     rules = value["rules"]
     if not isinstance(rules, list) or len(rules) > len(RULES):
         raise ResultsError(f"{where}.rules: a list of rules R1–R28, not {_short(rules)}")
     for rule in rules:
-        if rule not in RULES:
+        if not isinstance(rule, str) or rule not in _RULE_SET:
             raise ResultsError(f"{where}.rules: R1–R28, not {_short(rule)}")
     if len(set(rules)) != len(rules):
         raise ResultsError(f"{where}.rules: a rule named twice")
@@ -236,14 +322,28 @@ def read_record(value: Any, where: str = "result") -> Result:
                                                            0, _MAX_POINTS)
         lost = None if value["lost"] is None else _int(value["lost"], f"{where}.lost", 0,
                                                        _MAX_POINTS)
-    return Result(
-        lesson=_text(value["lesson"], f"{where}.lesson", _LESSON), kind=kind,
-        case=_text(value["case"], f"{where}.case", _CASE),
-        seed=_int(value["seed"], f"{where}.seed", -_MAX_SEED, _MAX_SEED),
-        stars=_int(value["stars"], f"{where}.stars", 0, MAX_STARS),
-        tries=_int(value["tries"], f"{where}.tries", 0, _MAX_TRIES),
-        hints=_int(value["hints"], f"{where}.hints", 0, _MAX_HINTS),
-        rules=tuple(rules), when=_when(value["when"], f"{where}.when"), points=points, lost=lost)
+    stars, tries, hints, seed = value["stars"], value["tries"], value["hints"], value["seed"]
+    lesson, case, when = value["lesson"], value["case"], value["when"]
+    if not (type(stars) is int and 0 <= stars <= MAX_STARS  # the usual case, quickly
+            and type(tries) is int and 0 <= tries <= _MAX_TRIES
+            and type(hints) is int and 0 <= hints <= _MAX_HINTS
+            and type(seed) is int and -_MAX_SEED <= seed <= _MAX_SEED):
+        stars = _int(stars, f"{where}.stars", 0, MAX_STARS)
+        tries = _int(tries, f"{where}.tries", 0, _MAX_TRIES)
+        hints = _int(hints, f"{where}.hints", 0, _MAX_HINTS)
+        seed = _int(seed, f"{where}.seed", -_MAX_SEED, _MAX_SEED)
+    if stars > stars_allowed(tries, hints):
+        raise ResultsError(f"{where}.stars: at most {stars_allowed(tries, hints)} with {tries} "
+                           f"tries and {hints} hints, not {stars}")
+    if not (type(lesson) is str and len(lesson) <= 2 and _matches(_LESSON, lesson)):
+        _text(lesson, f"{where}.lesson", _LESSON)
+    if not (type(case) is str and len(case) <= _MAX_TEXT and _matches(_CASE, case)):
+        _text(case, f"{where}.case", _CASE)
+    if not (type(when) is str and len(when) <= _MAX_TEXT and _WHEN.fullmatch(when)
+            and _is_day(when[:10])):
+        _when(when, f"{where}.when")
+    return Result(lesson=lesson, kind=kind, case=case, seed=seed, stars=stars, tries=tries,
+                  hints=hints, rules=tuple(rules), when=when, points=points, lost=lost)
 
 
 def merge(*lists: Iterable[Result]) -> list[Result]:
@@ -286,20 +386,92 @@ def _rule_counts(results: Sequence[Result]) -> dict[str, dict[str, int]]:
     return counts
 
 
+_RESERVE = 4096
+"""Bytes of a results file kept for all but its results: the names, the dates, the rules."""
+
+
+def _size(result: Result) -> int:
+    """The bytes *result* takes in a results file or the browser's value (with a separator)."""
+    return len(_dump(record_of(result)).encode("utf-8")) + 4
+
+
+def _writable(result: Result) -> Result | None:
+    """*result* as :func:`read_record` reads it (stars no more than :func:`stars_allowed`),
+    or ``None`` if it cannot be read at all."""
+    allowed = stars_allowed(result.tries, result.hints)
+    if result.stars > allowed:
+        result = replace(result, stars=allowed)
+    try:
+        return read_record(record_of(result))
+    except ResultsError:
+        return None
+
+
+def within_limits(results: Iterable[Result], *, count: int = MAX_RESULTS,
+                  size: int = MAX_BYTES - _RESERVE) -> list[Result]:
+    """The results (merged, in time order) that a results file keeps: all of them when they
+    fit in *count* results and *size* bytes (:data:`MAX_RESULTS`, :data:`MAX_BYTES`);
+    otherwise first the best and the latest result of every lesson item (the lesson map), then
+    those of the other items, then the others, the newest first in each, while they fit.
+    Results :func:`read_record` would refuse are left out (stars above :func:`stars_allowed`
+    are brought down to it). The writer (:func:`results_file`) and the browser's store use
+    it, so that nothing written is refused when it is read back.
+
+    >>> many = [Result("", "exercise", "total", s, stars=3, tries=1,
+    ...                when=f"2026-12-01T09:{s // 60:02d}:{s % 60:02d}") for s in range(100)]
+    >>> [r.seed for r in within_limits(many, count=3)]
+    [97, 98, 99]
+    """
+    merged = [r for r in (_writable(r) for r in merge(results)) if r is not None]
+    if len(merged) <= count and sum(_size(r) for r in merged) <= size:
+        return merged
+    best: dict[tuple[str, str, int], Result] = {}
+    latest: dict[tuple[str, str, int], Result] = {}
+    for result in merged:
+        if not result.is_game:
+            old = best.get(result.item)
+            if old is None or result.rank() > old.rank():
+                best[result.item] = result
+            latest[result.item] = result
+    first = {r.key: r for r in (*best.values(), *latest.values())}
+
+    def tier(result: Result) -> int:
+        if result.key not in first:
+            return 2
+        return 0 if result.lesson else 1
+
+    ordered = sorted(reversed(merged), key=tier)  # the newest first in each tier
+    kept: list[Result] = []
+    used = 0
+    for result in ordered:
+        used += _size(result)
+        if len(kept) >= count or used > size:
+            break
+        kept.append(result)
+    return merge(kept)
+
+
+def _list(records: Sequence[str]) -> str:
+    return "[\n  " + ",\n  ".join(records) + "\n ]" if records else "[]"
+
+
 def results_file(results: Iterable[Result], *, learner: str = "", site: str = "",
                  saved: str) -> str:
-    """The results file (JSON text, version :data:`VERSION`) for *results*."""
-    merged = merge(results)
-    body = {"format": FORMAT, "version": VERSION, "learner": learner[:_MAX_TEXT],
-            "site": site[:_MAX_TEXT], "saved": saved,
-            "results": [record_of(r) for r in merged if not r.is_game],
-            "rules": _rule_counts(merged),
-            "games": [record_of(r) for r in merged if r.is_game]}
-    return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    """The results file (JSON text, version :data:`VERSION`) for *results*: one result a line,
+    never more than :func:`read_results` reads (:func:`within_limits`)."""
+    kept = within_limits(results)
+    head = {"format": FORMAT, "version": VERSION, "learner": clean_text(learner),
+            "site": clean_text(site), "saved": saved}
+    items = [_dump(record_of(r)) for r in kept if not r.is_game]
+    games = [_dump(record_of(r)) for r in kept if r.is_game]
+    return ("{\n" + "".join(f" {_dump(k)}: {_dump(v)},\n" for k, v in head.items())
+            + f' "results": {_list(items)},\n "rules": {_dump(_rule_counts(kept))},\n'
+            + f' "games": {_list(games)}\n}}\n')
 
 
 def _load(text: str | bytes, limit: int) -> Any:
-    if len(text) > limit:
+    if len(text) > limit or (isinstance(text, str) and  # a character is 1 to 4 bytes
+                             len(text.encode("utf-8", "surrogatepass")) > limit):
         raise ResultsError(f"file: larger than {limit // 1000} KB; not a results file",
                            code="large")
     if isinstance(text, bytes):
@@ -322,7 +494,7 @@ def _envelope(data: Any, fmt: str, names: Sequence[str]) -> dict[str, Any]:
     if data.get("format") != fmt:
         raise ResultsError(f"format: {fmt!r} expected, not {_short(data.get('format'))}",
                            code="format")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
         raise ResultsError(f"version: {VERSION} expected (this package reads version "
                            f"{VERSION}), not {_short(data.get('version'))}", code="version")
     for name in data:
@@ -362,6 +534,7 @@ def read_results(text: str | bytes, *, name: str = "") -> ResultsFile:
     site = data["site"]
     if not isinstance(site, str) or len(site) > _MAX_TEXT:
         raise ResultsError(f"site: a text of at most {_MAX_TEXT} characters")
+    learner, site = clean_text(learner), clean_text(site)
     saved = _when(data["saved"], "saved")
     results = _records(data["results"], "results", False)
     games = _records(data["games"], "games", True)
@@ -369,7 +542,7 @@ def read_results(text: str | bytes, *, name: str = "") -> ResultsFile:
         raise ResultsError(f"results: more than {MAX_RESULTS} results", code="large")
     _check_summary(data["rules"])
     merged = merge(results, games)
-    return ResultsFile(learner, site, saved, tuple(merged), name)
+    return ResultsFile(learner, site, saved, tuple(merged), clean_text(name, 255))
 
 
 def _check_summary(summary: Any) -> None:
@@ -732,80 +905,281 @@ def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str,
 
 
 # ------------------------------------------------------------------------------ the class
+ITEM_STATES = ("first", "later", "missed", "")
+"""How a learner stands on one lesson item, in the class report's grid: right at the first try
+(3 stars), right later (after more tries or with hints), missed (done, never solved), or not
+done (``""``)."""
+
+
+def item_state(best: int | None) -> str:
+    """The state (:data:`ITEM_STATES`) of an item whose best stars are *best* (``None``: not
+    done)."""
+    if best is None:
+        return ""
+    return "first" if best >= MAX_STARS else "later" if best > 0 else "missed"
+
+
+@dataclass(frozen=True)
+class Learner:
+    """One learner of the class report: the files of one name (:func:`learner_key`) merged."""
+
+    name: str
+    """The name shown (the newest file's)."""
+    key: str
+    files: tuple[str, ...]
+    """The files merged, in the order read."""
+    results: tuple[Result, ...]
+
+
 @dataclass
 class ClassData:
-    """A class's results files: the learners read (by name, in the order given), the files
-    refused with their reasons, and what the report shows."""
+    """A class's results files: the files read (in the order given), the files refused with
+    their reasons, the roster; one row per learner (:meth:`rows`: the files of one learner
+    merged) and what the report shows."""
 
     files: list[ResultsFile] = field(default_factory=list)
     refused: list[tuple[str, ResultsError]] = field(default_factory=list)
     roster: tuple[str, ...] = ()
+    _rows: list[Learner] | None = field(default=None, repr=False, compare=False)
     _maps: dict[int, list[LessonState]] = field(default_factory=dict, repr=False,
                                                 compare=False)
+    _grid: list[tuple[str, list[str]]] | None = field(default=None, repr=False, compare=False)
+
+    def rows(self) -> list[Learner]:
+        """The learners, in the order of their first file: the files of one name (up to case,
+        spaces, invisible characters: :func:`learner_key`) merged into one row; a file without
+        a name is a learner of its own, shown by its file's name (computed once)."""
+        if self._rows is None:
+            groups: dict[str, list[ResultsFile]] = {}
+            for f in self.files:
+                key = learner_key(f.learner)
+                groups.setdefault(key or "\0" + f.name + "\0" + str(len(groups)), []).append(f)
+            self._rows = [
+                Learner(max(group, key=lambda f: f.saved).learner or group[0].name, key,
+                        tuple(f.name for f in group),
+                        tuple(group[0].results if len(group) == 1
+                              else merge(*(f.results for f in group))))
+                for key, group in groups.items()]
+        return self._rows
 
     def lessons(self, index: int) -> list[LessonState]:
-        """The lesson map of file *index* (computed once)."""
+        """The lesson map of learner *index* (computed once)."""
         if index not in self._maps:
-            self._maps[index] = lesson_map(self.files[index].results)
+            self._maps[index] = lesson_map(self.rows()[index].results)
         return self._maps[index]
 
     def learners(self) -> list[str]:
-        return [f.learner or f.name for f in self.files]
+        return [row.name for row in self.rows()]
+
+    def merged(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The learners whose files were merged: (name, the files)."""
+        return [(row.name, row.files) for row in self.rows() if len(row.files) > 1]
 
     def table(self) -> list[tuple[str, list[tuple[int, int]]]]:
         """Learner × lesson: (stars, possible) per lesson of the map."""
         return [(name, [(s.stars, s.possible) for s in self.lessons(i)])
                 for i, name in enumerate(self.learners())]
 
+    def items(self) -> list[tuple[str, tuple[str, str, int]]]:
+        """The lesson items of the grid, in lesson order: (lesson, item)."""
+        return [(lesson, item) for lesson in LESSONS for item in lesson_items(lesson)]
+
+    def grid(self) -> list[tuple[str, list[str]]]:
+        """Learner × lesson item (:meth:`items`): each item's state (:data:`ITEM_STATES`)
+        (computed once)."""
+        if self._grid is None:
+            self._grid = self._states()
+        return self._grid
+
+    def _states(self) -> list[tuple[str, list[str]]]:
+        items = [item for _, item in self.items()]
+        out = []
+        for row in self.rows():
+            best: dict[tuple[str, str, int], int] = {}
+            for result in row.results:
+                if not result.is_game:
+                    best[result.item] = max(best.get(result.item, 0), result.stars)
+            out.append((row.name, [item_state(best.get(item)) for item in items]))
+        return out
+
     def rules_missed(self, top: int = 10) -> list[tuple[str, int]]:
-        """The rules most missed across the class: (rule, misses), most first."""
+        """The rules most missed across the class: (rule, misses), most first (a result in
+        two files of one learner counts once)."""
         counts: Counter[str] = Counter()
-        for f in self.files:
-            for result in f.results:
+        for row in self.rows():
+            for result in row.results:
                 counts.update(_misses(result))
         ranked = sorted(counts.items(), key=lambda kv: (-kv[1], int(kv[0][1:])))
         return ranked[:top]
 
     def not_started(self) -> list[str]:
-        """Learners with a file and no result, then the roster's names with no file."""
-        names = [name for name, f in zip(self.learners(), self.files, strict=True)
-                 if not f.results]
-        have = {n.casefold() for n in self.learners()}
-        return names + [n for n in self.roster if n.casefold() not in have]
+        """Learners with a file and no result, then the roster's names with no file (names
+        compared by :func:`learner_key`)."""
+        rows = self.rows()
+        names = [row.name for row in rows if not row.results]
+        have = {row.key for row in rows}
+        return names + [n for n in self.roster if learner_key(n) not in have]
 
     def csv(self) -> str:
         """The table as CSV: learner, then stars per lesson (and the stars possible), games,
-        points lost in games reviewed, rules missed."""
+        points lost in games reviewed, rules missed, the files read."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["learner", *[f"lesson {lesson}" for lesson in LESSONS],
-                         "stars", "possible", "games", "points lost", "rules missed"])
-        for i, (name, f) in enumerate(zip(self.learners(), self.files, strict=True)):
+                         "stars", "possible", "games", "points lost", "rules missed", "files"])
+        for i, row in enumerate(self.rows()):
             states = self.lessons(i)
-            games = [r for r in f.results if r.is_game]
+            games = [r for r in row.results if r.is_game]
             lost = sum(r.lost for r in games if r.lost is not None)
-            missed = sorted({rule for r in f.results for rule in _misses(r)},
+            missed = sorted({rule for r in row.results for rule in _misses(r)},
                             key=lambda rule: int(rule[1:]))
-            writer.writerow([_cell(name), *[s.stars for s in states],
+            writer.writerow([_cell(row.name), *[s.stars for s in states],
                              sum(s.stars for s in states), sum(s.possible for s in states),
-                             len(games), lost, " ".join(missed)])
+                             len(games), lost, " ".join(missed),
+                             _cell(" ".join(row.files))])
+        return out.getvalue()
+
+    def grid_csv(self) -> str:
+        """The grid as CSV: learner, then per lesson item (``<lesson> <kind>:<case>:<seed>``)
+        ``first``, ``later``, ``missed`` or empty (see :data:`ITEM_STATES`)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["learner", *[f"{lesson} {kind}:{case}:{seed}"
+                                      for lesson, (kind, case, seed) in self.items()]])
+        for name, states in self.grid():
+            writer.writerow([_cell(name), *states])
         return out.getvalue()
 
 
 def _cell(text: str) -> str:
     """A spreadsheet cell that is never read as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r", "\n", "|") else text
 
 
-def class_data(files: Iterable[tuple[str, str | bytes]], roster: Iterable[str] = ()
-               ) -> ClassData:
-    """Read *files* (``(name, contents)`` pairs): the results files in order, every other
-    file refused with its reason (the others are still read)."""
-    data = ClassData(roster=tuple(roster))
-    for name, text in files:
+Content = str | bytes | ResultsError
+"""A file's contents for :func:`class_data`, or why it could not be read."""
+
+
+def _refusal(exc: OSError) -> ResultsError:
+    if isinstance(exc, PermissionError):
+        return ResultsError(f"file: not allowed to read it ({exc.strerror})", code="denied")
+    return ResultsError(f"file: could not be read ({exc.strerror or type(exc).__name__})",
+                        code="unreadable")
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes | ResultsError:
+    """A file's first :data:`MAX_BYTES` + 1 bytes, never following a symbolic link nor opening
+    anything but a regular file (a FIFO would wait for a writer for ever); or why not."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError as exc:
+        return _refusal(exc)
+    if stat.S_ISLNK(mode):
+        return ResultsError("file: a symbolic link (not followed)", code="link")
+    if stat.S_ISDIR(mode):
+        return ResultsError("file: a folder, not a file", code="folder")
+    if not stat.S_ISREG(mode):
+        return ResultsError("file: a special file (a pipe, socket or device), not read",
+                            code="special")
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_BINARY", 0))
+    try:
+        handle = os.open(path, flags)
+    except OSError as exc:
+        return _refusal(exc)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):  # changed since: read nothing
+            return ResultsError("file: a special file (a pipe, socket or device), not read",
+                                code="special")
+        chunks, left = [], MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        return _refusal(exc)
+    finally:
+        os.close(handle)
+
+
+def read_folder(folder: str | os.PathLike[str]) -> Iterator[tuple[str, bytes | ResultsError]]:
+    """(name, contents or why not) of a folder's files, each read as it is reached (one at a
+    time in memory): its ``*.json`` entries in name order, then its other files (names
+    starting with a dot and folders not named ``*.json`` are left out). No symbolic link is
+    followed, nothing but a regular file is opened, at most :data:`MAX_BYTES` + 1 bytes are
+    read of a file and :data:`MAX_FILES` files of the folder (the others are refused as too
+    many).
+
+    :raises ResultsError: at once, if *folder* cannot be listed.
+    """
+    try:
+        with os.scandir(folder) as listing:
+            entries = []
+            for entry in listing:
+                if entry.name.startswith("."):
+                    continue
+                is_json = entry.name.lower().endswith(".json")
+                if not is_json and not entry.is_file(follow_symlinks=False):
+                    continue
+                entries.append((not is_json, entry.name, entry.path))
+    except OSError as exc:
+        raise ResultsError(f"folder: {clean_text(str(folder), 255)!r} cannot be read "
+                           f"({exc.strerror or type(exc).__name__})", code="unreadable") from None
+    entries.sort()
+    many = ResultsError(f"file: more than {MAX_FILES} files; not read", code="many")
+    return ((name, read_file(path) if n < MAX_FILES else many)
+            for n, (_, name, path) in enumerate(entries))
+
+
+def read_roster(source: str | os.PathLike[str] | Iterable[str]) -> tuple[str, ...]:
+    """The class's names: a text file's lines (a path, ``~`` the home folder; UTF-8, empty
+    lines and lines starting with ``#`` left out) or the names given, each cleaned
+    (:func:`clean_text`) and each learner once (:func:`learner_key`), at most
+    :data:`MAX_FILES`.
+
+    :raises ResultsError: naming the roster file if it cannot be read.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        contents = read_file(os.path.expanduser(source))
+        if isinstance(contents, ResultsError):
+            raise ResultsError(f"roster: {contents}", code=contents.code)
+        if len(contents) > MAX_BYTES:
+            raise ResultsError(f"roster: larger than {MAX_BYTES // 1000} KB", code="large")
         try:
+            lines: Iterable[str] = contents.decode("utf-8-sig").splitlines()
+        except UnicodeDecodeError:
+            raise ResultsError("roster: not UTF-8 text", code="json") from None
+        lines = [line for line in lines if not line.lstrip().startswith("#")]
+    else:
+        lines = source
+    names: dict[str, str] = {}
+    for line in lines:
+        name = clean_text(str(line))
+        if name and learner_key(name) not in names:
+            names[learner_key(name)] = name
+            if len(names) >= MAX_FILES:
+                break
+    return tuple(names.values())
+
+
+def class_data(files: Iterable[tuple[str, Content]],
+               roster: str | os.PathLike[str] | Iterable[str] = ()) -> ClassData:
+    """Read *files* (``(name, contents)`` pairs, the contents possibly why a file could not be
+    read) and the *roster* (:func:`read_roster`): the results files in order, every other
+    file refused with its reason (the others are still read); at most :data:`MAX_FILES` files
+    are read, the others refused."""
+    data = ClassData(roster=read_roster(roster))
+    for n, (name, text) in enumerate(files):
+        name = clean_text(str(name), 255)
+        try:
+            if isinstance(text, ResultsError):
+                raise text
+            if n >= MAX_FILES:
+                raise ResultsError(f"file: more than {MAX_FILES} files; not read", code="many")
             data.files.append(read_results(text, name=name))
         except ResultsError as exc:
             data.refused.append((name, exc))
     return data
-

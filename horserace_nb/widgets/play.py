@@ -73,7 +73,8 @@ class PlayWidget(View):
 
     :param game: the :class:`Game` to play (any state); ``None`` deals a new game of *players*
         (2 by default) with *seed* (``None``: a random one, shown, so a class can all play the
-        same deal).
+        same deal; in pass and play shown only once the match is over, as the seed would
+        show every hand).
     :param human: the seat, or list of seats, played on the board; ``[]`` for a computer-only
         demonstration.
     :param bots: seat → computer player (``bot(game.view(seat)) -> action``); every other
@@ -88,7 +89,9 @@ class PlayWidget(View):
     :param players: the number of players of the game dealt when *game* is ``None`` (2 to 4;
         with *partners*, 4 in two partnerships, R2).
     :param partners: with ``players=4``: partners sit opposite (R2).
-    :param seed: the seed of the game dealt when *game* is ``None``.
+    :param seed: the seed of the game dealt when *game* is ``None``: a whole number from 0 to
+        :data:`~horserace_nb.core.validate.MAX_SEED` (2**53 - 1, the largest a browser keeps
+        exactly; the *New game* box takes the same).
     :param learn: keep *Draw* and *Pass* enabled while a tile fits: pressing them is refused
         with a sentence naming R16 and the tile that fits (lit on the board); nothing changes.
     :param lang: "en", "ko" or "ja" (also settable later: ``w.lang = "ko"``).
@@ -379,6 +382,8 @@ class PlayWidget(View):
                                     pass_and_play=self.pass_and_play_box.value):
             self._mode_choice = PlayController.mode_key(self.game)
             self.mode_dropdown.value = self._mode_choice
+            if not self.controller.seed_shown:
+                self.seed_text.value = ""  # the seed typed, read by the next player, shows all
             self.close_review()
         self._after()
 
@@ -500,7 +505,8 @@ class PlayWidget(View):
         self._label_match(lang)
         self.seed_text.description = t("play.seed", lang)
         self.seed_text.placeholder = t("play.seed_placeholder", lang)
-        seed_info = t("play.seed_info", lang, seed=game.seed)
+        seed_info = (t("play.seed_info", lang, seed=game.seed) if ctrl.seed_shown
+                     else t("play.seed_hidden", lang))
         self.seed_info.value = f"<small class='hr-seed'>{esc(seed_info)}</small>"
 
         self.scoreboard.value = self._scoreboard_html(lang)

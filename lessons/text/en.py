@@ -651,15 +651,21 @@ the name the learner typed, the site address, and the results; nothing else.""",
     "report.intro": """# 11. Class report
 
 For the teacher: pick your learners' results files (the files **Download my results** saves on
-the start page) with the **Results files** button. The table shows each learner's stars per
-lesson, the chart the rules missed most across the class; below are who has not started and the
-files that could not be read, with the reason. **Download the table (CSV)** saves the table for a
-spreadsheet. The files are read here, on this computer (in the website, in your browser): nothing
-is sent anywhere.""",
+the start page) with the **Results files** button (as many as you like: they are sent one by
+one). The table shows each learner's stars per lesson; the grid below it, for the lesson you
+choose, each item: ✓ right at the first try, ½ right after more tries or hints, ✗ missed. The
+chart shows the rules missed most across the class; below are who has not started, the files of
+one learner that were merged into one row (the same name, whatever its capitals or spaces), and
+the files that could not be read, with the reason. **Download the table (CSV)** and **Download
+the grid (CSV)** save them for a spreadsheet. The files are read here, on this computer (in the
+website, in your browser): nothing is sent anywhere.""",
     "report.folder": """In JupyterLab you can also give the report a folder of results files and the names of your
-class (those without a file are listed as not started):
+class, as a list or a text file with one name a line (those without a file are listed as not
+started). Keep the folder outside the lessons' folder, as here in your home folder: everything in
+the lessons' folder may be published with the website, and results files hold your learners'
+names.
 
 ```python
-ClassReport("results/", roster=["Mina", "Joon", "Aiko"], lang=LANG)
+ClassReport("~/class-results", roster="~/class-roster.txt", lang=LANG)
 ```""",
 }

@@ -1,0 +1,109 @@
+"""Links into the JupyterLite classroom site, in Chromium (issue 28, items 13 and 15).
+
+* A lesson's link whose path is not written plainly (``/en/…``, ``./``, ``//``, ``ko/../en/…``)
+  opens the lesson with one kernel: the site's script starts the kernel early under the path
+  JupyterLab opens, so the notebook joins it (it used to start a second one).
+* A link to a lesson the site does not hold says so in the page's language, with a link to the
+  start page (it used to say "Starting Python…" for good).
+
+One page load each; the site is the session's (``lite_site``/``lite_url`` of ``conftest.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
+
+CURRENT_PATH_JS = """() => {
+    const app = window.jupyterapp, widget = app && app.shell.currentWidget;
+    return widget && widget.context ? widget.context.path : null;
+}"""
+RUNNING_JS = """() => {
+    const services = window.jupyterapp.serviceManager;
+    return [Array.from(services.sessions.running(), (model) => model.path),
+            Array.from(services.kernels.running(), (model) => model.id).length];
+}"""
+
+
+def kernel_idle(page: Any) -> None:
+    """The status bar shows the Pyodide kernel idle (after it has started)."""
+    page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"Pyodide.*\|\s*Idle")) \
+        .first.wait_for(timeout=LITE_TIMEOUT_MS)
+
+
+@pytest.mark.browser
+def test_a_lesson_link_written_oddly_starts_one_kernel(lite_url: str, page: Any) -> None:
+    """``?path=/./ko/../en//04_turns.ipynb`` (a leading slash, ``./``, ``..`` and ``//`` at
+    once) opens en/04_turns.ipynb, says "Starting Python" in English (the lesson's language)
+    and then that it is ready, with one kernel for the page, in one session of the plain path,
+    and the lesson's cells run in it."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.words.i18n import t
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(f"{lite_url}/lab/index.html?path=/./ko/../en//04_turns.ipynb")
+    banner = page.locator("#hr-kernel-start")
+    expect(banner).to_have_attribute("lang", "en")
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'en/04_turns.ipynb'")
+    kernel_idle(page)
+    expect(banner).to_have_count(0)
+    expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "en"))
+    # JupyterLab starts the notebook's own kernel about a second after the notebook shows:
+    # by now a second one would be there
+    page.wait_for_timeout(2_000)
+    sessions, kernels = page.evaluate(RUNNING_JS)
+    assert sessions == ["en/04_turns.ipynb"] and kernels == 1, (sessions, kernels)
+    assert len(workers) == 1, f"{len(workers)} kernels started for one lesson: {workers}"
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.click()
+    page.keyboard.press("Shift+Enter")
+    page.locator(".jp-NotebookPanel .jp-OutputArea-output .hr-replay, "
+                 ".jp-NotebookPanel .jp-OutputArea-output svg").first.wait_for()
+    assert page.locator(".jp-NotebookPanel .jp-OutputArea-output [data-mime-type="
+                        "'application/vnd.jupyter.stderr']").count() == 0
+    assert page.locator("#hr-address-missing").count() == 0
+    assert page.horserace_errors == [], "errors in the browser console"
+
+
+@pytest.mark.browser
+def test_a_link_to_a_missing_lesson_says_so_and_links_the_start_page(lite_url: str,
+                                                                     page: Any) -> None:
+    """``?path=ko/99_missing.ipynb``: no "Starting Python" left on screen, no kernel; a note in
+    Korean names the path (as text) and links the start page (a touch target of 44 px), a
+    screen reader hears it; the link opens the start page, and the note is gone there."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.words.i18n import t
+
+    page.set_default_timeout(LITE_TIMEOUT_MS)
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    asked = "ko/99_<b>missing</b>.ipynb"
+    page.goto(f"{lite_url}/lab/index.html?path={asked}")
+    note = page.locator("#hr-address-missing")
+    expect(note).to_be_visible()
+    said = t("site.missing", "ko", path=asked)
+    expect(note).to_have_attribute("lang", "ko")
+    expect(note).to_contain_text(said)  # the path as text, not markup
+    assert note.locator("b").count() == 0
+    expect(page.locator(".hr-sr-only[role=status]")).to_have_text(said)
+    link = note.get_by_role("link", name=t("site.start_page", "ko"))
+    assert link.get_attribute("href").endswith("/lab/index.html?path=index.ipynb")
+    box = link.bounding_box()
+    assert box is not None and box["height"] >= 44, box
+    page.wait_for_timeout(3_000)  # still so a while later: the start-up message never comes
+    expect(page.locator("#hr-kernel-start")).to_have_count(0)
+    expect(note).to_be_visible()
+    assert workers == [], f"a kernel started for a missing lesson: {workers}"
+
+    link.click()
+    page.wait_for_url(re.compile(r"/lab/index\.html\?path=index\.ipynb$"))
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
+    expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text("Horse Race")
+    expect(page.locator("#hr-address-missing")).to_have_count(0)
