@@ -1,20 +1,25 @@
 """What the widgets record, the store's protocol, Progress and ClassReport without a browser
-(issue 20); the same merge in store.js as in Python (run with node when it is installed)."""
+(issue 20)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from horserace_nb import Game
 from horserace_nb.teaching.course import LESSON_SETS
-from horserace_nb.teaching.progress import Result, merge, read_results, record_of, results_file
+from horserace_nb.teaching.progress import (
+    LEGACY_RESULTS,
+    Result,
+    ResultsError,
+    read_record,
+    read_results,
+    record_of,
+    results_file,
+    store_entry,
+)
 from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.widgets import ClassReport, Exercises, PlayWidget, Progress, PuzzleWidget
 from horserace_nb.widgets.replay import ReplayWidget
@@ -30,9 +35,22 @@ def clocked(store: Store) -> None:
 
 
 def read_back(store: Store, records: list[Any] | None = None, **extra: Any) -> None:
-    """What store.js reports after writing the pending records."""
-    store.receive({"kind": "read", "results": store.pending if records is None else records,
-                   "learner": "", "site": "http://127.0.0.1", "backup": None, **extra})
+    """What store.js reports after writing the pending entries (or, with *records*, when the
+    browser holds those records)."""
+    stored = dict(store.pending) if records is None else dict(entries(records))
+    store.receive({"kind": "read", "stored": stored, "legacy": {},
+                   "site": "http://127.0.0.1/", "problems": [], **extra})
+
+
+def entries(records: list[Any]) -> list[tuple[str, str]]:
+    """The browser's entries of *records* (one that is not a result under a key of its own)."""
+    out = []
+    for i, record in enumerate(records):
+        try:
+            out.append(store_entry(read_record(record)))
+        except ResultsError:
+            out.append((f"r.forged{i}", json.dumps(record)))
+    return out
 
 
 # ------------------------------------------------------------------------------ recording
@@ -121,8 +139,14 @@ def test_the_store_drops_what_the_browser_reports_stored() -> None:
 
 def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
     store = Store(lang="ko")
-    backup = "horserace_nb.backup.2026-12-01T09:00:00.000Z"
-    read_back(store, [], backup=backup)
+    sent: list[Any] = []
+    store.send = sent.append  # type: ignore[method-assign]
+    legacy = {LEGACY_RESULTS: "{not json"}
+    read_back(store, [], legacy=legacy)  # set aside first: a backup entry to write
+    [[backup, text]] = store.pending
+    assert backup.startswith("backup.") and text == "{not json" and sent == []
+    read_back(store, None, legacy=legacy)  # the backup is stored: the old value goes
+    assert sent == [{"kind": "remove", "entries": [], "legacy": [[LEGACY_RESULTS, "{not json"]]}]
     assert store.notice == t("store.backup", "ko", key=backup)
     store.lang = "ja"
     assert store.notice.startswith("保存された結果")
@@ -130,7 +154,7 @@ def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
                                                            when="2026-12-01T09:00:00"))])
     assert store.notice == t("store.bad_records", "ja", count=1) and len(store.results) == 1
     store.receive("garbage")  # ignored
-    store.receive({"kind": "read", "results": "nope", "problem": "unavailable"})
+    store.receive({"kind": "read", "stored": "nope", "problems": ["unavailable"]})
     assert store.notice == t("store.unavailable", "ja")
 
 
@@ -179,7 +203,7 @@ def test_reset_is_asked_twice() -> None:
     p.cancel_button.click()
     p.reset_button.click()
     p.confirm_button.click()
-    assert sent == [{"kind": "reset"}] and p.results == []
+    assert sent == [{"kind": "clear"}] and p.results == []
     assert t("progress.reset_done", "en") in p.messages.html.value
 
 
@@ -261,28 +285,3 @@ def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) 
         report.upload._handle_custom_msg(message, buffers)
     assert report.data.learners() == ["Mina", "Aiko"]
     assert "Aiko" in report.not_started.value  # a file, but nothing done yet
-
-
-# ------------------------------------------------------------------------------ store.js
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_store_js_merges_as_python_does(tmp_path: Path) -> None:
-    def rec(stars: int, tries: int, when: str = "2026-12-01T09:00:00", **kw: Any) -> Result:
-        return Result("02", "exercise", "open", 101000, stars=stars, tries=tries, when=when, **kw)
-
-    lists = [[rec(1, 3), rec(2, 2, "2026-12-01T09:01:00")],
-             [rec(3, 1), rec(0, 5, "2026-12-01T09:02:00")],
-             [rec(1, 3, rules=("R9",)), rec(1, 3)]]
-    module = tmp_path / "store.mjs"
-    module.write_text(STORE_JS.read_text("utf-8"), "utf-8")
-    script = (f"import {{ merge }} from {json.dumps(module.as_uri())};\n"
-              "const lists = JSON.parse(process.argv[2]);\n"
-              "let out = [];\nfor (const l of lists) out = merge(out, l);\n"
-              "console.log(JSON.stringify(out));\n")
-    runner = tmp_path / "run.mjs"
-    runner.write_text(script, "utf-8")
-    data = json.dumps([[record_of(r) for r in lst] for lst in lists])
-    done = subprocess.run(["node", str(runner), data], capture_output=True, text=True,
-                          timeout=60, check=True)
-    from_js = sorted(json.dumps(r, sort_keys=True) for r in json.loads(done.stdout))
-    from_py = sorted(json.dumps(record_of(r), sort_keys=True) for r in merge(*lists))
-    assert from_js == from_py

@@ -58,6 +58,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import functools
+import hashlib
 import io
 import json
 import os
@@ -77,6 +78,8 @@ __all__ = [
     "FORMAT", "VERSION", "STORE_FORMAT", "MAX_BYTES", "MAX_RESULTS", "RULES", "ITEM_KINDS",
     "GAME_KINDS", "INTERVALS", "ResultsError", "Result", "ResultsFile", "merge", "record_of",
     "read_record", "results_file", "read_results", "store_value", "read_store", "Box",
+    "LEGACY_RESULTS", "LEGACY_LEARNER", "LEGACY_BACKUP", "RESULT_ENTRY", "LEARNER_ENTRY",
+    "BACKUP_ENTRY", "store_entry", "read_entry", "legacy_entries", "backup_entry", "compact",
     "schedule", "due", "practice_seed", "RuleState", "rule_states", "LessonState",
     "lesson_map", "next_step", "ClassData", "class_data", "file_name", "MAX_FILES",
     "MAX_TEXT", "clean_text", "learner_key", "stars_allowed", "within_limits", "read_folder",
@@ -556,24 +559,176 @@ def _check_summary(summary: Any) -> None:
         _int(counts["missed"], f"rules.{rule}.missed", 0, practised)
 
 
+# ------------------------------------------------------------------------------ the store
+# The browser keeps a site's results under keys of their own (see widgets/store.py): the
+# functions below are the store's rules, in Python (the front end only writes, removes what
+# it is told and reports).
+LEGACY_RESULTS = "horserace_nb.results.v1"
+"""The one value that held every result before per-result keys (read once, copied into the
+site's keys, then removed)."""
+LEGACY_LEARNER = "horserace_nb.learner"
+LEGACY_BACKUP = "horserace_nb.backup."
+RESULT_ENTRY = "r."
+"""A stored result's key within the site's keys: ``r.`` and a hash of its text."""
+LEARNER_ENTRY = "learner"
+BACKUP_ENTRY = "backup."
+
+
+def store_entry(result: Result) -> tuple[str, str]:
+    """The key (within the site's keys) and the text under which *result* is kept: the key is
+    a hash of the text, so that one key only ever holds one text (two tabs that write at
+    once write different keys, or the same text under the same key: nothing is overwritten).
+
+    >>> r = Result("", "exercise", "total", 7, stars=3, tries=1, when="2026-12-01T09:00:00")
+    >>> key, text = store_entry(r)
+    >>> key.startswith("r.") and read_entry(key, text) == r
+    True
+    """
+    return _entry(RESULT_ENTRY, _dump(record_of(result)))
+
+
+def _entry(kind: str, text: str) -> tuple[str, str]:
+    return kind + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:20], text
+
+
+def read_entry(key: str, text: Any) -> Result | None:
+    """The result kept under *key*, or ``None`` when its text cannot be read."""
+    if not key.startswith(RESULT_ENTRY) or not isinstance(text, str) or len(text) > 10_000:
+        return None
+    try:
+        return read_record(json.loads(text))
+    except (ValueError, RecursionError):  # ResultsError is a ValueError
+        return None
+
+
+def legacy_entries(text: Any) -> list[tuple[str, str]] | None:
+    """The entries that keep every record of the old single value
+    (:data:`LEGACY_RESULTS`, whose text is :func:`store_value`'s), one key each; a record that
+    cannot be read is kept as it was, under a key of its own (shown as not read, never lost).
+    ``None`` when the value itself cannot be read (not JSON, another format or version): it is
+    then copied whole to a backup (:func:`backup_entry`)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, dict) or value.get("format") != STORE_FORMAT or \
+            value.get("version") != VERSION or type(value.get("version")) is not int or \
+            not isinstance(value.get("results"), list):
+        return None
+    out = []
+    for record in value["results"]:
+        try:
+            out.append(store_entry(read_record(record)))
+        except ResultsError:
+            out.append(_entry(RESULT_ENTRY, _dump(record)))
+    return out
+
+
+def backup_entry(text: str) -> tuple[str, str]:
+    """The entry that sets aside a stored value that cannot be read (``backup.`` and a hash of
+    the text: the same value is set aside once)."""
+    return _entry(BACKUP_ENTRY, text)
+
+
 def store_value(results: Iterable[Result]) -> str:
-    """The value kept in the browser under ``horserace_nb.results.v1``."""
+    """The old single value (:data:`LEGACY_RESULTS`), as browsers kept it before per-result
+    keys (what :func:`legacy_entries` reads)."""
     return _dump({"format": STORE_FORMAT, "version": VERSION,
                   "results": [record_of(r) for r in merge(results)]})
 
 
 def read_store(records: Any) -> tuple[list[Result], int]:
-    """The results of the browser's list of records, and how many could not be read (those
-    are left out: one bad record never hides the others)."""
+    """The results of a list of records, and how many could not be read (those are left
+    out: one bad record never hides the others); past :data:`MAX_RESULTS`, the newest."""
     if not isinstance(records, list):
         return [], 0
     good, bad = [], 0
-    for entry in records[:MAX_RESULTS]:
+    for entry in records:
         try:
             good.append(read_record(entry))
         except ResultsError:
             bad += 1
-    return merge(good), bad
+    return merge(good)[-MAX_RESULTS:], bad
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _file_bytes(result: Result) -> int:
+    """About the bytes *result* takes in a results file (indented as :func:`results_file`)."""
+    text = json.dumps(record_of(result), ensure_ascii=False, indent=1)
+    return len(text.encode("utf-8", "surrogatepass")) + 3 * (text.count("\n") + 1) + 2
+
+
+_SAVED = "2026-12-01T09:00:00.000+00:00"
+
+
+def _fits(results: Sequence[Result], count: int, size: int) -> bool:
+    if len(results) > count:
+        return False
+    if sum(_file_bytes(r) for r in results) <= size * 9 // 10:
+        return True  # (clearly under: the file is not written to be measured)
+    wide = "\U0001F600" * _MAX_TEXT  # (the widest name and site: 4 bytes a letter)
+    text = results_file(results, learner=wide, site=wide, saved=_SAVED)
+    return len(text.encode("utf-8", "surrogatepass")) <= size
+
+
+def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
+            size: int = MAX_BYTES) -> list[Result]:
+    """What the browser keeps of *results*: all of them (:func:`merge`) while their results
+    file holds at most *count* results and *size* bytes, the limits :func:`read_results`
+    reads (:data:`MAX_RESULTS`, :data:`MAX_BYTES`). Past either, about a tenth is let go, so
+    that this happens seldom; kept are first what the learner's map and schedule need:
+
+    - the best result of every lesson item (the lesson map's stars never drop);
+    - for every topic still in the Leitner :func:`schedule`, its last miss and every result
+      after it (the schedule stays as it is);
+
+    then the newest results. So the newest are always kept (and read back); what goes first is
+    the oldest results of items already counted at their best: the counts of games,
+    predictions and rules practised then cover the results kept. Sorted by time.
+
+    >>> old = [Result("", "exercise", "total", n, stars=3, tries=1,
+    ...               when=f"2026-12-01T09:{n:02d}:00") for n in range(60)]
+    >>> [r.seed for r in compact(old, count=50)][:2], len(compact(old, count=50))
+    ([15, 16], 45)
+    """
+    merged = merge(results)
+    if _fits(merged, count, size):
+        return merged
+    items = {item for lesson in LESSONS for item in lesson_items(lesson)}
+    needed: dict[tuple[str, str, str, int, str], Result] = {}
+    best: dict[tuple[str, str, int], Result] = {}
+    for result in merged:
+        if result.item in items and (result.item not in best or
+                                     result.rank()[:4] > best[result.item].rank()[:4]):
+            best[result.item] = result
+    for result in best.values():
+        needed[result.key] = result
+    waiting = schedule(merged)
+    since: dict[str, list[Result]] = {}
+    for result in merged:
+        topic = topic_of(result.kind, result.case)
+        if topic in waiting:
+            since[topic] = [result] if result.missed else [*since.get(topic, []), result]
+    for kept in since.values():
+        for result in kept:
+            needed[result.key] = result
+    rest = [r for r in reversed(merged) if r.key not in needed]
+    ordered = sorted(needed.values(), key=lambda r: (r.when, r.key), reverse=True) + rest
+    limit, budget = count * 9 // 10, size * 9 // 10
+    kept, used = [], 0
+    for result in ordered:
+        used += _file_bytes(result)
+        if len(kept) >= limit or used > budget:
+            break
+        kept.append(result)
+    out = merge(kept)
+    while out and not _fits(out, count, size):  # (the estimate was short: rarely, if ever)
+        drop = {r.key for r in kept[len(kept) * 19 // 20:]}
+        kept = [r for r in kept if r.key not in drop]
+        out = merge(kept)
+    return out
 
 
 def file_name(learner: str, day: dt.date) -> str:

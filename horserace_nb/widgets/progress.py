@@ -2,14 +2,15 @@
 :mod:`horserace_nb.widgets.store`): per lesson the stars won of the stars possible and what is not
 done yet, per rule R1–R28 whether it is practised, missed lately or mastered (with a link to the
 rule), what to do next, "Practise my mistakes" (fresh positions of what was missed, on the
-Leitner schedule), the learner's name, Reset (asked twice) and "Download my results".
+Leitner schedule), the learner's name, "Download my results", "Load my results" (a results file
+of another device merged in) and "Start fresh" (asked twice: this site's results, name and
+backups forgotten in this browser, for the next learner of a shared computer).
 
->>> from horserace_nb.teaching.progress import Result
+>>> from horserace_nb.teaching.progress import Result, store_entry
 >>> p = Progress()
->>> p.store.receive({"kind": "read", "results": [{"lesson": "02", "kind": "exercise",
-...     "case": "open/line", "seed": 201000, "stars": 1, "tries": 3, "hints": 0,
-...     "rules": ["R9"], "when": "2026-12-01T09:00:00"}], "learner": "", "site": "",
-...     "backup": None})
+>>> p.store.receive({"kind": "read", "stored": dict([store_entry(Result("02", "exercise",
+...     "open/line", 201000, stars=1, tries=3, rules=("R9",), when="2026-12-01T09:00:00"))]),
+...     "legacy": {}, "site": "", "problems": []})
 >>> [s.stars for s in p.lessons if s.lesson == "02"], p.due_count
 ([1], 1)
 >>> p.practise().exercise.kind
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -28,6 +30,7 @@ from ..teaching.progress import (
     Box,
     LessonState,
     Result,
+    ResultsError,
     RuleState,
     due,
     lesson_map,
@@ -66,6 +69,13 @@ _COLOUR = {"new": "var(--jp-ui-font-color2, currentColor)",
            "mastered": _toward_text("--jp-success-color1")}
 
 
+def _uploaded(value: Any) -> list[tuple[str, bytes]]:
+    """(name, contents) of an ``ipywidgets.FileUpload``'s value (a tuple of dicts)."""
+    entries = value.values() if isinstance(value, dict) else value
+    return [(str(e.get("name", "?")), bytes(e.get("content", b"")))
+            for e in entries or () if isinstance(e, dict)]
+
+
 class Progress(View):
     """The lesson map of the results kept in this browser.
 
@@ -97,6 +107,9 @@ class Progress(View):
         self.practice_box = widgets.VBox([])
         self.practice: Exercises | None = None
         """The practice set on show (``None`` before "Practise my mistakes")."""
+        self.load_upload = widgets.FileUpload(
+            accept=".json,application/json", multiple=True, icon="upload",
+            layout=widgets.Layout(width="auto", min_height="44px"))
         self.reset_button = button(icon="trash")
         self.confirm_button = button(button_style="danger", icon="trash")
         self.cancel_button = button(icon="times")
@@ -109,7 +122,7 @@ class Progress(View):
             self.next_html, self.map_html,
             widgets.HBox([self.practise_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.practice_box, self.rules_html,
-            widgets.HBox([self.store, self.reset_button, self.confirm_box],
+            widgets.HBox([self.store, self.load_upload, self.reset_button, self.confirm_box],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.messages.box,
         ]
@@ -119,6 +132,7 @@ class Progress(View):
         self.reset_button.on_click(lambda _: self._on_reset())
         self.confirm_button.on_click(lambda _: self._on_confirm())
         self.cancel_button.on_click(lambda _: self._on_cancel())
+        self.load_upload.observe(self._on_load, names="value")
         self.store.on_change(lambda _: self._refresh())
         self.start()
 
@@ -157,7 +171,8 @@ class Progress(View):
         boxes = self.due[:PRACTICE_SIZE]
         self._close_practice()
         if not boxes:
-            self.messages.say(t("progress.practise_none", self.lang), kind="ok")
+            self.messages.tell(lambda lang: t("progress.practise_none", lang), self.lang,
+                               kind="ok")
             return None
         kinds = [b.topic for b in boxes]
         practice = Exercises(kinds, seed=practice_seed(self.results), count=len(kinds),
@@ -171,16 +186,38 @@ class Progress(View):
         return practice
 
     def ask_reset(self) -> None:
-        """The first press of Reset: ask again."""
+        """The first press of "Start fresh": ask again."""
         self.confirm_box.layout.display = ""
-        self.messages.say(t("progress.reset_asked", self.lang), kind="error")
+        self.messages.tell(lambda lang: t("progress.reset_asked", lang), self.lang,
+                           kind="error")
 
     def confirm_reset(self) -> None:
-        """The second press: forget everything this browser keeps."""
+        """The second press: forget this site's results, name and backups in this browser
+        (:meth:`~horserace_nb.widgets.store.Store.reset`), for the next learner."""
         self.confirm_box.layout.display = "none"
         self._close_practice()
+        self.name_text.value = ""  # (the next learner types their own)
         self.store.reset()
-        self.messages.say(t("progress.reset_done", self.lang), kind="ok")
+        self.messages.tell(lambda lang: t("progress.reset_done", lang), self.lang, kind="ok")
+
+    def load(self, files: Iterable[tuple[str, str | bytes]]) -> int:
+        """"Load my results": add the results of each results file (``(name, contents)``,
+        "Download my results" of another device) to this browser, checked as the class
+        report checks them; one sentence per file (how many results are new, or why it is
+        not read: then nothing of it is added). Returns how many results were added."""
+        notes = []
+        added = 0
+        for name, content in files:
+            shown = name[:80]
+            try:
+                count = self.store.load(content, name=shown)
+            except ResultsError as why:
+                notes.append(("error", functools.partial(self._refused, shown, why)))
+                continue
+            added += count
+            notes.append(("ok", functools.partial(self._loaded, shown, count)))
+        self.messages.show(notes, self.lang)
+        return added
 
     def cancel_reset(self) -> None:
         self.confirm_box.layout.display = "none"
@@ -206,6 +243,27 @@ class Progress(View):
     @safe
     def _on_cancel(self) -> None:
         self.cancel_reset()
+
+    @safe
+    def _on_load(self, change: Any) -> None:
+        files = _uploaded(change["new"])
+        if files:
+            self.load(files)
+            self.load_upload.value = ()  # the same file can be picked again
+
+    @staticmethod
+    def _loaded(name: str, count: int, lang: str) -> str:
+        return t("progress.loaded", lang, name=name, count=count)
+
+    @staticmethod
+    def _refused(name: str, why: ResultsError, lang: str) -> str:
+        if why.code == "field":
+            reason = t("report.why.field", lang, field=why.field)
+        elif why.code == "full":
+            reason = t("progress.why.full", lang)
+        else:
+            reason = t(f"report.why.{why.code}", lang)
+        return t("progress.load_refused", lang, name=name, reason=reason)
 
     def relocalize(self, lang: str) -> None:
         self.store.lang = lang
@@ -234,7 +292,7 @@ class Progress(View):
         self.name_button.description = t("progress.name_save", lang)
         kept = t("progress.name_kept", lang, name=self.store.learner)
         self.name_line.value = (f"<span lang='{lang}'>{esc(kept)}</span>"
-                                if self.store.learner else "")
+                                if self.store.learner and self.store.learner_kept else "")
         self.map_html.value = self._map_html(lang, lesson_map(results))
         self.rules_html.value = self._rules_html(lang, rule_states(results))
         key, params = next_step(results, self.today())
@@ -245,6 +303,7 @@ class Progress(View):
                                 f"{esc(t(key, lang, **params))}</div>")
         count = len(due(results, self.today()))
         self.practise_button.description = t("progress.practise", lang, count=count)
+        self.load_upload.description = t("progress.load", lang)
         self.reset_button.description = t("progress.reset", lang)
         self.confirm_button.description = t("progress.reset_confirm", lang)
         self.cancel_button.description = t("progress.reset_cancel", lang)

@@ -1,98 +1,114 @@
-// The results kept in the learner's browser (see store.py): localStorage under keys prefixed
-// "horserace_nb.". Python decides what a result is and reads what this module reports; this
-// module only writes the results Python gives it (merged with what is stored, so that two tabs
-// lose nothing), reads them back, sets aside a stored value it cannot read, and saves the file
-// Python wrote when the learner asks. Nothing is sent anywhere.
+// The results kept in the learner's browser (see store.py), in localStorage under the keys of
+// this site: "horserace_nb." + the site's root path + "|" + an entry ("r.<hash>" a result,
+// "learner" the name, "backup.<hash>" a value set aside). Python decides every entry; this
+// module only
+//  - writes the entries Python gives it (pending), each where its key is still free (a key never
+//    gets a second text, so two tabs never overwrite each other: nothing to merge here),
+//  - removes an entry Python names, only while it still holds the text Python saw,
+//  - keeps the learner's name, and clears this site's keys when the learner asks,
+//  - reports every key of this site, and the old keys of no site (which Python copies in),
+//  - saves the file Python wrote when the learner asks.
+// Nothing is sent anywhere.
 
-export const KEY = "horserace_nb.results.v1";
-export const LEARNER = "horserace_nb.learner";
 export const PREFIX = "horserace_nb.";
-const FORMAT = "horserace_nb.store";
-const VERSION = 1;
+const APPS = /\/(?:lab|notebooks|voila|repl|tree|edit|consoles|doc)(?:\/|$)/;
 
-export function idOf(r) {
-  return [r.lesson, r.kind, r.case, r.seed, r.when].join("|");
+// The path of the site this page belongs to ("/" or "/3a/"): the JupyterLite site's root, else
+// the server's base URL, else the address up to the application's part (/lab/, /voila/…).
+export function siteRoot(doc, loc) {
+  const config = doc.getElementById("jupyter-config-data");
+  let base = null;
+  if (config) {
+    base = config.getAttribute("data-jupyter-lite-root");
+    if (base) base = base.replace(/\/?$/, "/");
+    else {
+      try {
+        const data = JSON.parse(config.textContent || "{}");
+        if (data && typeof data.baseUrl === "string" && data.baseUrl) base = data.baseUrl;
+      } catch (e) { /* not JSON: the address below */ }
+    }
+  }
+  let path = null;
+  if (base) {
+    try { path = new URL(base, loc.href).pathname; } catch (e) { path = null; }
+  }
+  if (!path) {
+    const found = APPS.exec(loc.pathname);
+    path = found ? loc.pathname.slice(0, found.index + 1) : loc.pathname.replace(/[^/]*$/, "");
+  }
+  return path.endsWith("/") ? path : `${path}/`;
 }
 
-// The better of two copies of one result, as Result.rank in Python: more stars, fewer tries,
-// fewer hints, a game's points lost known, then the larger text.
-export function better(a, b) {
-  const ka = [a.stars, -a.tries, -a.hints, a.lost !== undefined && a.lost !== null ? 1 : 0];
-  const kb = [b.stars, -b.tries, -b.hints, b.lost !== undefined && b.lost !== null ? 1 : 0];
-  for (let i = 0; i < ka.length; i++) {
-    if (ka[i] !== kb[i]) return ka[i] > kb[i] ? a : b;
-  }
-  const text = (r) => JSON.stringify(r, Object.keys(r).sort());
-  return text(a) >= text(b) ? a : b;
+// The keys of the site at *root* start with this ("|" ends the root: no site's keys start with
+// another's).
+export function sitePrefix(root) {
+  return `${PREFIX}${root.replace(/%/g, "%25").replace(/\|/g, "%7C")}|`;
 }
 
-// Every result of both lists once (the better copy of one found in both).
-export function merge(stored, extra) {
-  const byId = new Map();
-  for (const r of [...stored, ...extra]) {
-    if (r === null || typeof r !== "object") continue;
-    const id = idOf(r);
-    const old = byId.get(id);
-    byId.set(id, old === undefined ? r : better(old, r));
+function isLegacy(key) {
+  return key.startsWith(PREFIX) && !key.startsWith(`${PREFIX}/`);
+}
+
+// What the store holds: this site's entries, and the old keys of no site.
+export function snapshot(s, prefix) {
+  const stored = {};
+  const legacy = {};
+  const keys = [];
+  for (let i = 0; i < s.length; i++) keys.push(s.key(i));
+  for (const key of keys) {
+    if (key === null) continue;
+    if (key.startsWith(prefix)) stored[key.slice(prefix.length)] = s.getItem(key);
+    else if (isLegacy(key)) legacy[key] = s.getItem(key);
   }
-  return [...byId.values()];
+  return { stored, legacy };
+}
+
+// Write each [entry, text] whose key is free; "full" when the storage refused one.
+export function writeEntries(s, prefix, entries) {
+  let problem = null;
+  for (const entry of entries || []) {
+    if (!Array.isArray(entry) || typeof entry[0] !== "string" || typeof entry[1] !== "string") {
+      continue;
+    }
+    const key = prefix + entry[0];
+    if (s.getItem(key) !== null) continue;
+    try {
+      s.setItem(key, entry[1]);
+    } catch (e) {
+      problem = "full";
+    }
+  }
+  return problem;
+}
+
+// Remove each [entry, text] of this site (and each [key, text] of the old keys) that still holds
+// that text.
+export function removeEntries(s, prefix, entries, legacy) {
+  const named = [...(entries || []).map((e) => [prefix + e[0], e[1]]),
+                 ...(legacy || []).filter((e) => typeof e[0] === "string" && isLegacy(e[0]))];
+  for (const [key, text] of named) {
+    if (typeof text === "string" && s.getItem(key) === text) s.removeItem(key);
+  }
+}
+
+// Remove this site's keys and the old keys of no site (they would be copied into this site).
+export function clearSite(s, prefix) {
+  const keys = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (key !== null && (key.startsWith(prefix) || isLegacy(key))) keys.push(key);
+  }
+  for (const key of keys) s.removeItem(key);
 }
 
 function storage() {
   try {
     const s = window.localStorage;
-    s.getItem(KEY);
+    s.getItem(PREFIX);
     return s;
   } catch (e) {
     return null;
   }
-}
-
-// The stored results, or [] with the unreadable value moved to a backup key.
-function readStored(s) {
-  const raw = s.getItem(KEY);
-  if (raw === null) return { results: [], backup: null };
-  try {
-    const value = JSON.parse(raw);
-    if (value && value.format === FORMAT && value.version === VERSION
-        && Array.isArray(value.results)) {
-      return { results: value.results, backup: null };
-    }
-  } catch (e) { /* set aside below */ }
-  const backup = `${PREFIX}backup.${new Date().toISOString()}`;
-  try { s.setItem(backup, raw); } catch (e) { /* full: the value is dropped */ }
-  s.removeItem(KEY);
-  return { results: [], backup };
-}
-
-function report(model, extra) {
-  const s = storage();
-  if (s === null) {
-    model.send({ kind: "read", results: [], learner: "", site: location.origin,
-                 backup: null, problem: "unavailable" });
-    return;
-  }
-  const { results, backup } = readStored(s);
-  let learner = s.getItem(LEARNER) || "";
-  if (learner.length > 80) learner = learner.slice(0, 80);
-  model.send({ kind: "read", results, learner, site: location.origin,
-               backup: backup || (extra && extra.backup) || null,
-               problem: (extra && extra.problem) || null });
-}
-
-function write(model) {
-  const pending = model.get("pending") || [];
-  const s = storage();
-  if (pending.length === 0 || s === null) { report(model); return; }
-  const { results, backup } = readStored(s);
-  let problem = null;
-  try {
-    s.setItem(KEY, JSON.stringify({ format: FORMAT, version: VERSION,
-                                    results: merge(results, pending) }));
-  } catch (e) {
-    problem = "full";
-  }
-  report(model, { problem, backup });
 }
 
 function download(model) {
@@ -122,6 +138,36 @@ function render({ model, el }) {
   button.addEventListener("click", () => download(model));
   el.append(notice, button);
 
+  const root = siteRoot(document, window.location);
+  const prefix = sitePrefix(root);
+  let timer = null;
+  let problems = new Set();
+
+  function report() {
+    timer = null;
+    const said = [...problems];
+    problems = new Set();
+    const s = storage();
+    const site = (window.location.origin + root).slice(0, 80);
+    if (s === null) {
+      model.send({ kind: "read", site, prefix, stored: {}, legacy: {},
+                   problems: ["unavailable"] });
+      return;
+    }
+    model.send({ kind: "read", site, prefix, ...snapshot(s, prefix), problems: said });
+  }
+
+  // Reports are sent at most every 50 ms (another tab writing many results is one report).
+  function later(problem) {
+    if (problem) problems.add(problem);
+    if (timer === null) timer = setTimeout(report, 50);
+  }
+
+  function sync() {
+    const s = storage();
+    later(s === null ? null : writeEntries(s, prefix, model.get("pending")));
+  }
+
   function show() {
     const lang = model.get("lang");
     notice.textContent = model.get("notice") || "";
@@ -135,34 +181,40 @@ function render({ model, el }) {
 
   function onMessage(msg) {
     const s = storage();
-    if (msg && msg.kind === "reset" && s !== null) {
-      const keys = [];
-      for (let i = 0; i < s.length; i++) {
-        const k = s.key(i);
-        if (k !== null && k.startsWith(PREFIX)) keys.push(k);
-      }
-      for (const k of keys) s.removeItem(k);
-    } else if (msg && msg.kind === "learner" && s !== null) {
-      s.setItem(LEARNER, String(msg.name || "").slice(0, 80));
+    if (!msg || s === null) {
+      later(null);
+      return;
     }
-    report(model);
+    if (msg.kind === "clear") {
+      clearSite(s, prefix);
+    } else if (msg.kind === "remove") {
+      removeEntries(s, prefix, msg.entries, msg.legacy);
+    } else if (msg.kind === "learner") {
+      try {
+        s.setItem(`${prefix}learner`, String(msg.name || "").slice(0, 80));
+      } catch (e) {
+        later("name");
+        return;
+      }
+    }
+    sync();
   }
 
   function onStorage(event) {
-    if (event.key === null || event.key.startsWith(PREFIX)) report(model);
+    if (event.key === null || event.key.startsWith(PREFIX)) sync();
   }
 
-  const onPending = () => write(model);
   const shown = ["notice", "lang", "download_label", "file_text"];
-  model.on("change:pending", onPending);
+  model.on("change:pending", sync);
   for (const name of shown) model.on(`change:${name}`, show);
   model.on("msg:custom", onMessage);
   window.addEventListener("storage", onStorage);
   show();
-  write(model);
+  sync();
   return () => {
     window.removeEventListener("storage", onStorage);
-    model.off("change:pending", onPending);
+    if (timer !== null) clearTimeout(timer);
+    model.off("change:pending", sync);
     for (const name of shown) model.off(`change:${name}`, show);
     model.off("msg:custom", onMessage);
   };

@@ -592,9 +592,14 @@ right-click the notebook → *Delete*, and *Delete* again to confirm; the new si
 appears in its place. Their changes are lost with it: to keep them, right-click → *Download*
 first. Lessons a learner never saved are new by themselves.
 
-**A shared classroom computer.** To start fresh for the next learner: *Help → Clear Browser
-Data*, tick what to clear (the saved notebooks, the settings) and confirm; the page reloads with
-the site as published. A private window keeps nothing once it is closed. The site's JupyterLab
+**A shared classroom computer.** Between learners, press **Start fresh** in *My progress* on the
+start page (it asks again first). It forgets this site's results, the learner's name and any
+copies set aside in this browser, and nothing else (another class's site at the same address
+keeps its own). *Help → Clear Browser Data* is not enough on its own: it clears the saved
+notebooks and the settings but keeps the results and the name, and the next learner would
+download them as their own. To give the next learner the notebooks as published too, use it as
+well: tick what to clear (the saved notebooks, the settings) and confirm; the page reloads. A
+private window keeps nothing once it is closed. The site's JupyterLab
 menus are in English (no language pack is installed); the names above are as it shows them.""",
     "guide.class_length": """## The class-length game
 
@@ -615,7 +620,8 @@ is sent anywhere.
   it back later (the next day, in three days, in a week); a miss brings it back the same day.
 - Type your name once and press **Keep my name**: it goes into the file you download.
 - **Download my results** saves one file for your teacher (hand it in the way your school does).
-- **Reset** forgets everything this browser keeps about your progress (it asks twice).""",
+- **Load my results** adds a results file from another computer.
+- **Start fresh** forgets your results and name (it asks twice): download them first.""",
     "guide.progress": """## Progress, results files and the class report
 
 Every exercise, puzzle, prediction and finished game against the computer is recorded **in the
@@ -632,10 +638,15 @@ lesson, the rules missed most (a bar chart), who has not started, and **Download
 for a spreadsheet or the learning platform. A file that is not a results file (or was changed) is
 listed with the reason; the others are still shown.
 
+**Results that move.** A learner who works on two devices, or gets a new computer, downloads the
+results on one and presses **Load my results** on the other's start page: the file's results are
+added to what that browser keeps, checked as the class report checks them (a file that is not a
+results file is refused with the reason, and nothing kept there is lost).
+
 **The privacy promise.** Nothing leaves the learner's browser except the file the learner chooses
 to download: there is no account, no server of ours and no tracking. Results stay on the computer
 and browser where they were made (a shared computer keeps them for the next learner of the same
-browser profile: use **Reset** at the end, or a browser profile per learner). Results files hold
+browser profile: use **Start fresh** at the end, or a browser profile per learner). Results files hold
 the name the learner typed, the site address, and the results; nothing else.""",
     "report.intro": """# 11. Class report
 

@@ -22,10 +22,18 @@ from horserace_nb.teaching.exercises import KINDS
 from horserace_nb.teaching.progress import (
     Result,
     ResultsError,
+    compact,
     read_results,
     results_file,
-    store_value,
+    store_entry,
 )
+
+SITE = "horserace_nb./|"  # a site's keys begin so (store.js)
+
+
+def stored_size(results: list[Result]) -> int:
+    """The characters the browser keeps for *results*: one entry per result."""
+    return sum(len(SITE) + len(key) + len(text) for key, text in map(store_entry, results))
 
 
 def course(rng: random.Random, learner: int, passes: int = 2,
@@ -71,14 +79,37 @@ def course(rng: random.Random, learner: int, passes: int = 2,
 def main() -> None:
     rng = random.Random(20)
     learners = [course(rng, n) for n in range(40)]
-    sizes = [len(store_value(r).encode("utf-8")) for r in learners]
+    sizes = [stored_size(r) for r in learners]
     heavy = course(random.Random(1), 0, passes=5, practice_days=120)
-    heavy_size = len(store_value(heavy).encode("utf-8"))
-    print("storage after a whole course (localStorage['horserace_nb.results.v1'])")
+    heavy_size = stored_size(heavy)
+    print("storage after a whole course (localStorage, one entry per result)")
     print(f"  typical learner: {len(learners[0])} results, {max(sizes) / 1000:.1f} KB at most "
           f"of 40 (goal ≤ 200 KB)")
     print(f"  heavy learner (every item 5 times, 120 days of practice): {len(heavy)} results, "
           f"{heavy_size / 1000:.1f} KB")
+
+    print("the store past the reader's limits (compact: what the browser keeps)")
+    biggest: list[Result] = []
+    for passes, days in ((40, 900), (80, 2000)):
+        results = course(random.Random(passes), 0, passes=passes, practice_days=days)
+        start = time.perf_counter()
+        kept = biggest = compact(results)
+        took = time.perf_counter() - start
+        text = results_file(kept, learner="x", saved="2026-12-01T09:00:00")
+        print(f"  {len(results):6d} results → {len(kept)} kept, file {len(text) / 1000:.0f} KB, "
+              f"{took * 1000:.0f} ms")
+    from horserace_nb.widgets.store import Store
+
+    store = Store()
+    entries = dict(map(store_entry, biggest))  # a store at its limit
+    start = time.perf_counter()
+    store.receive({"kind": "read", "stored": entries, "legacy": {}, "problems": []})
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    store.receive({"kind": "read", "stored": entries, "legacy": {}, "problems": []})
+    again = time.perf_counter() - start
+    print(f"a report of {len(entries)} entries read: {first * 1000:.0f} ms, "
+          f"again (read once): {again * 1000:.0f} ms")
 
     from horserace_nb.widgets import ClassReport
 
