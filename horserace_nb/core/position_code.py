@@ -120,6 +120,8 @@ the hands hold 4 tiles fewer than the 7 dealt each, but only 3 are on the table 
 
 from __future__ import annotations
 
+import functools
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -145,6 +147,7 @@ MAX_CODE_LENGTH = 256
 _SET = len(FULL_SET)
 _WORTH = {c: i for i, c in enumerate(ALPHABET)}
 _DOT = 64
+_WORTHS = bytes(_WORTH.get(chr(b), _DOT if chr(b) == "." else 0) for b in range(256))
 _FORM = re.compile(r"[A-Za-z0-9_.\-]*")
 _GROUP_BITS, _MORE = 5, 32
 _MAX_DIGITS = 13  # 13 groups of 5 bits hold any number below 2**64
@@ -161,6 +164,8 @@ _OPTIONS = 63
 _HEAD_CONTINUING, _HEAD_PARTNERS, _HEAD_PENDING, _HEAD_OPTIONS = 4, 8, 16, 32
 _SEED_LIMIT = 1 << 63
 _DEFAULT_SIZES = dict(HORSE_RACE.hand_sizes)
+_DEFAULT_RULES = (HORSE_RACE.target, HORSE_RACE.multiple,
+                  (_DEFAULT_SIZES[2], _DEFAULT_SIZES[3], _DEFAULT_SIZES[4]), HORSE_RACE.rounding)
 
 
 class CodeError(RecordError):
@@ -244,13 +249,13 @@ def check_char(text: str) -> str:
 
     >>> check_char('hr1..NOPSTab-CDFHLUZ-XGRVWAKYIMBQEJ.gBEOAA')
     'W'
+
+    :raises ValueError: if *text* holds a character no code has.
     """
-    total = 0
-    weight = 1
-    for char in text:
-        total += (_DOT if char == "." else _WORTH[char]) * weight
-        weight += 2
-    return ALPHABET[total % 64]
+    if not _FORM.fullmatch(text):
+        raise ValueError(f"a code's characters are {ALPHABET} and '.', not {excerpt(text)}")
+    worths = text.encode("ascii").translate(_WORTHS)
+    return ALPHABET[sum(map(operator.mul, worths, range(1, 2 * len(worths), 2))) % 64]
 
 
 def with_check(text: str) -> str:
@@ -443,6 +448,16 @@ class _Numbers:
         return value
 
 
+@functools.lru_cache(maxsize=64)
+def _rules(target: int, multiple: int, sizes: tuple[int, int, int], rounding: str) -> Rules:
+    """The rules of these numbers (a :class:`Rules` value builds its tables once)."""
+    if (target, multiple, sizes, rounding) == _DEFAULT_RULES:
+        return HORSE_RACE
+    return Rules(target=target, multiple=multiple, hand_sizes=dict(zip((2, 3, 4), sizes,
+                                                                       strict=True)),
+                 rounding=rounding)
+
+
 def write_match(match: Match) -> str:
     """The match part (see the module's docstring).
 
@@ -543,7 +558,7 @@ def read_match(text: str) -> Match:
                 raise _fail("match", "R23", f"the rounding is 1 (down) or 2 (up), not {kind}")
             rounding = ROUNDINGS[kind]
     try:
-        rules = Rules(target=target, multiple=multiple, hand_sizes=sizes, rounding=rounding)
+        rules = _rules(target, multiple, (sizes[2], sizes[3], sizes[4]), rounding)
     except ValueError as exc:
         raise _fail("match", "R5" if "hand_sizes" in str(exc) or "hands of" in str(exc)
                     else "R15", str(exc)) from None
