@@ -202,6 +202,22 @@ def test_every_puzzle_and_a_lessons_position_round_trip() -> None:
     assert position(Game.from_code(code)) == position(lesson)
 
 
+def test_a_made_up_position_with_all_28_tiles_round_trips_and_is_marked() -> None:
+    """A scripted deal no shuffle gives (hands of 7 and 3, a boneyard of 18, R5) is written
+    with '_' (made up), so it is read back; the same text without '_' is refused, and a
+    position a deal can give is refused with '_' (one code per position)."""
+    game = Game(hands=[FULL_SET[:7], FULL_SET[7:10]], boneyard=FULL_SET[10:], leader=0, seed=4)
+    code = game.to_code()
+    assert code.split(".")[2].endswith("_")
+    assert position(Game.from_code(code)) == position(game)
+    err = refusal(with_check(code[:-1].replace("_", "")))
+    assert (err.part, err.rule) == ("hands", "R5") and "a boneyard of 18" in str(err)
+    dealt = Game(players=2, seed=4).to_code()
+    prefix, table, hands, rest = dealt[:-1].split(".")
+    err = refusal(with_check(f"{prefix}.{table}.{hands}_.{rest}"))
+    assert (err.part, err.rule) == ("hands", "format") and "without '_'" in str(err)
+
+
 def test_a_blocked_hand_settles_again_when_read() -> None:
     """R19, R22–R25: the code keeps the scores before the settlement; reading it settles the
     hand the same way, winners included."""

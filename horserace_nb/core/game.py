@@ -784,7 +784,7 @@ class Game:
             tuple(t for t in FULL_SET if t not in on_table and t not in held))
         match = codes.Match(self.to_play, tuple(scores), self.partners, self._continuing,
                             self._pending, self.rules, self.hand_number, self.seed)
-        return codes.encode(self.layout.placements(), holdings, match)
+        return codes.encode(self.layout, holdings, match)
 
     @classmethod
     def from_code(cls, code: str) -> Game:

@@ -44,12 +44,20 @@ example (RULES.md):
 True
 
 **The hands** are each seat's tiles from seat 0 on, in set order, then the boneyard in
-drawing order, separated by ``-``; a position made for a lesson that leaves tiles out of the
-game writes them last, in set order, after a ``_``. Two to four hands of at least one tile
-each (R2, R21); together with the table every tile of the set appears exactly once (R1):
+drawing order, separated by ``-``. Two to four hands of at least one tile each (R2, R21);
+together with the table every tile of the set appears exactly once (R1):
 
 >>> read_hands('ABCDEFG-HIJKLMN-OPQRSTUVWXYZab')
-Holdings(hands=((Tile(0, 0), ...), ...), boneyard=(Tile(2, 3), ...), aside=())
+Holdings(hands=((Tile(0, 0), ...), ...), boneyard=(Tile(2, 3), ...), aside=(), made_up=False)
+
+A position *made up* for a lesson, as ``Game.from_position`` takes it, may leave tiles out of
+the game or hold hand sizes that no deal and play give (the basics' small endings): its hands
+part ends with ``_`` and the tiles left out, in set order (none, if all 28 are in play). A
+position that a deal and play can give is always written without ``_``, so that every position
+has one code:
+
+>>> read_hands('HY-O-_ABCDEFGIJLMNPQRSTUVWXZab').made_up
+True
 
 **The match** is a row of numbers, each written in little-endian groups of five bits, one
 character per group, worth the group plus 32 when another group follows (0 to 31 take one
@@ -92,11 +100,11 @@ another is caught, and so is the swap of two neighbours unless their worths diff
 rule, in time proportional to the code's length; a code longer than :data:`MAX_CODE_LENGTH` is
 refused before anything else is read. Besides the form: a tile twice or 27 or 29 tiles (R1), a
 placement that R1, R9 or R11 forbid (R10 and R12 cannot be written wrongly), a pending tile not
-in the hand of the seat to act or that fits nowhere (R18), scores at the target (R26) and, when
-all 28 tiles are in play, hand sizes that no deal and play can give: a boneyard larger than the
-deal leaves or drawn from before the opening tile (R5, R8), hands holding fewer tiles than
-dealt with too few tiles on the table, a pending tile with nothing drawn (R18), a continuation
-after a tile that neither was a double nor scored (R17).
+in the hand of the seat to act or that fits nowhere (R18), scores at the target (R26) and,
+unless the position is made up (``_``), hand sizes that no deal and play can give: a boneyard
+larger than the deal leaves or drawn from before the opening tile (R5, R8), hands holding fewer
+tiles than dealt with too few tiles on the table, a pending tile with nothing drawn (R18), a
+continuation after a tile that neither was a double nor scored (R17).
 
 >>> decode('hr1.KHKWKTWIHLgZLFZJh.AB-CD-EFGMNOPQRSUVXYab.BAAw')
 Traceback (most recent call last):
@@ -190,11 +198,14 @@ class CodeError(RecordError):
 @dataclass(frozen=True)
 class Holdings:
     """The tiles off the table: each seat's hand (in set order), the boneyard (next draw first)
-    and, for a position made for a lesson, the tiles left out of the game (in set order)."""
+    and, for a position made up for a lesson (``made_up``), the tiles left out of the game (in
+    set order)."""
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...] = ()
     aside: tuple[Tile, ...] = ()
+    made_up: bool = False
+    """Written with ``_``: the tiles and hand sizes need not be ones a deal and play give."""
 
 
 @dataclass(frozen=True)
@@ -348,7 +359,7 @@ def write_hands(holdings: Holdings) -> str:
     groups = ["".join(tile_char(t) for t in sorted(hand)) for hand in holdings.hands]
     groups.append("".join(tile_char(t) for t in holdings.boneyard))
     text = _HAND_SEP.join(groups)
-    if holdings.aside:
+    if holdings.aside or holdings.made_up:
         text += _ASIDE_SEP + "".join(tile_char(t) for t in sorted(holdings.aside))
     return text
 
@@ -376,8 +387,6 @@ def read_hands(text: str) -> Holdings:
     main, mark, rest = text.partition(_ASIDE_SEP)
     if _ASIDE_SEP in rest:
         raise _fail("hands", "format", "one group of tiles left out, after one '_'")
-    if mark and not rest:
-        raise _fail("hands", "format", "a '_' is followed by the tiles left out")
     groups = main.split(_HAND_SEP)
     if not 3 <= len(groups) <= 5:
         raise _fail("hands", "R2", f"2 to 4 hands and the boneyard, not {len(groups)} groups")
@@ -400,7 +409,7 @@ def read_hands(text: str) -> Holdings:
         _in_order(hand, name)
     _in_order(aside, "the tiles left out")
     boneyard = tiles[-1]
-    return Holdings(tuple(hands), boneyard, aside)
+    return Holdings(tuple(hands), boneyard, aside, bool(mark))
 
 
 # ---------------------------------------------------------------------------- the match
@@ -537,7 +546,7 @@ def read_match(text: str) -> Match:
         if options & _OPT_HAND:
             hand_number = numbers.read("the hand's number")
             if hand_number < 2:
-                raise _fail("match", "R5", f"a hand's number written is 2 or more (1 is "
+                raise _fail("match", "format", f"a hand's number written is 2 or more (1 is "
                                            f"not written), not {hand_number}")
         if options & _OPT_SEED:
             zigzag = numbers.read("the seed")
@@ -576,15 +585,19 @@ def read_match(text: str) -> Match:
 
 
 # ---------------------------------------------------------------------------- whole codes
-def encode(placements: Sequence[tuple[Tile, Tile | None, Side | None]], holdings: Holdings,
-           match: Match) -> str:
+def encode(layout: Layout, holdings: Holdings, match: Match) -> str:
     """The code of a position: ``hr1.<table>.<hands>.<match><check>``.
 
-    The parts are written as given; ``Game.to_code()`` gives them from a game.
+    ``holdings.made_up`` is set here: for tiles left out, or hand sizes no deal and play
+    give. ``Game.to_code()`` gives the parts from a game; the position is not checked further.
 
     :raises ValueError: for a number the code cannot hold.
     """
-    body = f"{PREFIX}.{write_table(placements)}.{write_hands(holdings)}.{write_match(match)}"
+    made_up = bool(holdings.aside) or _unreachable(layout, holdings, match) is not None
+    if made_up != holdings.made_up:
+        holdings = Holdings(holdings.hands, holdings.boneyard, holdings.aside, made_up)
+    body = (f"{PREFIX}.{write_table(layout.placements())}.{write_hands(holdings)}."
+            f"{write_match(match)}")
     return with_check(body)
 
 
@@ -604,42 +617,47 @@ def _split(code: object) -> tuple[str, str, str]:
             raise _fail("version", "format", f"{excerpt(parts[0])}: this version reads "
                                              f"{PREFIX} codes")
         raise _fail("code", "format", f"a position code starts with '{PREFIX}.'")
-    if len(parts) != 4 or len(parts[3]) < 2:
+    if len(parts) != 4:
         raise _fail("code", "format", "a position code is hr1.<table>.<hands>.<match><check>"
                                       f", not {len(parts)} parts")
+    if len(parts[3]) < 2:
+        raise _fail("code", "format", "the match part and the check character are missing")
     if check_char(code[:-1]) != code[-1]:
         raise _fail("check", "format", "the check character does not match: the code was "
                                        "mistyped or changed")
     return parts[1], parts[2], parts[3][:-1]
 
 
-def _reachable(layout: Layout, holdings: Holdings, match: Match) -> None:
-    """Refuse hand sizes that no deal and play can give (all 28 tiles in play)."""
+def _unreachable(layout: Layout, holdings: Holdings, match: Match) -> CodeError | None:
+    """Why no deal and play give these hand sizes (all 28 tiles in play), or ``None``."""
+    if holdings.aside:
+        return _fail("hands", "R1", "tiles are left out of the game")
     players = len(holdings.hands)
     size = match.rules.hand_size(players)
     dealt_boneyard = _SET - players * size
     down = len(layout)
     boneyard = len(holdings.boneyard)
     if boneyard > dealt_boneyard:
-        raise _fail("hands", "R5", f"a boneyard of {boneyard} tiles: a deal to {players} "
-                                   f"leaves {dealt_boneyard}")
+        return _fail("hands", "R5", f"a boneyard of {boneyard} tiles: a deal to {players} "
+                                    f"leaves {dealt_boneyard}")
     drawn = dealt_boneyard - boneyard
     if not down and (drawn or any(len(h) != size for h in holdings.hands)):
-        raise _fail("hands", "R8", f"before the opening tile every hand holds the {size} "
-                                   "tiles dealt and nobody has drawn")
+        return _fail("hands", "R8", f"before the opening tile every hand holds the {size} "
+                                    "tiles dealt and nobody has drawn")
     short = sum(max(0, size - len(h)) for h in holdings.hands)
     if short > down:
-        raise _fail("hands", "R5", f"the hands hold {short} tiles fewer than the {size} dealt "
-                                   f"each, but only {down} are on the table")
+        return _fail("hands", "R5", f"the hands hold {short} tiles fewer than the {size} dealt "
+                                    f"each, but only {down} are on the table")
     if match.pending is not None and not drawn:
-        raise _fail("match", "R18", f"the pending tile {match.pending} was drawn, but the "
-                                    "boneyard is whole")
+        return _fail("match", "R18", f"the pending tile {match.pending} was drawn, but the "
+                                     "boneyard is whole")
     if match.continuing:
         last = layout.tiles[-1] if down else None
         if last is None or not (last.is_double or match.rules.placement_score(
                 layout.end_total())):
-            raise _fail("match", "R17", "the seat to act goes on only after a double or a "
-                                        "scoring tile")
+            return _fail("match", "R17", "the seat to act goes on only after a double or a "
+                                         "scoring tile")
+    return None
 
 
 def decode(code: str) -> Decoded:
@@ -680,7 +698,11 @@ def decode(code: str) -> Decoded:
                                 or not layout.can_place(pending)):
         raise _fail("match", "R18", f"the pending drawn tile {pending} must be in seat "
                                     f"{match.to_play}'s hand and fit the table")
-    if not holdings.aside:
-        _reachable(layout, holdings, match)
+    why = _unreachable(layout, holdings, match)
+    if why is not None and not holdings.made_up:
+        raise why
+    if why is None and holdings.made_up:
+        raise _fail("hands", "format", "a position that a deal and play can give is written "
+                                       "without '_'")
     return Decoded(layout, holdings, match)
 
