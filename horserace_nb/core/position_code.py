@@ -150,7 +150,8 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 PREFIX = "hr1"
 """The version this module writes and reads."""
 MAX_CODE_LENGTH = 256
-"""The longest code read; the longest a position can need is about 215 characters."""
+"""The longest code read; the longest a position can need is 176 characters (4 players, 24
+tiles down, every number at its largest)."""
 
 _SET = len(FULL_SET)
 _WORTH = {c: i for i, c in enumerate(ALPHABET)}
