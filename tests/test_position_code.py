@@ -24,10 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from horserace_nb import FULL_SET, Game, Place, RecordError, Rules, Side, Tile
+from horserace_nb.core.errors import CodeError
 from horserace_nb.core.position_code import (
     ALPHABET,
     MAX_CODE_LENGTH,
-    CodeError,
     Holdings,
     Match,
     check_char,

@@ -32,7 +32,7 @@ from . import position_code as codes
 from . import record as records
 from . import validate
 from .actions import Action, Draw, Pass, Place
-from .errors import IllegalMove, RecordError
+from .errors import CodeError, IllegalMove, RecordError
 from .layout import Ends, Layout
 from .quoting import excerpt
 from .record import Entry, Placement, Position, Setup
@@ -795,7 +795,7 @@ class Game:
         >>> game.layout.tiles, game.hands, game.continuing, game.scores
         ((Tile(1, 4),), [[Tile(1, 1), Tile(4, 6)], [Tile(2, 3)]], True, [1, 0])
 
-        :raises RecordError: a :class:`~horserace_nb.core.position_code.CodeError` naming the
+        :raises RecordError: a :class:`~horserace_nb.core.errors.CodeError` naming the
             part of the code and the rule it breaks (a tile twice, 29 tiles, a join R9–R12
             forbid, hand sizes no deal and play can give, a mistyped character, …).
         """
@@ -807,7 +807,7 @@ class Game:
                 continuing=match.continuing, hand_number=match.hand_number, seed=match.seed,
                 rules=match.rules)
         except ValueError as exc:  # decode checks all this first: kept as a safeguard
-            raise codes.CodeError("code", "format", str(exc)) from None
+            raise CodeError("code", "format", str(exc)) from None
 
     @classmethod
     def _replay(cls, record: records.Record, upto: int | None) -> Game:

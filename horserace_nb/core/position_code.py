@@ -96,7 +96,7 @@ another is caught, and so is the swap of two neighbours unless their worths diff
 43
 
 **Refusals.** :func:`decode` refuses a code that breaks the format or the rules with a
-:class:`CodeError` (a :class:`~horserace_nb.core.errors.RecordError`) naming the part and the
+:class:`~horserace_nb.core.errors.CodeError` (a ``RecordError``) naming the part and the
 rule, in time proportional to the code's length; a code longer than :data:`MAX_CODE_LENGTH` is
 refused before anything else is read. Besides the form: a tile twice or 27 or 29 tiles (R1), a
 placement that R1, R9 or R11 forbid (R10 and R12 cannot be written wrongly), a pending tile not
@@ -109,7 +109,7 @@ continuation after a tile that neither was a double nor scored (R17).
 >>> decode('hr1.KHKWKTWIHLgZLFZJh.AB-CD-EFGMNOPQRSUVXYab.BAAw')
 Traceback (most recent call last):
 ...
-horserace_nb.core.position_code.CodeError: not a valid position code: check: the check ...
+horserace_nb.core.errors.CodeError: not a valid position code: check: the check ...
 >>> import textwrap
 >>> def refusal(code):
 ...     try:
@@ -135,13 +135,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .errors import IllegalMove, RecordError
+from .errors import CodeError, IllegalMove
 from .layout import Layout
 from .quoting import excerpt
 from .rules import HORSE_RACE, ROUNDINGS, Rules
 from .tiles import FULL_SET, Side, Tile
 
-__all__ = ["ALPHABET", "PREFIX", "MAX_CODE_LENGTH", "CodeError", "Holdings", "Match", "Decoded",
+__all__ = ["ALPHABET", "PREFIX", "MAX_CODE_LENGTH", "Holdings", "Match", "Decoded",
            "tile_char", "write_table", "read_table", "write_hands", "read_hands", "write_match",
            "read_match", "check_char", "with_check", "encode", "decode"]
 
@@ -175,25 +175,6 @@ _SEED_LIMIT = 1 << 63
 _DEFAULT_SIZES = dict(HORSE_RACE.hand_sizes)
 _DEFAULT_RULES = (HORSE_RACE.target, HORSE_RACE.multiple,
                   (_DEFAULT_SIZES[2], _DEFAULT_SIZES[3], _DEFAULT_SIZES[4]), HORSE_RACE.rounding)
-
-
-class CodeError(RecordError):
-    """A position code that is malformed, mistyped or names an impossible position.
-
-    ``part`` names the part at fault (``"code"``, ``"version"``, ``"check"``, ``"table"``,
-    ``"hands"`` or ``"match"``) and ``rule`` the rule it breaks (``"R1"`` …, or ``"format"``);
-    the message ends with the rule.
-
-    >>> err = CodeError("hands", "R1", "[1|4] appears twice")
-    >>> str(err), err.part, err.rule
-    ('not a valid position code: hands: [1|4] appears twice (R1)', 'hands', 'R1')
-    """
-
-    def __init__(self, part: str, rule: str, text: str) -> None:
-        self.part = part
-        self.rule = rule
-        said = text if text.endswith(f"({rule})") else f"{text} ({rule})"
-        super().__init__(f"not a valid position code: {part}: {said}")
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 
 from horserace_nb import FULL_SET, Game, Layout, Rules
+from horserace_nb.core.errors import CodeError
 from horserace_nb.core.position_code import (
     ALPHABET,
     MAX_CODE_LENGTH,
-    CodeError,
     decode,
     with_check,
 )
