@@ -752,7 +752,9 @@ class Game:
         the hands, the boneyard in drawing order, the scores, the rules, partners, the seat to
         act, a continuation (R17) or a pending drawn tile (R18), the hand's number and the seed.
         :meth:`from_code` gives back the same position. The history is not kept: a code is a
-        position, as :meth:`from_position` starts one.
+        position, as :meth:`from_position` starts one. The seed is kept so that the code's game
+        deals its later hands the same way every time; a game that was dealt by a shuffle has
+        used its random numbers already, so its own later hands differ from the code's.
 
         >>> game = Game.from_position([("[1|4]", None, None)], [["[1|1]", "[4|6]"], ["[2|3]"]],
         ...                           [], 0, continuing=True, scores=[1, 0])
