@@ -14,7 +14,7 @@ better than a marked answer, unless it is a "find a good move" puzzle (``kind="g
 [(1, 15, 3, True), (2, 15, 3, True), (3, 0, 0, False), (4, 0, 0, False)]
 >>> best = candidates(code)[0].chain[:1]                        # [5|6] on [3|6], then any
 >>> puzzle = make_puzzle(code, [best], question={"en": "Make 15.", "ko": "15를 만드세요."})
->>> puzzle.check(best[0])[0], puzzle.hints("ko")[-1][:26]
+>>> puzzle.check(best[0])[0], puzzle.hints("ko")[-1][:27]
 (True, '정답: [5|6]을 [3|6]의 높은 끝에 놓으면')
 >>> make_puzzle(code, [candidates(code)[3].chain], question={"en": "?"})
 Traceback (most recent call last):
