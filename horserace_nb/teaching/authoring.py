@@ -739,7 +739,7 @@ def make_example(position: Game | str, steps: Sequence[Action], *, name: str,
         it are recorded under (``<question kind>@<name>``).
     :param title: the title per language; *text*: an optional explanation per language.
     :param notes: a sentence per step (a mapping per language, or ``None``), as many as steps
-        or fewer.
+        or fewer. The text and every sentence are written in the languages of the title.
     :raises AuthoringError: naming the parameter (``steps[3]`` with the rule it breaks …).
     """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
@@ -755,6 +755,11 @@ def make_example(position: Game | str, steps: Sequence[Action], *, name: str,
         raise _fail("notes", f"at most one per step ({len(steps)}), not {len(given)}")
     said = tuple(() if note is None else _texts(note, f"steps[{i}].say")
                  for i, note in enumerate(given + [None] * (len(steps) - len(given))))
+    langs = [lang for lang, _ in titles]
+    for where, texts_ in [("text", texts), *((f"steps[{i}].say", n) for i, n in enumerate(said))]:
+        if texts_ and [lang for lang, _ in texts_] != langs:
+            raise _fail(where, f"written in the languages of the title ({', '.join(langs)}), "
+                               "so that a learner reads the example in one language")
     for i, action in enumerate(steps):
         if not isinstance(action, (Place, Draw, Pass)):
             raise _fail(f"steps[{i}]", f"a Place, Draw or Pass, not {excerpt(action)}")
@@ -864,5 +869,7 @@ def _decode(prefix: str, code: Any) -> bytes:
         raise _fail("code", f"holds more than {MAX_BYTES:,} bytes", "large")
     if not inflate.eof:
         raise _fail("code", "cut short: part of it is missing", "format")
+    if inflate.unused_data or base64.urlsafe_b64encode(packed).decode().rstrip("=") != body:
+        raise _fail("code", "damaged: characters follow its end", "format")
     return data
 
