@@ -59,7 +59,8 @@ Every language of ``texts`` gives the same number of hints (0 to 3). The worked-
 Reading either is reading untrusted input: at most :data:`MAX_BYTES`, :data:`MAX_PUZZLES`
 puzzles or :data:`MAX_STEPS` steps, every field checked (unknown ones refused), each position
 read by ``Game.from_code``, each answer and step checked by the engine again, the turns listed
-at most :data:`MAX_TURNS` per puzzle; a refusal is an :class:`AuthoringError` naming the field.
+at most :data:`MAX_TURNS` per puzzle and :data:`MAX_FILE_TURNS` per file (a few seconds at
+worst); a refusal is an :class:`AuthoringError` naming the field.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ __all__ = [
     "read_puzzle_set", "puzzle_set_from_code", "set_of_case", "TeacherExample", "make_example",
     "read_example", "example_from_code", "KINDS", "PUZZLES_FORMAT", "EXAMPLE_FORMAT", "VERSION",
     "MAX_BYTES", "MAX_PUZZLES", "MAX_STEPS", "MAX_HINTS", "MAX_TEXT", "MAX_TURNS",
+    "MAX_FILE_TURNS",
     "MAX_CODE_LENGTH", "PUZZLES_CODE", "EXAMPLE_CODE",
 ]
 
@@ -114,8 +116,11 @@ MAX_HINTS = 3
 MAX_TEXT = 600
 """The longest question, hint or sentence, in characters."""
 MAX_TITLE = 80
-MAX_TURNS = 2000
-"""The most ways a puzzle's turn may go (a real hand has at most a few hundred)."""
+MAX_TURNS = 1000
+"""The most ways a puzzle's turn may go (over 300 positions of real games, at most 99)."""
+MAX_FILE_TURNS = 10_000
+"""The most ways the turns of all the puzzles of a file may go together, so that reading a file
+takes a few seconds at worst (``tests/benchmarks/bench_authoring.py``)."""
 MAX_CODE_LENGTH = 16_000
 """The longest code read (a link of about 16 kB opens in every browser)."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,29}")
@@ -355,7 +360,15 @@ class TeacherPuzzle(Puzzle):
     @functools.cached_property
     def _best(self) -> Turn:
         """The best turn from the position (every answer of a ``best`` puzzle reaches it)."""
-        return max(self.turns(limit=MAX_TURNS), key=lambda turn: turn.value)
+        return max(self.listed, key=lambda turn: turn.value)
+
+    @functools.cached_property
+    def listed(self) -> tuple[Turn, ...]:
+        """Every way the turn can go (:meth:`turns`, listed once).
+
+        :raises AuthoringError: if there are more than :data:`MAX_TURNS` or none.
+        """
+        return tuple(_turns(self, "position"))
 
     def right_text(self, lang: str = "en") -> str:
         lang = check_lang(lang)
@@ -379,7 +392,7 @@ class TeacherPuzzle(Puzzle):
             return t("authoring.puzzle.wrong_good", lang, move=move)
         turn = self._best
         if any(other.chain[0] == step and other.value == turn.value
-               for other in self.turns(limit=MAX_TURNS)):  # a best turn the teacher left out
+               for other in self.listed):  # a best turn the teacher left out
             return t("authoring.puzzle.wrong_equal", lang, move=move)
         key = ("authoring.puzzle.wrong_wins" if turn.wins else "authoring.puzzle.wrong_out"
                if turn.out else "authoring.puzzle.wrong_scores" if turn.raw
@@ -477,7 +490,10 @@ def make_puzzle(position: Game | str, answers: Sequence[Any], *, question: Mappi
                                      f"{excerpt(shown)}")
     puzzle = TeacherPuzzle._at(game, accepted, kind=kind, shown=tuple(sorted(seats)),
                                texts=_puzzle_texts(question, hints, where))
-    turns = _turns(puzzle, f"{where}position")
+    try:
+        turns = puzzle.listed  # listed once: kept for the puzzle's play
+    except AuthoringError as exc:
+        raise _fail(f"{where}{exc.field}", str(exc).partition(": ")[2], exc.code) from None
     best = max(turn.value for turn in turns)
     for i, answer in enumerate(accepted):
         going = [turn for turn in turns if turn.chain[:len(answer)] == answer]
@@ -577,7 +593,14 @@ class PuzzleSet:
         if not isinstance(items, list) or not 1 <= len(items) <= MAX_PUZZLES:
             raise _fail("puzzles", f"a list of 1 to {MAX_PUZZLES} puzzles, not "
                                    f"{excerpt(items)}")
-        puzzles = [_read_puzzle(item, f"puzzles[{i}]") for i, item in enumerate(items)]
+        puzzles, ways = [], 0
+        for i, item in enumerate(items):
+            puzzle = _read_puzzle(item, f"puzzles[{i}]")
+            ways += len(puzzle.listed)
+            if ways > MAX_FILE_TURNS:
+                raise _fail(f"puzzles[{i}]", f"the turns of the puzzles so far go more than "
+                                             f"{MAX_FILE_TURNS:,} ways: too many to check", "large")
+            puzzles.append(puzzle)
         return cls(name, puzzles, title)
 
 
