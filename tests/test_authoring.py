@@ -422,3 +422,18 @@ def test_example_steps_are_checked_by_the_engine_when_made_and_read() -> None:
         with pytest.raises(AuthoringError) as err:
             authoring.TeacherExample.from_json(json.dumps(mutated))
         assert err.value.field == field, str(err.value)
+
+
+def test_a_file_whose_puzzles_together_go_too_many_ways_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader's work is bounded per file, not only per puzzle: the second puzzle of 138
+    ways passes a budget of 150."""
+    firsts = best_first(TWO_BEST)
+    text = PuzzleSet("many", [make_puzzle(TWO_BEST, firsts, question={"en": "?"})] * 2).to_json()
+    assert len(candidates(TWO_BEST)) == 138
+    monkeypatch.setattr(authoring, "MAX_FILE_TURNS", 150)
+    with pytest.raises(AuthoringError, match=r"^puzzles\[1\]: .*more than 150 ways") as err:
+        PuzzleSet.from_json(text)
+    assert err.value.code == "large"
+    monkeypatch.setattr(authoring, "MAX_FILE_TURNS", 276)
+    assert len(PuzzleSet.from_json(text).puzzles) == 2
