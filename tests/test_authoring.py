@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -62,6 +63,10 @@ def encoded(text: str, prefix: str = "hrp1.") -> str:
     """A code as the package writes one: the text, compressed, in URL-safe Base64."""
     packed = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8")))
     return prefix + packed.decode("ascii").rstrip("=")
+
+
+def puzzle_rules(html: str) -> list[str]:
+    return re.findall(r">(R\d+)</a>", html)
 
 
 def best_first(code: str) -> list[Place]:
@@ -197,6 +202,7 @@ def test_puzzle_widget_plays_a_set_from_its_file_and_records_under_the_sets_name
         click(w, step)
         assert w.verdict is not None and w.verdict[0], w.message
     assert w.solved and w.stars == 2  # at the first try, one hint opened
+    assert puzzle_rules(w.rules_line.value) == ["R13", "R15", "R17"]  # the best turn's
     results = w.recorder.store.results
     assert [(r.lesson, r.kind, r.case, r.stars, r.hints) for r in results] == [
         ("", "puzzle", "week3-endings/1", 2, 1)]

@@ -505,7 +505,24 @@ def make_puzzle(position: Game | str, answers: Sequence[Any], *, question: Mappi
                 f"the engine finds a better turn: {_moves(game, top.chain, 'en')} Mark it as "
                 "an answer too, or make this a 'find a good move' puzzle (kind='good')"),
                 "best")
-    return puzzle
+    first = max((turn for turn in turns if turn.chain[:len(accepted[0])] == accepted[0]),
+                key=lambda turn: turn.value)
+    ruled = replace(puzzle, rules=_rules_of(first, puzzle.pending is not None))
+    ruled.__dict__["listed"] = turns  # the turns of the same position, listed once
+    return ruled
+
+
+def _rules_of(turn: Turn, pending: bool) -> tuple[str, ...]:
+    """The rules a puzzle whose answer begins *turn* rests on (its rules line): counting the
+    ends (R13), scoring (R15), placing again (R17), a drawn tile (R18), going out (R21),
+    reaching the target (R26)."""
+    rules = ["R13"]
+    rules += ["R15"] if turn.raw else []
+    rules += ["R17"] if len(turn.chain) > 1 else []
+    rules += ["R18"] if pending else []
+    rules += ["R21"] if turn.out else []
+    rules += ["R26"] if turn.wins else []
+    return tuple(rules)
 
 
 def _not_a_turn(game: Game, answer: tuple[Place, ...]) -> str:
