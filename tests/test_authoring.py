@@ -208,6 +208,7 @@ def test_puzzle_widget_plays_a_set_from_its_file_and_records_under_the_sets_name
         ("", "puzzle", "week3-endings/1", 2, 1)]
     assert read_record(record_of(results[0])) == results[0]  # within the reader's checks
     assert set_of_case(results[0].case) == ("week3-endings", 1)
+    assert authoring.set_stars(results) == {"week3-endings": {1: 2}}
     w.next()
     assert "lang='ko'" in w.question.value and "최선의 수는?" in w.question.value
     w.lang = "en"  # written in Korean only: shown as such, marked so

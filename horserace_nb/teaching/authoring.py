@@ -27,7 +27,7 @@ then the answer as the last hint, and stars). A :class:`PuzzleSet` (a name and i
 saved as a file (:meth:`PuzzleSet.save`, :func:`read_puzzle_set`) or as one link-safe line
 (:meth:`PuzzleSet.to_code`, :func:`puzzle_set_from_code`). Its results are recorded under the
 case ``<set name>/<number>`` (``lesson`` ``""``), so a report groups them by the set's name
-(:func:`set_of_case`).
+(:func:`set_of_case`, :func:`set_stars`).
 
 **A worked example** (:class:`TeacherExample`, :func:`make_example`) is a sequence of actions
 (placements; a draw or a pass where the rules ask for one) from a position, with a sentence per
@@ -87,12 +87,14 @@ from ..words.describe import hand_tiles_sentence
 from ..words.i18n import LANGS, check_lang, t
 from ..words.names import points_phrase, seat_name, sentences
 from .examples import Example
+from .progress import Result
 from .puzzles import Puzzle, TooManyTurns, Turn
 from .review import move_text
 
 __all__ = [
     "AuthoringError", "Candidate", "candidates", "TeacherPuzzle", "make_puzzle", "PuzzleSet",
-    "read_puzzle_set", "puzzle_set_from_code", "set_of_case", "TeacherExample", "make_example",
+    "read_puzzle_set", "puzzle_set_from_code", "set_of_case", "set_stars", "TeacherExample",
+    "make_example",
     "read_example", "example_from_code", "KINDS", "PUZZLES_FORMAT", "EXAMPLE_FORMAT", "VERSION",
     "MAX_BYTES", "MAX_PUZZLES", "MAX_STEPS", "MAX_HINTS", "MAX_TEXT", "MAX_TURNS",
     "MAX_FILE_TURNS",
@@ -678,6 +680,25 @@ def set_of_case(case: str) -> tuple[str, int] | None:
     if _NAME.fullmatch(name) and number.isdigit() and number[0] != "0":
         return name, int(number)
     return None
+
+
+def set_stars(results: Iterable[Result]) -> dict[str, dict[int, int]]:
+    """The best stars won on each puzzle of each teacher's set among *results* (a learner's, or
+    a class's): ``{set name: {number: stars}}``, sets and numbers in order — what a report
+    shows by the set's name.
+
+    >>> r = Result("", "puzzle", "week3/2", 0, stars=2, when="2026-12-01T09:00:00")
+    >>> set_stars([r, Result("", "puzzle", "fifteen", 0, stars=3)])
+    {'week3': {2: 2}}
+    """
+    out: dict[str, dict[int, int]] = {}
+    for result in results:
+        found = set_of_case(result.case) if result.kind == "puzzle" else None
+        if found is not None:
+            name, number = found
+            stars = out.setdefault(name, {})
+            stars[number] = max(stars.get(number, 0), result.stars)
+    return {name: dict(sorted(out[name].items())) for name in sorted(out)}
 
 
 # ---------------------------------------------------------------------------- examples
