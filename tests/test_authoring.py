@@ -254,6 +254,14 @@ def test_the_file_and_the_code_read_back_exactly(tmp_path: Path) -> None:
         puzzles.save(other)
     assert other.read_text(encoding="utf-8") == '{"mine": true}'  # left as it was
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json", "set.json"]
+    for where in (tmp_path, tmp_path / "no" / "set.json"):
+        with pytest.raises(AuthoringError, match="^path: "):
+            puzzles.save(where)
+    over = real_position(1, 7)
+    while not over.hand_over:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(AuthoringError, match=r"^position: .*\(R2[01]\)"):
+        candidates(over)
 
 
 def _mutations() -> list[tuple[str, Any, str]]:
@@ -444,3 +452,13 @@ def test_a_file_whose_puzzles_together_go_too_many_ways_is_refused(
     assert err.value.code == "large"
     monkeypatch.setattr(authoring, "MAX_FILE_TURNS", 276)
     assert len(PuzzleSet.from_json(text).puzzles) == 2
+
+
+def test_a_steps_sentence_waits_with_a_hidden_sum() -> None:
+    """The teacher's sentence may tell the sum: while the sum is held back (the class answers
+    first) it is held back too, and shown with the sum."""
+    w = ReplayWidget(_example(), sums=False)
+    w.step = 1
+    assert "15 scores 3" not in w.heading.value and w.sum_button.layout.display == ""
+    w.reveal_sum()
+    assert "15 scores 3" in w.heading.value

@@ -187,7 +187,10 @@ def _pick(texts: Sequence[tuple[str, Any]], lang: str) -> tuple[str, Any]:
 # ---------------------------------------------------------------------------- positions
 def _game(position: Game | str, where: str = "position") -> Game:
     if isinstance(position, Game):
-        return Game.from_code(position.to_code())
+        try:
+            return Game.from_code(position.to_code())
+        except ValueError as exc:  # a hand or game that is over has no position code
+            raise _fail(where, str(exc), "position") from None
     if not isinstance(position, str):
         raise _fail(where, f"a Game or a position code, not {excerpt(position)}")
     try:
@@ -885,8 +888,8 @@ def _read(path: Path) -> bytes:
 
 
 def _save(path: Path, text: str, fmt: str) -> Path:
-    if path.is_dir():
-        raise _fail("path", f"{path} is a folder")
+    if path.is_dir() or not path.parent.is_dir():
+        raise _fail("path", f"{path} is a folder, or its folder does not exist")
     if path.exists():
         try:
             with path.open("rb") as handle:
