@@ -462,3 +462,18 @@ def test_a_steps_sentence_waits_with_a_hidden_sum() -> None:
     assert "15 scores 3" not in w.heading.value and w.sum_button.layout.display == ""
     w.reveal_sum()
     assert "15 scores 3" in w.heading.value
+
+
+def test_an_accepted_answer_shorter_than_the_first_solves_the_puzzle_when_its_turn_ends() -> None:
+    """The session completes the answer the learner played, not the first one: a one-placement
+    turn accepted after a two-placement one ends the puzzle at once."""
+    listed = candidates(ONE_BEST)
+    long, short = listed[0], next(c for c in listed if len(c.chain) == 1)
+    assert len(long.chain) == 2 and short.raw == 0
+    puzzle = make_puzzle(ONE_BEST, [long, short], question={"en": "?"}, kind="good")
+    session = PuzzleSession([puzzle])
+    ok, _ = session.judge(short.chain[0])
+    assert ok and session.solved and session.done and session.stars == 3
+    session = PuzzleSession([puzzle])
+    assert session.judge(long.chain[0])[0] and not session.solved and not session.done
+    assert session.judge(long.chain[1])[0] and session.solved and session.done
