@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .tiles import Side
 
-__all__ = ["IllegalMove", "RecordError"]
+__all__ = ["IllegalMove", "RecordError", "CodeError"]
 
 
 def _localize(value: object, lang: str) -> object:
@@ -45,3 +45,23 @@ class IllegalMove(ValueError):
 
 class RecordError(ValueError):
     """A saved game record that is malformed, tampered with or does not replay."""
+
+
+class CodeError(RecordError):
+    """A position code (``Game.from_code``, :mod:`~horserace_nb.core.position_code`) that is
+    malformed, mistyped or names an impossible position.
+
+    ``part`` names the part at fault (``"code"``, ``"version"``, ``"check"``, ``"table"``,
+    ``"hands"`` or ``"match"``) and ``rule`` the rule it breaks (``"R1"`` …, or ``"format"``);
+    the message ends with the rule.
+
+    >>> err = CodeError("hands", "R1", "[1|4] appears twice")
+    >>> str(err), err.part, err.rule
+    ('not a valid position code: hands: [1|4] appears twice (R1)', 'hands', 'R1')
+    """
+
+    def __init__(self, part: str, rule: str, text: str) -> None:
+        self.part = part
+        self.rule = rule
+        said = text if text.endswith(f"({rule})") else f"{text} ({rule})"
+        super().__init__(f"not a valid position code: {part}: {said}")

@@ -28,10 +28,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import position_code as codes
 from . import record as records
 from . import validate
 from .actions import Action, Draw, Pass, Place
-from .errors import IllegalMove, RecordError
+from .errors import CodeError, IllegalMove, RecordError
 from .layout import Ends, Layout
 from .quoting import excerpt
 from .record import Entry, Placement, Position, Setup
@@ -744,6 +745,71 @@ class Game:
             partners=setup.partners, scores=setup.scores, pending=position.pending,
             continuing=position.continuing, hand_number=position.hand_number,
             seed=setup.seed, rules=setup.rules)
+
+    def to_code(self) -> str:
+        """The position as a short, URL-safe position code, ``hr1.…``
+        (:mod:`~horserace_nb.core.position_code` gives the format): the layout with its shape,
+        the hands, the boneyard in drawing order, the scores, the rules, partners, the seat to
+        act, a continuation (R17) or a pending drawn tile (R18), the hand's number and the seed.
+        :meth:`from_code` gives back the same position. The history is not kept: a code is a
+        position, as :meth:`from_position` starts one. The seed is kept so that the code's game
+        deals its later hands the same way every time; a game that was dealt by a shuffle has
+        used its random numbers already, so its own later hands differ from the code's.
+
+        >>> game = Game.from_position([("[1|4]", None, None)], [["[1|1]", "[4|6]"], ["[2|3]"]],
+        ...                           [], 0, continuing=True, scores=[1, 0])
+        >>> game.to_code()
+        'hr1.K.HY-O-_ABCDEFGIJLMNPQRSTUVWXZab.EBAB'
+        >>> Game.from_code(game.to_code()).legal_actions() == game.legal_actions()
+        True
+
+        A blocked hand is written with the scores before its settlement, which the game makes
+        again when the code is read (R19, R22–R25).
+
+        :raises ValueError: once the hand was won by a player's last tile (R21) or the game by
+            a placement (R26), or for a seed beyond ±2**63: no position code holds these.
+        """
+        if any(not hand for hand in self._hands):
+            raise ValueError("a position code holds a hand in play: this hand was won by a "
+                             "player's last tile (R21)")
+        scores = self._scores
+        if self._hand_over:
+            result = self._hand_result
+            if result is None:
+                raise ValueError("a position code holds a hand in play: the game was won by a "
+                                 "placement (R26)")
+            scores = [s - result.gains.get(side, 0) for side, s in enumerate(scores)]
+        on_table = set(self.layout.tiles)
+        held = {t for hand in self._hands for t in hand} | set(self._boneyard)
+        holdings = codes.Holdings(
+            tuple(tuple(hand) for hand in self._hands), tuple(self._boneyard),
+            tuple(t for t in FULL_SET if t not in on_table and t not in held))
+        match = codes.Match(self.to_play, tuple(scores), self.partners, self._continuing,
+                            self._pending, self.rules, self.hand_number, self.seed)
+        return codes.encode(self.layout, holdings, match)
+
+    @classmethod
+    def from_code(cls, code: str) -> Game:
+        """The game at the position *code* (from :meth:`to_code`) describes, as
+        :meth:`from_position` starts it, in time proportional to the code's length.
+
+        >>> game = Game.from_code('hr1.K.HY-O-_ABCDEFGIJLMNPQRSTUVWXZab.EBAB')
+        >>> game.layout.tiles, game.hands, game.continuing, game.scores
+        ((Tile(1, 4),), [[Tile(1, 1), Tile(4, 6)], [Tile(2, 3)]], True, [1, 0])
+
+        :raises RecordError: a :class:`~horserace_nb.core.errors.CodeError` naming the
+            part of the code and the rule it breaks (a tile twice, 29 tiles, a join R9–R12
+            forbid, hand sizes no deal and play can give, a mistyped character, …).
+        """
+        layout, holdings, match = codes.decode(code)
+        try:
+            return cls.from_position(
+                layout, holdings.hands, holdings.boneyard, match.to_play,
+                partners=match.partners, scores=match.scores, pending=match.pending,
+                continuing=match.continuing, hand_number=match.hand_number, seed=match.seed,
+                rules=match.rules)
+        except ValueError as exc:  # decode checks all this first: kept as a safeguard
+            raise CodeError("code", "format", str(exc)) from None
 
     @classmethod
     def _replay(cls, record: records.Record, upto: int | None) -> Game:

@@ -31,7 +31,7 @@ from ..core.actions import Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
 from ..teaching.exercises import MAX_STARS, stars_for
-from ..teaching.puzzles import PUZZLES, Puzzle, Turn
+from ..teaching.puzzles import PUZZLES, Puzzle
 from ..teaching.review import move_text
 from ..words.i18n import t
 from ..words.names import sentences
@@ -136,7 +136,7 @@ class PuzzleSession:
         A turn that goes on after the answer (R17) is not complete yet."""
         if self.shown:
             return True
-        if len(self.steps) < len(self.puzzle.chain):
+        if self.puzzle.completed(self.steps) is None:
             return False
         return not self._turn_goes_on()
 
@@ -182,7 +182,7 @@ class PuzzleSession:
             game.apply(step)
         self.game, self.steps, self.shown = game, puzzle.chain, True
         self.said = ("info", lambda lang: t("puzzleui.shown", lang, answer=puzzle.hints(lang)[-1],
-                                            why=t(f"puzzle.{puzzle.key}.right", lang)))
+                                            why=puzzle.right_text(lang)))
 
     def judge(self, step: Place) -> tuple[bool, Note]:
         """Judge the learner's next placement *step*: a wrong one changes nothing (and counts
@@ -191,7 +191,7 @@ class PuzzleSession:
         puzzle, record = self.puzzle, self.record
         record.tried = True
         attempt = (*self.steps, step)
-        if len(attempt) > len(puzzle.chain):
+        if puzzle.completed(self.steps) is not None:  # past an answer: the turn goes on
             ok = self._keeps_the_best(attempt)
         else:
             ok, _ = puzzle.check(attempt, "en")
@@ -203,7 +203,8 @@ class PuzzleSession:
         layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
         self.game.apply(step)
         self.steps = attempt
-        answer = len(puzzle.chain)
+        reached = puzzle.completed(attempt)
+        answer = len(attempt) + 1 if reached is None else len(reached)
         if len(attempt) < answer or (len(attempt) > answer and not self.done):
             self.said = ("ok", lambda lang: t("puzzleui.go_on", lang, move=move_text(
                 "puzzle.move", layout, step, lang, rules=rules, score=score)))
@@ -221,20 +222,17 @@ class PuzzleSession:
         """Past the answer: *attempt* still begins one of the best turns that begin with the
         placements made so far (reaching the target, then emptying the hand, then the raw
         points of the whole turn)."""
-        def value(turn: Turn) -> tuple[bool, bool, int]:
-            return turn.wins, turn.out, turn.raw
-
         made = len(self.steps)
         turns = [turn for turn in self.puzzle.turns() if turn.chain[:made] == self.steps]
         if not turns:
             return False
-        best = max(value(turn) for turn in turns)
-        return any(turn.chain[:made + 1] == attempt and value(turn) == best for turn in turns)
+        best = max(turn.value for turn in turns)
+        return any(turn.chain[:made + 1] == attempt and turn.value == best for turn in turns)
 
     @staticmethod
     def _solved_text(puzzle: Puzzle, attempt: tuple[Place, ...], lang: str) -> str:
         """The answer's verdict, then every placement the turn went on with (R17)."""
-        answer = puzzle.chain
+        answer = puzzle.completed(attempt) or puzzle.chain
         game = puzzle.game()
         for step in answer:
             game.apply(step)

@@ -139,8 +139,10 @@ class ReplaySteps(Sequence[ReplayStep]):
 
 
 def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
-    """The steps of *source*: an example (or its key), a :class:`Game`, a game record dict, or
-    its JSON text. Records are validated by replaying them (:class:`RecordError` if bad)."""
+    """The steps of *source*: an example (or its key; a teacher's
+    :class:`~horserace_nb.teaching.authoring.TeacherExample` too), a :class:`Game`, a game
+    record dict, or its JSON text. Records are validated by replaying them
+    (:class:`RecordError` if bad)."""
     if source is None:
         source = "sequence"
     if isinstance(source, str) and source in EXAMPLES:
@@ -168,7 +170,9 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
                turns: bool = True) -> dict[str, Any]:
     """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``scores`` (the
     match's scores), ``details`` (list: the settlement, the winners, the hands, the boneyard),
-    ``alt`` (the layout's text alternative) and ``sum_hidden``.
+    ``alt`` (the layout's text alternative), ``sum_hidden`` and ``note`` (the sentence
+    *example* says at this step, :meth:`Example.note
+    <horserace_nb.teaching.examples.Example.note>`: a teacher's; ``""`` for none).
 
     :param sums: ``False`` holds the sum back (the class answers first): no ``sum``, and none of
         what would give it away — the turn line (a score from hand places again), the scores,
@@ -178,7 +182,8 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
     """
     check_lang(lang)
     out: dict[str, Any] = {"heading": "", "sum": "", "turn": "", "scores": "", "details": [],
-                           "alt": "", "sum_hidden": False}
+                           "alt": "", "sum_hidden": False,
+                           "note": example.note(step.index, lang) if example else ""}
     counter = t("replay.step", lang, step=step.index, total=total_steps - 1)
     event, game = step.event, step.game
     if step.index == 0:
@@ -222,8 +227,8 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
         out["details"] = [*out["details"], t("replay.hands", lang, hands=hands),
                           t("replay.boneyard", lang, count=len(game.boneyard))]
     hide_sum = not sums and bool(out["sum"])
-    if hide_sum:
-        out.update(sum="", turn="", scores="", sum_hidden=True)
+    if hide_sum:  # the teacher's sentence may tell the sum too
+        out.update(sum="", turn="", scores="", sum_hidden=True, note="")
     if not turns:
         out.update(turn="", scores="")
     out["alt"] = describe_layout(step.layout, lang, numbers=not hide_sum)

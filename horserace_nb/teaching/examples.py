@@ -49,6 +49,16 @@ class Example:
     def explanation(self, lang: str = "en") -> str:
         return t(f"example.{self.key}.text", lang)
 
+    def note(self, index: int, lang: str = "en") -> str:
+        """The sentence said at step *index* (from 1), or ``""``: the rule texts' examples
+        have none; a teacher's may (:class:`~horserace_nb.teaching.authoring.TeacherExample`)."""
+        return ""
+
+    def text_lang(self, lang: str) -> str:
+        """The language the title, the explanation and the notes are written in when *lang*
+        is asked for (a teacher's example may be written in fewer languages)."""
+        return lang
+
     def layouts(self) -> list[Layout]:
         """The layout after each placement (layout examples)."""
         layout = Layout()

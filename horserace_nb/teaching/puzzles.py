@@ -35,12 +35,16 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .review import DEFAULT_ROLLOUTS, Option, compare, move_text
 
-__all__ = ["Puzzle", "PUZZLES", "Turn"]
+__all__ = ["Puzzle", "PUZZLES", "Turn", "TooManyTurns"]
 
 _H, _L = Side.HIGH, Side.LOW
 _SA, _SB, _BA = Side.STRAIGHT_A, Side.STRAIGHT_B, Side.BRANCH_A
 
 Placement = tuple[Tile, Tile | None, Side | None]
+
+
+class TooManyTurns(ValueError):
+    """A position whose turn can go more ways than :meth:`Puzzle.turns` was allowed to list."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,12 @@ class Turn:
     out: bool
     wins: bool
 
+    @property
+    def value(self) -> tuple[bool, bool, int]:
+        """How good the turn is, exactly, for this turn: reaching the target (R26) first, then
+        emptying the hand (R21), then the raw points (R15). The best turns have the largest."""
+        return self.wins, self.out, self.raw
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -62,6 +72,10 @@ class Puzzle:
     ``key`` names its messages in the catalog (``puzzle.<key>.title`` …); ``rules`` are the
     rules it teaches; ``answer`` is the best placement, or the best turn as a tuple of
     placements; ``seat`` is the player to act (you).
+
+    A teacher's puzzle (:class:`~horserace_nb.teaching.authoring.TeacherPuzzle`) is a puzzle
+    too: it gives its own position, words and accepted answers (:attr:`answers`) by overriding
+    :meth:`game`, the words' methods and :attr:`answers`; everything else is shared.
     """
 
     key: str
@@ -70,7 +84,7 @@ class Puzzle:
     hand: tuple[Tile, ...]
     answer: Place | tuple[Place, ...]
     opponent_tiles: int
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     pending: Tile | None = None
     hint_count: int = 3
     seat: int = 0
@@ -91,6 +105,22 @@ class Puzzle:
         """The answer as a tuple of placements (one placement for a one-move answer)."""
         return self.answer if isinstance(self.answer, tuple) else (self.answer,)
 
+    @property
+    def answers(self) -> tuple[tuple[Place, ...], ...]:
+        """Every accepted answer, each a tuple of placements, :attr:`chain` first (a built-in
+        puzzle has one)."""
+        return (self.chain,)
+
+    def completed(self, steps: Sequence[Place]) -> tuple[Place, ...] | None:
+        """The accepted answer that *steps* begin with entirely (the shortest), or ``None``."""
+        done = [a for a in self.answers if tuple(steps[:len(a)]) == a]
+        return min(done, key=len) if done else None
+
+    def result_case(self) -> str | None:
+        """The ``case`` its results are recorded under (the learner's progress), or ``None``
+        for a puzzle that is not recorded (one of one's own outside a puzzle set)."""
+        return self.key if PUZZLES.get(self.key) == self else None
+
     # ------------------------------------------------------------------ words
     def title(self, lang: str = "en") -> str:
         return t(f"puzzle.{self.key}.title", check_lang(lang))
@@ -103,11 +133,26 @@ class Puzzle:
         lang = check_lang(lang)
         return [t(f"puzzle.{self.key}.hint{i}", lang) for i in range(1, self.hint_count + 1)]
 
+    def text_lang(self, lang: str) -> str:
+        """The language the title, question and hints are written in when *lang* is asked
+        for (a teacher's puzzle may be written in fewer languages)."""
+        return check_lang(lang)
+
+    def right_text(self, lang: str = "en") -> str:
+        """Why the answer is right, naming the rule."""
+        return t(f"puzzle.{self.key}.right", check_lang(lang))
+
+    def wrong_text(self, step: Place, move: str, lang: str = "en") -> str:
+        """What is said of a first placement *step* that is not an answer; *move* says what
+        it makes (``puzzle.move``)."""
+        return sentences((t("puzzle.wrong", lang, move=move), t(f"puzzle.{self.key}.wrong", lang)),
+                         lang)
+
     # ------------------------------------------------------------------ answers
     def check(self, attempt: Place | Sequence[Place], lang: str = "en") -> tuple[bool, str]:
         """Judge *attempt* (a placement, or the placements of a turn in order): right when it
-        begins the answer (the answer's first placement, or any longer part of the answer's
-        turn). The message explains why with the rule, in *lang*.
+        begins an accepted answer (its first placement, or any longer part of its turn). The
+        message explains why with the rule, in *lang*.
 
         :raises ValueError: if *attempt* is not a placement or a non-empty list of them.
         """
@@ -117,7 +162,8 @@ class Puzzle:
         if not steps or not all(isinstance(s, Place) for s in steps):
             raise ValueError(f"give a Place or a list of Places, not {excerpt(attempt)}")
         game = self.game()
-        answer = self.chain
+        answers: Sequence[tuple[Place, ...]] = self.answers
+        answer = answers[0]
         for i, step in enumerate(steps):
             if i and (game.hand_over or game.to_play != self.seat):
                 previous = steps[i - 1].tile
@@ -129,13 +175,14 @@ class Puzzle:
             except IllegalMove as exc:
                 return False, t("puzzle.illegal", lang, reason=exc.localized(lang))
             said = move_text("puzzle.move", layout, step, lang, rules=game.rules, score=score)
-            if i >= len(answer) or step != answer[i]:
+            going = [a for a in answers if a[:i + 1] == steps[:i + 1]]
+            if not going:
                 if i == 0:
-                    return False, sentences((t("puzzle.wrong", lang, move=said),
-                                             t(f"puzzle.{self.key}.wrong", lang)), lang)
+                    return False, self.wrong_text(step, said, lang)
                 return False, sentences((t("puzzle.wrong_next", lang, move=said),
                                          t("puzzle.continues", lang, tiles=_tiles(answer[i:]))),
                                         lang)
+            answers, answer = going, going[0]
             game.apply(step)
         game = self.game()
         parts = []
@@ -146,14 +193,19 @@ class Puzzle:
             game.apply(step)
         if len(steps) < len(answer):
             parts.append(t("puzzle.continues", lang, tiles=_tiles(answer[len(steps):])))
-        parts.append(t(f"puzzle.{self.key}.right", lang))
+        parts.append(self.right_text(lang))
         return True, sentences(parts, lang)
 
     # ------------------------------------------------------------------ verification
-    def turns(self) -> list[Turn]:
+    def turns(self, limit: int | None = None) -> list[Turn]:
         """Every way your turn can go from the position, exactly: each placement, and while
         the turn goes on (a double or a score from hand, R17) each next placement, until the
-        turn ends, the hand is out (R21) or the game is won (R26). Needs no hidden tile."""
+        turn ends, the hand is out (R21) or the game is won (R26). Needs no hidden tile.
+
+        :param limit: the most turns to list (a made-up position may hold a hand of many
+            doubles, whose turns multiply).
+        :raises TooManyTurns: if there are more than *limit* (nothing is listed).
+        """
         out: list[Turn] = []
 
         def walk(game: Game, chain: tuple[Place, ...], raw: int) -> None:
@@ -169,6 +221,9 @@ class Puzzle:
                 else:
                     out.append(Turn(step, total, not after.hands[self.seat],
                                     bool(after.winners) and self.seat in (after.winners or ())))
+                    if limit is not None and len(out) > limit:
+                        raise TooManyTurns(f"the turn can go more than {limit} ways from this "
+                                           "position (R17): too many to check")
 
         walk(self.game(), (), 0)
         return out

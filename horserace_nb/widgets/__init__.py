@@ -2,9 +2,11 @@
 CSS ship in this package: nothing is fetched from a CDN):
 
 - :class:`PlayWidget`: a match against the computer, played by clicking (or keying) the board;
-- :class:`ReplayWidget`: step through worked examples and saved games, with a predict mode;
+- :class:`ReplayWidget`: step through worked examples (a teacher's too: ``from_file``) and
+  saved games, with a predict mode;
 - :class:`Exercises`: exercises on fresh positions with feedback that names the rule;
-- :class:`PuzzleWidget`: "find the best move" puzzles played on the board, with hints;
+- :class:`PuzzleWidget`: "find the best move" puzzles played on the board, with hints (a
+  teacher's puzzle set too: ``from_file``, ``from_code``);
 - :class:`Classroom`: one page for Voilà, play and replay with a language switch;
 - :class:`ReviewWidget`: step through a learner's decisions after a hand or game, the move
   played and the strong computer player's choice marked on the board;

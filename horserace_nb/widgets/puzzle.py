@@ -26,11 +26,17 @@ False
 (True, False)
 >>> w.place("[3|5]", "[5|5]", "straight_b")[0], w.solved, w.stars
 (True, True, 2)
+
+A teacher's puzzle set (:mod:`horserace_nb.teaching.authoring`) is played the same way, from its
+file or its code: ``PuzzleWidget.from_file("week3.json")``, ``PuzzleWidget.from_code("hrp1.…")``
+(its puzzles only; the other hands the teacher chose are shown under the board, and each
+result is recorded under ``<set name>/<number>``).
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +50,7 @@ from ..core.tiles import Side, Tile
 from ..sessions.common import Note, Text
 from ..sessions.protocol import board_moves, select_refusal
 from ..sessions.puzzle import Progress, PuzzleSession
+from ..teaching.authoring import PuzzleSet, TeacherPuzzle, puzzle_set_from_code, read_puzzle_set
 from ..teaching.puzzles import PUZZLES, Puzzle
 from ..words.i18n import check_lang, t
 from .base import View
@@ -63,18 +70,20 @@ class PuzzleWidget(View):
     :param key_or_puzzle: the puzzle to start with: a key of
         :data:`~horserace_nb.teaching.puzzles.PUZZLES`, a
         :class:`~horserace_nb.teaching.puzzles.Puzzle` (one not in ``PUZZLES`` comes first in the
-        menu)
-        or ``None`` for the first.
+        menu), a teacher's :class:`~horserace_nb.teaching.authoring.PuzzleSet` (its puzzles
+        only) or ``None`` for the first.
     :param lang: en, ko or ja (the ``lang`` trait can change it later).
     :param size: the largest width of the board in pixels.
     """
 
-    def __init__(self, key_or_puzzle: str | Puzzle | None = None, *, lang: str = "en",
-                 size: float = 560) -> None:
+    def __init__(self, key_or_puzzle: str | Puzzle | PuzzleSet | None = None, *,
+                 lang: str = "en", size: float = 560) -> None:
         check_lang(lang)
         self.size = validate.size(size)
         puzzles: list[Puzzle] = list(PUZZLES.values())
-        if isinstance(key_or_puzzle, Puzzle):
+        if isinstance(key_or_puzzle, PuzzleSet):
+            puzzles, start = list(key_or_puzzle.puzzles), 0
+        elif isinstance(key_or_puzzle, Puzzle):
             if key_or_puzzle not in puzzles:
                 puzzles.insert(0, key_or_puzzle)
             start = puzzles.index(key_or_puzzle)
@@ -83,8 +92,8 @@ class PuzzleWidget(View):
         elif isinstance(key_or_puzzle, str) and key_or_puzzle in PUZZLES:
             start = list(PUZZLES).index(key_or_puzzle)
         else:
-            raise ValueError(f"key_or_puzzle: a Puzzle or one of {', '.join(PUZZLES)}, not "
-                             f"{excerpt(key_or_puzzle)}")
+            raise ValueError(f"key_or_puzzle: a Puzzle, a PuzzleSet or one of "
+                             f"{', '.join(PUZZLES)}, not {excerpt(key_or_puzzle)}")
         self.session = PuzzleSession(puzzles, start)
         """The puzzles' state, without widgets."""
         super().__init__(lang=lang, switch=False)
@@ -97,6 +106,8 @@ class PuzzleWidget(View):
         self.counter = widgets.HTML()
         self.rules_line = widgets.HTML()
         self.question = widgets.HTML()
+        self.hands_line = widgets.HTML()
+        """The other hands the teacher chose to show (a teacher's puzzle), or nothing."""
         self.board = Board(lang=lang)
         self.hints_box = widgets.HTML()
         button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
@@ -113,7 +124,7 @@ class PuzzleWidget(View):
             flex_flow="row wrap", align_items="center", justify_content="space-between"))
         self.children = [
             row([self.title, self.stars_line]),
-            self.question, self.rules_line, self.board, self.hints_box,
+            self.question, self.rules_line, self.board, self.hands_line, self.hints_box,
             widgets.HBox([self.hint_button, self.retry_button, self.show_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.messages.box,
@@ -134,6 +145,25 @@ class PuzzleWidget(View):
         self.next_button.on_click(lambda _: self._on_go(self.index + 1))
         self.start()
         self._reset()
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], *, lang: str = "en",
+                  size: float = 560) -> PuzzleWidget:
+        """A teacher's puzzle set from its file (:meth:`PuzzleSet.save
+        <horserace_nb.teaching.authoring.PuzzleSet.save>`), every puzzle checked again.
+
+        :raises AuthoringError: naming the field of the file at fault.
+        """
+        return cls(read_puzzle_set(path), lang=lang, size=size)
+
+    @classmethod
+    def from_code(cls, code: str, *, lang: str = "en", size: float = 560) -> PuzzleWidget:
+        """A teacher's puzzle set from its code (``hrp1.…``, :meth:`PuzzleSet.to_code
+        <horserace_nb.teaching.authoring.PuzzleSet.to_code>`).
+
+        :raises AuthoringError: naming the code or the field at fault.
+        """
+        return cls(puzzle_set_from_code(code), lang=lang, size=size)
 
     # ------------------------------------------------------------------ state
     @property
@@ -329,8 +359,9 @@ class PuzzleWidget(View):
 
     def _record(self) -> None:
         record, puzzle = self.session.record, self.puzzle
-        if puzzle.key in PUZZLES:  # a puzzle of one's own is not on the lesson map
-            self.recorder.finish(puzzle, "puzzle", puzzle.key, 0, stars=record.stars,
+        case = puzzle.result_case()  # a puzzle of one's own outside a set is not recorded
+        if case is not None:
+            self.recorder.finish(puzzle, "puzzle", case, 0, stars=record.stars,
                                  tries=record.attempts, hints=record.hints)
 
     # ------------------------------------------------------------------ drawing
@@ -355,8 +386,13 @@ class PuzzleWidget(View):
 
     def _show_all(self) -> None:
         lang, puzzle = self.lang, self.puzzle
-        self.question.value = (f"<div class='hr-question' style='line-height:1.45;margin:0.2em 0'>"
+        written = puzzle.text_lang(lang)  # a teacher's puzzle may be in another language
+        self.question.value = (f"<div class='hr-question' lang='{esc(written)}' "
+                               f"style='line-height:1.45;margin:0.2em 0'>"
                                f"{rule_links(puzzle.question(lang), lang)}</div>")
+        hands = puzzle.shown_hands(lang) if isinstance(puzzle, TeacherPuzzle) else []
+        self.hands_line.value = "".join(f"<div class='hr-shown-hand'>{esc(line)}</div>"
+                                        for line in hands)
         self._show_titles()
         self.counter.value = esc(t("puzzleui.counter", lang, n=self.index + 1,
                                    total=len(self.puzzles)))
@@ -391,9 +427,12 @@ class PuzzleWidget(View):
     def _show_hints(self) -> None:
         lang, left = self.lang, self.hints_left
         shown = self.hints_shown
+        written = self.puzzle.text_lang(lang)  # the teacher's hints; the answer is in lang
+        marks = [written] * (self.puzzle.hint_count - 1) + [lang]
         self.hints_box.value = "" if not shown else (
             "<ol class='hr-hints' style='line-height:1.45;margin:0.3em 0;padding-left:1.6em'>"
-            + "".join(f"<li>{rule_links(h, lang)}</li>" for h in shown) + "</ol>")
+            + "".join(f"<li lang='{esc(mark)}'>{rule_links(h, lang)}</li>"
+                      for h, mark in zip(shown, marks, strict=False)) + "</ol>")
         self.hint_button.description = (t("puzzleui.hint", lang, left=left) if left
                                         else t("puzzleui.no_hints", lang))
         self.hint_button.disabled = not left

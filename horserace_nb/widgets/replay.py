@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from ..core import validate
 from ..core.tiles import Side, Tile
 from ..sessions.protocol import Text, board_moves, tile_position
 from ..sessions.replay import Prediction, ReplayStep, build_steps, question_for, step_texts
+from ..teaching.authoring import example_from_code, read_example
 from ..teaching.exercises import Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words.i18n import check_lang, t
 from ..words.names import sentences
@@ -214,6 +216,21 @@ class ReplayWidget(View):
         self.last_button.on_click(lambda _: self._go(len(self.steps) - 1))
         self.slider.observe(self._on_slider, names="value")
         self.start()
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], **options: Any) -> ReplayWidget:
+        """A teacher's worked example from its file (:meth:`TeacherExample.save
+        <horserace_nb.teaching.authoring.TeacherExample.save>`), every step checked again by
+        the engine; *options* as for the constructor (``lang``, ``predict`` …).
+
+        :raises AuthoringError: naming the field of the file at fault.
+        """
+        return cls(read_example(path), **options)
+
+    @classmethod
+    def from_code(cls, code: str, **options: Any) -> ReplayWidget:
+        """A teacher's worked example from its code (``hre1.…``)."""
+        return cls(example_from_code(code), **options)
 
     @property
     def question(self) -> LayoutExercise[Any] | None:
@@ -496,14 +513,19 @@ class ReplayWidget(View):
         texts = step_texts(step, len(self.steps), lang, self.example, sums=self.sum_shown,
                            turns=self.turns)
         title = self.example.title(lang) if self.example else t("replay.saved_game", lang)
-        self.title.value = f"<h3 class='hr-title'>{esc(title)}</h3>"
+        written = self.example.text_lang(lang) if self.example else lang  # a teacher's may
+        self.title.value = f"<h3 class='hr-title' lang='{esc(written)}'>{esc(title)}</h3>"
         # the example's explanation tells what its steps show: while sums or turns are hidden
         # (the lesson asks first), it waits for the last step
         told = (self.explain_first and self.sums and self.turns
                 or self.step == len(self.steps) - 1)
-        explanation = (f"<p class='hr-explanation'>{esc(self.example.explanation(lang))}</p>"
-                       if self.example and told else "")
-        self.heading.value = f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
+        explanation = (f"<p class='hr-explanation' lang='{esc(written)}'>"
+                       f"{esc(self.example.explanation(lang))}</p>"
+                       if self.example and told and self.example.explanation(lang) else "")
+        note = (f"<div class='hr-note' lang='{esc(written)}' style='margin-top:0.2em'>"
+                f"{rule_links(texts['note'], lang)}</div>" if texts["note"] else "")
+        self.heading.value = (f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
+                              f"{note}")
         self.predict_toggle.description = t("predict.toggle", lang)
         if self.prediction is not None:
             self._render_question()
@@ -515,7 +537,7 @@ class ReplayWidget(View):
             if self._announced != (self.example, self.step):  # each step said once
                 self._announced = (self.example, self.step)
                 self.board.announce(sentences(
-                    (texts["heading"], texts["sum"], texts["turn"]), lang))
+                    (texts["heading"], texts["note"], texts["sum"], texts["turn"]), lang))
         if texts["sum_hidden"] and self.prediction is None:
             self.sum_line.value = (f"<div class='hr-sum hr-sum-hidden hr-muted'>"
                                    f"{esc(t('replay.sum_prompt', lang))}</div>")
