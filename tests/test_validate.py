@@ -65,8 +65,9 @@ def test_a_huge_value_is_refused_quickly_and_quoted_briefly() -> None:
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: Game(seed=True), r"^seed is a whole number from 0 to 9007199254740991 \(the largest "
-                              r"a browser keeps exactly\), not True$"),
+    (lambda: Game(seed=True), r"^seed is a whole number from -9007199254740991 to "
+                              r"9007199254740991 \(the largest a browser keeps exactly\), "
+                              r"not True$"),
     (lambda: Game(leader=2, seed=1), r"^leader is a seat from 0 to 1, not 2$"),
     (lambda: Game(partners=1), r"^partners is True or False, not 1$"),
     (lambda: Game(target=0), r"^target: the target is a positive whole number of points \(R26\)"),
@@ -74,8 +75,9 @@ def test_a_huge_value_is_refused_quickly_and_quoted_briefly() -> None:
     (lambda: Game.from_record(Game(seed=1).record(), upto=-1),
      r"^upto is a number of actions ≥ 0, not -1$"),
     (lambda: Rules(target=True), r"^Rules: target must be a whole number ≥ 1, not True$"),
-    (lambda: make_exercise("total", 1.5), r"^seed is a whole number from 0 to 9007199254740991 "
-                                          r"\(the largest a browser keeps exactly\), not 1.5$"),
+    (lambda: make_exercise("total", 1.5), r"^seed is a whole number from -9007199254740991 "
+                                          r"to 9007199254740991 \(the largest a browser "
+                                          r"keeps exactly\), not 1.5$"),
     (lambda: ExerciseSet("total", count=0), r"^count is a whole number of exercises ≥ 1"),
     (lambda: review_game(Game(seed=1), True), r"^seat is a seat from 0 to 1, not True$"),
     (lambda: review_game(Game(seed=1), 0, hand=0),

@@ -71,9 +71,9 @@ character: ``A`` … ``f``; 61 is ``9B``; at most 13 characters, below 2**64, no
 3. the options, if the head says so: a number whose bits say which values follow, in this
    order, each only when it differs from the rule texts' game: ``1`` the target (R26),
    ``2`` the hand's number (from 1), ``4`` the seed of the later deals (zigzag: 2s for
-   s ≥ 0, −2s − 1 below; −2**63 ≤ s < 2**63), ``8`` the scoring multiple (R3, R15), ``16`` the
-   hand sizes for 2, 3 and 4 players (three numbers, R5), ``32`` the settlement rounding
-   (1 down, 2 up, R23);
+   s ≥ 0, −2s − 1 below; |s| ≤ 2**53 − 1, the seeds a game takes), ``8`` the scoring
+   multiple (R3, R15), ``16`` the hand sizes for 2, 3 and 4 players (three numbers, R5),
+   ``32`` the settlement rounding (1 down, 2 up, R23);
 4. the display scores, one per seat or per team (R2), to the end of the part. A blocked hand
    (R19) is written with the scores before its settlement: the game settles it again on
    loading.
@@ -140,6 +140,7 @@ from .layout import Layout
 from .quoting import excerpt
 from .rules import HORSE_RACE, ROUNDINGS, Rules
 from .tiles import FULL_SET, Side, Tile
+from .validate import MAX_SEED
 
 __all__ = ["ALPHABET", "PREFIX", "MAX_CODE_LENGTH", "Holdings", "Match", "Decoded",
            "tile_char", "write_table", "read_table", "write_hands", "read_hands", "write_match",
@@ -171,7 +172,6 @@ _OPT_TARGET, _OPT_HAND, _OPT_SEED, _OPT_MULTIPLE, _OPT_SIZES, _OPT_ROUNDING = (
     1, 2, 4, 8, 16, 32)
 _OPTIONS = 63
 _HEAD_CONTINUING, _HEAD_PARTNERS, _HEAD_PENDING, _HEAD_OPTIONS = 4, 8, 16, 32
-_SEED_LIMIT = 1 << 63
 _DEFAULT_SIZES = dict(HORSE_RACE.hand_sizes)
 _DEFAULT_RULES = (HORSE_RACE.target, HORSE_RACE.multiple,
                   (_DEFAULT_SIZES[2], _DEFAULT_SIZES[3], _DEFAULT_SIZES[4]), HORSE_RACE.rounding)
@@ -452,7 +452,7 @@ def _rules(target: int, multiple: int, sizes: tuple[int, int, int], rounding: st
 def write_match(match: Match) -> str:
     """The match part (see the module's docstring).
 
-    :raises ValueError: for a number the code cannot hold (a seed beyond ±2**63, …).
+    :raises ValueError: for a number the code cannot hold (a seed beyond ±(2**53 − 1), …).
     """
     rules = match.rules
     options = 0
@@ -464,9 +464,9 @@ def write_match(match: Match) -> str:
         options |= _OPT_HAND
         values.append(match.hand_number)
     if match.seed != 1:
-        if not -_SEED_LIMIT <= match.seed < _SEED_LIMIT:
-            raise ValueError(f"a position code holds seeds from -2**63 to 2**63 - 1, not "
-                             f"{excerpt(match.seed)}")
+        if not -MAX_SEED <= match.seed <= MAX_SEED:
+            raise ValueError(f"a position code holds seeds from -{MAX_SEED} to {MAX_SEED}, "
+                             f"not {excerpt(match.seed)}")
         options |= _OPT_SEED
         values.append(2 * match.seed if match.seed >= 0 else -2 * match.seed - 1)
     if rules.multiple != HORSE_RACE.multiple:
@@ -535,6 +535,9 @@ def read_match(text: str) -> Match:
             seed = zigzag // 2 if zigzag % 2 == 0 else -(zigzag + 1) // 2
             if seed == 1:
                 raise _fail("match", "format", "the seed 1 is not written")
+            if not -MAX_SEED <= seed <= MAX_SEED:
+                raise _fail("match", "format", f"a seed written is from -{MAX_SEED} to "
+                                               f"{MAX_SEED}, not {excerpt(seed)}")
         if options & _OPT_MULTIPLE:
             multiple = numbers.read("the scoring multiple")
             if multiple == HORSE_RACE.multiple:

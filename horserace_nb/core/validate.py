@@ -92,15 +92,15 @@ def seat(value: object, players: int, name: str = "seat") -> int:
 
 
 def seed(value: object, name: str = "seed") -> int:
-    """*value* if it is a whole number from 0 to :data:`MAX_SEED` (a seed: the same seed, the
-    same deal or exercise).
+    """*value* if it is a whole number from -:data:`MAX_SEED` to :data:`MAX_SEED` (a seed: the
+    same seed, the same deal or exercise; the results a browser keeps hold it exactly).
 
-    :raises ValueError: "seed is a whole number from 0 to 9007199254740991 (the largest a browser
-        keeps exactly), not <value>".
+    :raises ValueError: "seed is a whole number from -9007199254740991 to 9007199254740991 (the
+        largest a browser keeps exactly), not <value>".
     """
-    return whole(value, name, low=0, high=MAX_SEED,
-                 what=f"a whole number from 0 to {MAX_SEED} (the largest a browser keeps "
-                      "exactly)")
+    return whole(value, name, low=-MAX_SEED, high=MAX_SEED,
+                 what=f"a whole number from -{MAX_SEED} to {MAX_SEED} (the largest a browser "
+                      "keeps exactly)")
 
 
 def flag(value: object, name: str) -> bool:
