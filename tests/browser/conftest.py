@@ -1096,8 +1096,11 @@ def switch_lab_theme(page: Any, theme: str) -> None:
     if page.evaluate("() => document.body.dataset.jpThemeName") == theme:
         return
     page.get_by_role("menuitem", name="Settings", exact=True).click()
-    page.get_by_role("menuitem", name="Theme", exact=True).click()
-    page.get_by_role("menuitemcheckbox", name=theme, exact=True).click()
+    page.locator("#jp-mainmenu-settings > ul > li.lm-Menu-item[data-type='submenu']",
+                 has_text="Theme").first.click()
+    page.locator(".lm-Menu-item[data-command='apputils:change-theme']").filter(
+        has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$"))
+    ).first.click()
     page.wait_for_function(f"() => document.body.dataset.jpThemeName === {theme!r}",
                            timeout=KERNEL_TIMEOUT_MS)
     page.keyboard.press("Escape")  # the menu, if it is still open
