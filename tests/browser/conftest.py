@@ -1023,7 +1023,7 @@ def set_lab_theme(server: JupyterServer, theme: str) -> None:
 
 @pytest.fixture
 def themed_lab(lab_server: JupyterServer) -> Iterator[JupyterServer]:
-    """The module's JupyterLab, for a test that sets a theme: back in Light afterwards."""
+    """The session's JupyterLab, for a test that sets a theme: back in Light afterwards."""
     yield lab_server
     set_lab_theme(lab_server, "JupyterLab Light")
 

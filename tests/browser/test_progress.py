@@ -88,8 +88,7 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     assert [(r["lesson"], r["seed"], r["stars"]) for r in stored["results"]] == [
         ("02", 201000, 3)]
 
-    page.reload()
-    open_and_run(ui, MAP)
+    open_and_run(ui, MAP)  # a new page load (the page reloaded, another notebook)
     stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
     expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
 
