@@ -4,8 +4,17 @@ The servers run on 127.0.0.1 with a free port, no token and no password, and wit
 temporary HOME, JUPYTER_CONFIG_DIR, JUPYTER_DATA_DIR, JUPYTER_RUNTIME_DIR and IPYTHONDIR, so the
 user's own Jupyter settings never leak in. Each server serves copies of the notebooks in a
 temporary root directory; its log goes to a file that is attached to every failing test's
-report and copied to ``test-artifacts/browser/`` at teardown. One server per test module, one
-browser per session.
+report and copied to ``test-artifacts/browser/`` at teardown. One server per front end per
+session (JupyterLab, Notebook 7, Voilà showing a folder), one browser per session; each test's
+kernels are shut down after it.
+
+Two workers (``-n 2 --dist loadgroup``, as ``.ci/run`` runs them): every test here is put in the
+``xdist_group`` of the server it uses (``lab``, ``notebook``, ``voila``; see
+:func:`browser_group`), so each front end's tests run on one worker with one server; the site's
+tests (marked ``site``) need no server and go to either worker (the site is built once for
+both). A test that shares a page between checks is one test function, so its checks stay
+together. A new module is grouped by the fixtures it uses, or by its name when it uses none of
+these (its own module-scoped server then stays with its tests).
 
 The browser is Debian's Chromium (``/usr/bin/chromium``, or ``$HORSERACE_CHROMIUM``); Playwright
 only drives it (never run ``playwright install``). Without it the tests skip with a note in the
@@ -83,14 +92,71 @@ SKIP_PREFIX = "browser tests skipped: "
 LITE_SKIP_PREFIX = "JupyterLite site not built: "  # test_lite.py: no npm or no '.[lite]'
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test of this folder ``browser`` (``-m "not browser"`` leaves them all out), and
-    skip them up front when Chromium is missing (unless it is required: then the ``browser``
-    fixture fails them)."""
+SERVER_GROUPS = {"lab_server": "lab", "themed_lab": "lab", "notebook_server": "notebook",
+                 "voila_servers": "voila", "voila_server": "voila"}
+"""The fixture a test uses → its ``xdist_group`` (the first found, in this order)."""
+SITE_FIXTURES = ("lite_url", "lite_site")
+
+
+def browser_group(item: pytest.Item) -> str | None:
+    """The ``xdist_group`` of a test of this folder: the front end whose session server it uses;
+    none for the site's tests (no server: either worker); else its module's name."""
+    names = getattr(item, "fixturenames", ())
+    for fixture, group in SERVER_GROUPS.items():
+        if fixture in names:
+            return group
+    if any(fixture in names for fixture in SITE_FIXTURES):
+        return None
+    return f"module-{Path(str(item.path)).stem}"
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)  # around pytest-xdist's reading of the groups
+def pytest_collection_modifyitems(config: pytest.Config,
+                                  items: list[pytest.Item]) -> Iterator[None]:
+    """Mark every test of this folder ``browser`` (``-m "not browser"`` leaves them all out), the
+    site's ``site`` (``-m "browser and not site"``: the Jupyter servers' tests only), give each
+    its ``xdist_group`` (:func:`browser_group`), and skip them up front when Chromium is missing
+    (unless it is required: then the ``browser`` fixture fails them). Then, with
+    ``--dist loadgroup``, see that each grouped test's id carries its group, as pytest-xdist
+    means it to (:func:`_group_in_ids`)."""
+    _mark_browser_tests(items)
+    result = yield
+    if getattr(config.option, "loadgroup", False):  # set in pytest-xdist's workers
+        _group_in_ids(items)
+    return result
+
+
+def _group_in_ids(items: list[pytest.Item]) -> None:
+    """pytest-xdist (3.8) tells the controller a test's group by appending ``@group`` to the id
+    it reports from a worker, by setting ``item._nodeid``; pytest 9.2 reads the id from
+    ``item._id`` instead, so the suffix is lost and ``--dist loadgroup`` spreads a group over
+    the workers (two servers of one front end, pages shared across workers). Append it where it
+    is missing (nothing to do once pytest-xdist writes it where pytest reads it)."""
+    for item in items:
+        groups = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                         for mark in item.iter_markers("xdist_group")})
+        if not groups or "@" in item.nodeid or not hasattr(item, "_id"):
+            continue
+        from _pytest.nodeid import coerce_node_id
+
+        item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(groups)}")
+
+
+def _mark_browser_tests(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.path)).parents and item.get_closest_marker("browser") is None:
+        if here not in Path(str(item.path)).parents:
+            continue
+        if item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
+        names = getattr(item, "fixturenames", ())
+        if any(fixture in names for fixture in SITE_FIXTURES) \
+                and item.get_closest_marker("site") is None:
+            item.add_marker(pytest.mark.site)
+        if item.get_closest_marker("xdist_group") is None:
+            group = browser_group(item)
+            if group is not None:
+                item.add_marker(pytest.mark.xdist_group(group))
     why = browser_missing()
     if why is None or browser_required():
         return
@@ -109,6 +175,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             f"NOTE: {len(skipped)} browser test(s) skipped ({browser_missing()}); "
             f"to run them, {HOW_TO_ENABLE}. Set {REQUIRE_ENV}=1 to make this an error.",
             yellow=True)
+    loads = [value for reports in terminalreporter.stats.values() for r in reports
+             if getattr(r, "when", None) == "teardown"
+             for name, value in getattr(r, "user_properties", []) if name == LOADS]
+    if loads:
+        terminalreporter.write_line(f"browser page loads: {sum(loads)} in {len(loads)} tests "
+                                    "(each test's count: its user property page_loads)")
     lite = [str(r.longrepr[-1]) for r in terminalreporter.stats.get("skipped", [])
             if isinstance(r.longrepr, tuple) and LITE_SKIP_PREFIX in str(r.longrepr[-1])]
     if lite:
@@ -282,54 +354,109 @@ def _keep_log(server: JupyterServer, name: str) -> None:
         shutil.copyfile(server.log_path, ARTIFACTS / f"{name}.log")
 
 
-def _module_name(request: pytest.FixtureRequest) -> str:
-    return Path(str(request.node.path)).stem
+RULES_PAGES = ("rules.md", "rules.ipynb")
+REPORT = REPO / "notebooks" / "ko" / "11_class_report.ipynb"
+"""Voilà's session server shows the Korean class report too (beside the English lessons)."""
 
 
-@pytest.fixture(scope="module")
-def lab_server(request: pytest.FixtureRequest,
-               tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    """A JupyterLab 4 server for the test module, serving every notebook that exists."""
-    server = start_server("lab", tmp_path_factory.mktemp("lab"), list(NOTEBOOKS))
+def _with_rules_pages(server: JupyterServer) -> JupyterServer:
+    """Give *server*'s root a ``notebooks/`` as the lessons have it: the rules pages, and an
+    ``en/`` beside them where a test writes a notebook whose rule links must resolve as in a
+    lesson (``../rules.md``)."""
+    folder = server.root / "notebooks"
+    (folder / "en").mkdir(parents=True, exist_ok=True)
+    for name in RULES_PAGES:
+        shutil.copyfile(REPO / "notebooks" / name, folder / name)
+    return server
+
+
+def _session_server(kind: str, tmp_path_factory: pytest.TempPathFactory) -> JupyterServer:
+    base = tmp_path_factory.mktemp(kind)
+    if kind == "voila":
+        # Voilà shows the folder (``voila <root>``): /voila/render/<notebook> for any of them
+        _prepare(kind, base, [])
+        shutil.copyfile(REPORT, base / "root" / REPORT.name)
+    return _with_rules_pages(start_server(kind, base, list(NOTEBOOKS),
+                                          target="" if kind == "voila" else None))
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """The run's JupyterLab 4 server (one per worker; every JupyterLab test is in the ``lab``
+    group, hence on one worker), serving the tutorials and :func:`_with_rules_pages`."""
+    server = _session_server("lab", tmp_path_factory)
     yield server
     server.stop()
-    _keep_log(server, f"{_module_name(request)}-lab-server")
+    _keep_log(server, "lab-server")
 
 
-@pytest.fixture(scope="module")
-def notebook_server(request: pytest.FixtureRequest,
-                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    """A Notebook 7 server for the test module."""
-    server = start_server("notebook", tmp_path_factory.mktemp("nb7"), list(NOTEBOOKS))
+@pytest.fixture(scope="session")
+def notebook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """The run's Notebook 7 server (the ``notebook`` group)."""
+    server = _session_server("notebook", tmp_path_factory)
     yield server
     server.stop()
-    _keep_log(server, f"{_module_name(request)}-notebook-server")
+    _keep_log(server, "notebook-server")
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """The run's Voilà server (the ``voila`` group), showing its root folder: the tutorials,
+    the Korean class report, :func:`_with_rules_pages`; a notebook is at
+    :func:`voila_url`."""
+    server = _session_server("voila", tmp_path_factory)
+    yield server
+    server.stop()
+    _keep_log(server, "voila-server")
+
+
+def voila_url(server: JupyterServer, name: str) -> str:
+    """Where Voilà's folder server shows notebook *name* (a path in its root)."""
+    return f"{server.url}/voila/render/{name}"
 
 
 class VoilaServers:
-    """``voila(name)``: a Voilà server showing notebook *name* (``voila <nb>``, as the tutorials
-    tell teachers), started on first use and kept for the module's other tests."""
+    """``voila(name)``: the Voilà server showing notebook *name* at :func:`voila_url` (the
+    session's one server; kept for the tests written when each notebook had its own)."""
 
-    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
-        self.tmp_path_factory = tmp_path_factory
+    def __init__(self, server: JupyterServer) -> None:
+        self.server = server
         self.servers: dict[str, JupyterServer] = {}
 
     def __call__(self, name: str) -> JupyterServer:
         available(name)
-        if name not in self.servers:
-            base = self.tmp_path_factory.mktemp("voila")
-            self.servers[name] = start_server("voila", base, [name], target=name)
-        return self.servers[name]
+        self.servers[name] = self.server
+        return self.server
 
 
-@pytest.fixture(scope="module")
-def voila_servers(request: pytest.FixtureRequest,
-                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServers]:
-    servers = VoilaServers(tmp_path_factory)
-    yield servers
-    for name, server in servers.servers.items():
-        server.stop()
-        _keep_log(server, f"{_module_name(request)}-voila-{Path(name).stem}-server")
+@pytest.fixture
+def voila_servers(voila_server: JupyterServer) -> VoilaServers:
+    return VoilaServers(voila_server)
+
+
+def shut_down_kernels(server: JupyterServer) -> None:
+    """Stop every kernel of a JupyterLab or Notebook 7 *server* (its REST API): the session's
+    servers would otherwise keep one kernel per notebook a test opened."""
+    if server.proc is None or server.kind not in ("lab", "notebook"):
+        return
+    with contextlib.suppress(OSError, ValueError, urllib.error.URLError):
+        with urllib.request.urlopen(f"{server.url}/api/kernels", timeout=5) as response:
+            kernels = json.loads(response.read())
+        for kernel in kernels:
+            request = urllib.request.Request(f"{server.url}/api/kernels/{kernel['id']}",
+                                             method="DELETE")
+            with contextlib.suppress(urllib.error.URLError, OSError):
+                urllib.request.urlopen(request, timeout=10).close()
+
+
+@pytest.fixture(autouse=True)
+def _kernels_stopped_after_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test (and after its pages are closed: this fixture is torn down last), the
+    kernels it started on the session's servers are stopped."""
+    yield
+    for value in getattr(request.node, "funcargs", {}).values():
+        if isinstance(value, JupyterServer):
+            shut_down_kernels(value)
 
 
 # --------------------------------------------------------------------------- the JupyterLite site
@@ -356,7 +483,10 @@ class BuiltSite:
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """The site, built once per run from this checkout (here, in the one conftest, so that
     every module using it shares the one build: a module importing the fixture by name would
-    get a session fixture of its own, and build the site again)."""
+    get a session fixture of its own, and build the site again). With pytest-xdist the workers
+    share it too: the first builds it into the run's common temporary folder, under a lock, the
+    others wait and take it. The build's downloads are cached between runs
+    (:func:`horserace_nb.lite.build.default_cache_dir`)."""
     why = build_missing()
     if why is not None:
         if browser_required():
@@ -365,10 +495,26 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
         pytest.skip(f"{LITE_SKIP_PREFIX}{why}")
     from horserace_nb.lite import build_site
 
-    output = tmp_path_factory.mktemp("lite") / "site"
-    report = build_site(output, source=REPO)
-    print(f"\n[lite] {report.summary()}")
-    return BuiltSite(output, report)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        output = tmp_path_factory.mktemp("lite") / "site"
+        report = build_site(output, source=REPO)
+        print(f"\n[lite] {report.summary()}")
+        return BuiltSite(output, report)
+    import fcntl
+    import pickle
+
+    shared = tmp_path_factory.getbasetemp().parent / "lite-shared"
+    shared.mkdir(exist_ok=True)
+    with (shared / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        saved = shared / "report.pickle"
+        if saved.is_file():
+            report = pickle.loads(saved.read_bytes())
+        else:
+            report = build_site(shared / "site", source=REPO)
+            saved.write_bytes(pickle.dumps(report))
+            print(f"\n[lite] {report.summary()}")
+    return BuiltSite(shared / "site", report)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -432,6 +578,33 @@ def _loopback_only(route: Any) -> None:
         route.abort()
 
 
+LOADS = "page_loads"
+"""The user property each browser test reports: the pages it loaded (a ``load`` event of a
+page's main frame: a ``goto``, a reload, a link followed, a new tab)."""
+
+
+def count_loads(context: Any, item: pytest.Item) -> None:
+    """Count the page loads of every page of *context* into *item*'s ``page_loads``."""
+    counter = {"loads": 0}
+
+    def watch(pg: Any) -> None:
+        pg.on("load", lambda _page: counter.__setitem__("loads", counter["loads"] + 1))
+
+    context.on("page", watch)
+    item.stash[_LOAD_COUNTERS] = [*item.stash.get(_LOAD_COUNTERS, []), counter]
+
+
+_LOAD_COUNTERS = pytest.StashKey[list[dict[str, int]]]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    yield
+    counters = item.stash.get(_LOAD_COUNTERS, [])
+    if counters:
+        item.user_properties.append((LOADS, sum(c["loads"] for c in counters)))
+
+
 def artifact_name(item: pytest.Item) -> str:
     """``test_lab.py::test_x`` → ``test_lab-test_x``."""
     name = f"{Path(str(item.path)).stem}-{item.name}"
@@ -446,6 +619,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         old.unlink()  # no stale screenshot of an earlier run
     context = browser.new_context(viewport=VIEWPORT, locale="en-US")
     context.set_default_timeout(30_000)
+    count_loads(context, request.node)
     pg = context.new_page()
     pg.route("**/*", _loopback_only)
     errors: list[str] = []
@@ -516,7 +690,7 @@ class Frontend:
         elif kind == "notebook":
             self.page.goto(f"{self.server.url}/notebooks/{name}")
         else:
-            self.page.goto(f"{self.server.url}/")
+            self.page.goto(voila_url(self.server, name))
             return
         self.wait_idle()
 
@@ -797,7 +971,7 @@ def play(page: Any) -> Callable[[JupyterServer], PlayDriver]:
 
 
 @pytest.fixture
-def device_page(browser: Any) -> Iterator[Callable[..., Any]]:
+def device_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """``device_page(width, height, touch=False, **context_options)``: a fresh page on a
     viewport of that size (with ``touch``: a touch screen, ``has_touch`` and ``is_mobile``, as a
     tablet or a phone), loopback only, console errors in ``page.horserace_errors``; closed at
@@ -809,6 +983,7 @@ def device_page(browser: Any) -> Iterator[Callable[..., Any]]:
                                       locale="en-US", has_touch=touch, is_mobile=touch,
                                       **options)
         context.set_default_timeout(30_000)
+        count_loads(context, request.node)
         contexts.append(context)
         pg = context.new_page()
         pg.route("**/*", _loopback_only)
@@ -848,7 +1023,7 @@ def set_lab_theme(server: JupyterServer, theme: str) -> None:
 
 @pytest.fixture
 def themed_lab(lab_server: JupyterServer) -> Iterator[JupyterServer]:
-    """The module's JupyterLab, for a test that sets a theme: back in Light afterwards."""
+    """The session's JupyterLab, for a test that sets a theme: back in Light afterwards."""
     yield lab_server
     set_lab_theme(lab_server, "JupyterLab Light")
 
@@ -911,3 +1086,29 @@ def open_points_exercise(page: Any, server: JupyterServer) -> PlayDriver:
     driver.root = page.locator(".hr-exercise").first
     expect(driver.root.locator(PICKABLE).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
     return driver
+
+
+def switch_lab_theme(page: Any, theme: str) -> None:
+    """Switch the JupyterLab page *page* to *theme* ("JupyterLab Light", "JupyterLab Dark",
+    "JupyterLab Dark High Contrast") in place, as a person does (Settings → Theme), and wait
+    until its style sheet is in use: one loaded page serves the checks of every theme. (JupyterLab
+    keeps the choice in the server's user settings: :func:`themed_lab` puts Light back.)"""
+    if page.evaluate("() => document.body.dataset.jpThemeName") == theme:
+        return
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    page.locator("#jp-mainmenu-settings > ul > li.lm-Menu-item[data-type='submenu']",
+                 has_text="Theme").first.click()
+    page.locator(".lm-Menu-item[data-command='apputils:change-theme']").filter(
+        has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$"))
+    ).first.click()
+    page.wait_for_function(f"() => document.body.dataset.jpThemeName === {theme!r}",
+                           timeout=KERNEL_TIMEOUT_MS)
+    page.keyboard.press("Escape")  # the menu, if it is still open
+    page.wait_for_timeout(300)  # the theme's variables applied to the widgets
+
+
+def write_points_exercise(server: JupyterServer) -> JupyterServer:
+    """Write the counted-points exercise at :data:`POINTS_PATH` in a session server (whose root
+    has the rules pages one folder up, :func:`_with_rules_pages`); returns *server*."""
+    write_notebook(server, POINTS_PATH, [("code", POINTS_CODE)])
+    return server

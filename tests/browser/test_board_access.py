@@ -27,7 +27,7 @@ from .conftest import (
     JupyterServer,
     PlayDriver,
     open_notebook,
-    set_lab_theme,
+    switch_lab_theme,
     write_notebook,
 )
 
@@ -132,28 +132,16 @@ def check_keys_stay_on_the_board(page: Any, driver: PlayDriver, cells: str,
     assert page.evaluate(cells) == before
 
 
-@pytest.mark.parametrize("kind", ["lab", "notebook"])
-def test_keys_on_the_board_never_edit_the_notebook(kind: str, request: pytest.FixtureRequest,
-                                                   page: Any, screenshot: Any) -> None:
-    server = request.getfixturevalue(f"{kind}_server")
-    ui, driver = open_board(page, server)
+def test_keys_on_the_board_never_edit_notebook_7(notebook_server: JupyterServer, page: Any,
+                                                 screenshot: Any) -> None:
+    """Notebook 7: the keys pressed on the board change no cell. (JupyterLab: the board's page
+    test below, whose page serves the contrast and language checks too; Voilà: test_voila.py.)"""
+    ui, driver = open_board(page, notebook_server)
     cells = page.evaluate(CELLS)
     assert len(cells) == 4, cells
     check_keys_stay_on_the_board(page, driver, CELLS)
     ui.show(driver.root)
-    screenshot(kind)
-
-
-def test_keys_on_the_board_change_nothing_in_voila(voila_servers: Any, page: Any) -> None:
-    """Voilà: the page of lesson 7 (its cells' outputs) is the same after the keys."""
-    server = voila_servers("07_play.ipynb")
-    ui = Frontend(page, server)
-    ui.open("07_play.ipynb")
-    driver = PlayDriver(page, ui)
-    driver.wait_for_my_turn()
-    cells = page.evaluate(CELLS_ANY)
-    assert len(cells) > 5 and ["code", 1] in cells, cells
-    check_keys_stay_on_the_board(page, driver, CELLS_ANY, in_notebook=False)
+    screenshot("notebook")
 
 
 class _LiteLab:
@@ -211,17 +199,37 @@ MOTION = r"""(root) => {
 }"""
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_the_learner_leads_and_the_placement_is_shown(motion: str, lab_server: JupyterServer,
-                                                      page: Any, screenshot: Any) -> None:
+def leads_notebook(server: JupyterServer) -> str:
+    """Two boards of the seed whose deal the learner leads: one for each motion setting."""
+    board = (f"PlayWidget(Game(players=2, seed={LEARNER_LEADS}), human=0, lang='en', "
+             "match='hand')")
+    return write_notebook(server, "leads.ipynb", [
+        ("code", "from horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget"),
+        ("code", board), ("code", board)])
+
+
+def test_the_learner_leads_and_the_placement_is_shown(lab_server: JupyterServer, page: Any,
+                                                      screenshot: Any) -> None:
     """Seed 2025: the learner leads an empty layout. Choosing a tile lights the centre place;
     a click on it places the tile. The tile just placed and the captions with its score are
     marked and animated for at most 300 ms (then the computer's move the same way); with
-    ``prefers-reduced-motion: reduce`` they are marked and nothing moves."""
+    ``prefers-reduced-motion: reduce`` they are marked and nothing moves. One page: the first
+    board without, the second with reduced motion."""
+    ui = open_notebook(page, lab_server, leads_notebook(lab_server))
+    for index, motion in enumerate(["no-preference", "reduce"]):
+        page.evaluate("() => { window.__hrWatch = undefined; }")  # watch this board
+        driver = PlayDriver(page, ui)
+        driver.root = page.locator(".hr-play").nth(index)
+        ui.show(driver.root)
+        driver.wait_for_my_turn()
+        check_the_learner_leads(page, ui, driver, motion, screenshot)
+
+
+def check_the_learner_leads(page: Any, ui: Frontend, driver: PlayDriver, motion: str,
+                            screenshot: Any) -> None:
     from playwright.sync_api import expect
 
     page.emulate_media(reduced_motion=motion)
-    ui, driver = open_board(page, lab_server, seed=LEARNER_LEADS)
     board = driver.root.locator(".hr-board")
     assert board.locator("svg g.hr-svg-tile").count() == 0, "the layout is not empty"
     assert driver.root.locator(driver.PLAYABLE).count() >= 1
@@ -268,27 +276,25 @@ def test_the_learner_leads_and_the_placement_is_shown(motion: str, lab_server: J
                 assert again["tileAnimation"][0] == "hr-pop", again
             break
     ui.show(driver.root)
-    screenshot()
+    screenshot(motion)
 
 
-def test_the_learner_leads_on_the_sites_classroom_page(lite_url: str, page: Any,
-                                                       screenshot: Any) -> None:
-    """The site's no-code classroom page (the REPL app), seed 2025 typed in: a chosen tile
-    lights the centre place of the empty layout; a tap on it places the tile."""
+
+
+def check_the_learner_leads_on_the_sites_classroom_page(page: Any, lang: str = "en") -> None:
+    """The site's no-code classroom page (the REPL app) open, seed 2025 typed in: a chosen tile
+    lights the centre place of the empty layout; a tap on it places the tile (test_lite.py's
+    classroom page test, in the page it has open)."""
     from playwright.sync_api import expect
 
-    from horserace_nb.lite.pages import classroom_url
     from horserace_nb.words.i18n import t
 
     from .test_lite import LITE_TIMEOUT_MS, _NoKernelStatus
 
-    page.set_default_timeout(LITE_TIMEOUT_MS)
-    page.goto(f"{lite_url}/{classroom_url('en')}")
-    page.locator(".hr-classroom").wait_for()
     driver = PlayDriver(page, _NoKernelStatus())  # type: ignore[arg-type]
     play = page.locator(".hr-play").first
-    play.get_by_role("textbox", name=t("play.seed", "en")).fill(str(LEARNER_LEADS))
-    driver.click(play.get_by_role("button", name=t("play.new_game", "en")))
+    play.get_by_role("textbox", name=t("play.seed", lang)).fill(str(LEARNER_LEADS))
+    driver.click(play.get_by_role("button", name=t("play.new_game", lang)))
     board = play.locator(".hr-board")
     expect(board.locator("svg g.hr-svg-hand-tile.hr-playable").first).to_be_visible()
     assert board.locator("svg g.hr-svg-tile").count() == 0, "the layout is not empty"
@@ -301,7 +307,6 @@ def test_the_learner_leads_on_the_sites_classroom_page(lite_url: str, page: Any,
     expect(board.locator(f"svg g.hr-svg-tile[data-tile='{chosen}']")).to_have_count(
         1, timeout=LITE_TIMEOUT_MS)  # the browser's Python answers
     assert play.locator(".hr-msg-error").count() == 0
-    screenshot()
 
 
 # ------------------------------------------------------------------ touch
@@ -326,15 +331,14 @@ def smallest(driver: PlayDriver) -> tuple[float, list[Any]]:
 DEVICES = {"tablet": (768, 1024, "lab", 44), "phone": (390, 844, "notebook", 24)}
 
 
-@pytest.mark.parametrize("device", list(DEVICES))
-def test_a_whole_hand_by_taps(device: str, request: pytest.FixtureRequest,
-                              device_page: Any) -> None:
+def check_a_whole_hand_by_taps(page: Any, ui: Frontend, driver: PlayDriver,
+                               device: str) -> None:
+    """A whole hand played by taps on the board of *driver* (seed 2024, the learner's turn), in
+    the touch page of *device* (test_devices.py opens it): every tile and lit point at least
+    the device's size, no sideways scrolling."""
     from playwright.sync_api import expect
 
     width, height, kind, need = DEVICES[device]
-    server = request.getfixturevalue(f"{kind}_server")
-    page = device_page(width, height, touch=True)
-    ui, driver = open_board(page, server)
     if kind == "lab":  # the file browser open beside the notebook, as in a classroom
         browser_panel = page.locator("#filebrowser")
         if not browser_panel.is_visible():
@@ -443,19 +447,11 @@ THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark",
           "high-contrast": "JupyterLab Dark High Contrast", "forced-colours": "JupyterLab Light"}
 
 
-@pytest.mark.parametrize("theme", list(THEMES))
-def test_every_text_of_the_widget_has_contrast(theme: str, themed_lab: JupyterServer,
-                                               page: Any) -> None:
-    set_lab_theme(themed_lab, THEMES[theme])
-    if theme == "forced-colours":
-        page.emulate_media(forced_colors="active", contrast="more")
-    ui, driver = open_board(page, themed_lab)
-    # something of every kind of message: a placement (ok), an error (a tile that cannot be
-    # played, asked about), the settlement later is covered by the play test
-    driver.place_first_fitting_tile()
-    idle = driver.root.locator(".hr-board g.hr-svg-hand-tile.hr-idle")
-    if idle.count():
-        driver.settle(idle.first.click)
+def check_the_board_has_contrast(page: Any, ui: Frontend, driver: PlayDriver,
+                                 theme: str) -> None:
+    """Every text of the play widget outside the picture has 4.5:1 in the page's theme (the
+    page has made a placement and asked about a tile that cannot be played: every kind of
+    message shows); the picture keeps its table palette and a visible frame."""
     ui.show(driver.root)
     page.screenshot(path=str(ARTIFACTS / f"board-{theme}.png"))
     measured = driver.root.evaluate(CONTRAST)
@@ -471,6 +467,43 @@ def test_every_text_of_the_widget_has_contrast(theme: str, themed_lab: JupyterSe
     assert frame[0] == "solid" and frame[1] != "0px", frame
     table = driver.root.locator(".hr-board-svg rect.hr-svg-table").get_attribute("fill")
     assert table and table.startswith("#")
+
+
+def in_theme(page: Any, theme: str) -> None:
+    """Put the JupyterLab page in the theme of :data:`THEMES` *theme* (forced colours: Light,
+    with the system's forced colours and more contrast emulated)."""
+    switch_lab_theme(page, THEMES[theme])
+    if theme == "forced-colours":
+        page.emulate_media(forced_colors="active", contrast="more")
+    else:
+        page.emulate_media(forced_colors="none", contrast="no-preference")
+
+
+def test_the_board_in_jupyterlab_keys_contrast_and_language(themed_lab: JupyterServer,
+                                                            page: Any, screenshot: Any) -> None:
+    """One JupyterLab page of the board (seed 2024) serves: the keys pressed on the board change
+    no cell; every text of the widget has 4.5:1 contrast in Light, Dark, Dark High Contrast and
+    with forced colours (the theme switched in the page); every Korean and Japanese text is
+    marked, in an English, a Korean and a Japanese board (the widget's own switch)."""
+    ui, driver = open_board(page, themed_lab)
+    cells = page.evaluate(CELLS)
+    assert len(cells) == 4, cells
+    check_keys_stay_on_the_board(page, driver, CELLS)
+    ui.show(driver.root)
+    screenshot("lab")
+    # something of every kind of message: a placement (ok), an error (a tile that cannot be
+    # played, asked about), the settlement later is covered by the play test
+    driver.place_first_fitting_tile()
+    idle = driver.root.locator(".hr-board g.hr-svg-hand-tile.hr-idle")
+    if idle.count():
+        driver.settle(idle.first.click)
+    for theme in THEMES:
+        in_theme(page, theme)
+        check_the_board_has_contrast(page, ui, driver, theme)
+    in_theme(page, "light")
+    driver.wait_for_my_turn()
+    for lang in ["en", "ko", "ja"]:
+        check_korean_and_japanese_marked(page, ui, driver, lang)
 
 
 WIDGETS_CODE = [
@@ -532,16 +565,12 @@ OTHER_WIDGETS = {"replay": ".hr-replay", "exercises": ".hr-exercise", "puzzle": 
                  "classroom": ".hr-classroom"}
 
 
-@pytest.mark.parametrize("theme", list(THEMES))
-def test_every_text_of_every_widget_has_contrast(theme: str, themed_lab: JupyterServer,
-                                                 page: Any) -> None:
+def test_every_text_of_every_widget_has_contrast(themed_lab: JupyterServer, page: Any) -> None:
     """The widgets other than play (above): each shows text, and every text of it has 4.5:1
-    (each widget scrolled into view first: JupyterLab draws only the cells in view)."""
+    (each widget scrolled into view first: JupyterLab draws only the cells in view), in every
+    theme of :data:`THEMES`, switched in the one page."""
     from playwright.sync_api import expect
 
-    set_lab_theme(themed_lab, THEMES[theme])
-    if theme == "forced-colours":
-        page.emulate_media(forced_colors="active", contrast="more")
     page.add_init_script(f"localStorage.setItem('horserace_nb.results.v1', "
                          f"{stored_results()!r})")
     name = write_notebook(themed_lab, "widgets.ipynb", WIDGETS_CODE)
@@ -549,6 +578,12 @@ def test_every_text_of_every_widget_has_contrast(theme: str, themed_lab: Jupyter
     page.goto(f"{themed_lab.url}/lab/tree/{name}?reset")
     ui.wait_idle()
     ui.run_all()
+    for theme in THEMES:
+        in_theme(page, theme)
+        check_every_widget_has_contrast(page, theme, expect)
+
+
+def check_every_widget_has_contrast(page: Any, theme: str, expect: Any) -> None:
     lowest: dict[str, tuple[float, str]] = {}
     low: list[Any] = []
     for widget, selector in OTHER_WIDGETS.items():
@@ -592,16 +627,20 @@ LANG_CHECK = r"""(root) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
-def test_every_korean_and_japanese_text_is_marked(lang: str, lab_server: JupyterServer,
-                                                  page: Any) -> None:
+def check_korean_and_japanese_marked(page: Any, ui: Frontend, driver: PlayDriver,
+                                     lang: str) -> None:
+    """Every Korean or Japanese text of the play widget of *driver* (at the learner's turn)
+    sits under its ``lang``, with the widget in *lang* (switched by its own switch)."""
     from playwright.sync_api import expect
 
     from horserace_nb.words.i18n import label, t
 
-    ui, driver = open_board(page, lab_server)  # the learner's turn (the driver reads English)
     if lang != "en":  # then the widget's own switch
         driver.settle(driver.root.locator(".hr-lang").get_by_text(label(lang)).click)
+        chosen = driver.root.locator(f"{driver.PLAYABLE}[aria-pressed='true']")
+        if chosen.count():  # the choice of the language before: cleared, to choose anew
+            chosen.first.focus()
+            page.keyboard.press("Escape")
         expect(driver.root).to_have_attribute("lang", lang)
         expect(driver.root.locator(".hr-title")).to_contain_text(t("play.title", lang, target=61))
         driver.root.locator(driver.PLAYABLE).first.click()  # a choice, its preview

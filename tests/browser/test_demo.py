@@ -21,7 +21,7 @@ from .conftest import (
     KERNEL_TIMEOUT_MS,
     JupyterServer,
     open_notebook,
-    set_lab_theme,
+    switch_lab_theme,
     write_notebook,
 )
 
@@ -41,12 +41,21 @@ def _headings() -> list[str]:
 
 
 # ------------------------------------------------------------------ keys
-@pytest.mark.parametrize("kind", ["lab", "notebook"])
-def test_replay_keys_step_and_never_reach_the_notebook(kind: str, request: pytest.FixtureRequest,
-                                                       page: Any, screenshot: Any) -> None:
+def test_replay_keys_step_and_never_reach_jupyterlab(lab_server: JupyterServer, page: Any,
+                                                     screenshot: Any) -> None:
+    check_replay_keys_step_and_never_reach_the_notebook(lab_server, page, screenshot)
+
+
+def test_replay_keys_step_and_never_reach_notebook_7(notebook_server: JupyterServer,
+                                                     page: Any, screenshot: Any) -> None:
+    check_replay_keys_step_and_never_reach_the_notebook(notebook_server, page, screenshot)
+
+
+def check_replay_keys_step_and_never_reach_the_notebook(server: JupyterServer, page: Any,
+                                                        screenshot: Any) -> None:
     from playwright.sync_api import expect
 
-    server = request.getfixturevalue(f"{kind}_server")
+    kind = server.kind
     name = write_notebook(server, "replay_keys.ipynb", [
         ("markdown", "# Replay keys"),
         ("code", "from horserace_nb.widgets import ReplayWidget\n"
@@ -157,12 +166,10 @@ PROJECTOR_CELLS = [
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 
-@pytest.mark.parametrize("theme", list(THEMES))
 def test_projector_mode_is_readable_from_the_back_of_the_room(
-        theme: str, themed_lab: JupyterServer, device_page: Any) -> None:
-    from playwright.sync_api import expect
-
-    set_lab_theme(themed_lab, THEMES[theme])
+        themed_lab: JupyterServer, device_page: Any) -> None:
+    """One 1920 × 1080 page: the checks in JupyterLab Light, then in Dark (switched in the
+    page), each with reduced motion last."""
     page = device_page(1920, 1080)
     name = write_notebook(themed_lab, "projector.ipynb", PROJECTOR_CELLS)
     ui = open_notebook(page, themed_lab, name)
@@ -170,6 +177,16 @@ def test_projector_mode_is_readable_from_the_back_of_the_room(
     widgets = {"replay": page.locator(".hr-replay.hr-projector").first,
                "play": page.locator(".hr-play.hr-projector").first,
                "classroom": page.locator(".hr-classroom.hr-projector").first}
+    for theme in THEMES:
+        switch_lab_theme(page, THEMES[theme])
+        check_projector_mode(page, ui, widgets, theme)
+        check_projector_reduced_motion(page, ui, widgets)
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def check_projector_mode(page: Any, ui: Any, widgets: dict[str, Any], theme: str) -> None:
+    from playwright.sync_api import expect
+
     for label, root in widgets.items():
         ui.show(root)
         expect(root.locator(".hr-board-svg svg").first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
@@ -192,6 +209,9 @@ def test_projector_mode_is_readable_from_the_back_of_the_room(
         assert caption >= 24, captions
         # the board fills the width, unless that would make it taller than the screen
         assert measured["fill"] > 0.9 or measured["height"] > 0.8, measured
+
+
+def check_projector_reduced_motion(page: Any, ui: Any, widgets: dict[str, Any]) -> None:
     # reduced motion: the brief mark of what just changed does not move (it does otherwise)
     replay = widgets["replay"]
     ui.show(replay)

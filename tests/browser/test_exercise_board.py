@@ -9,7 +9,6 @@ one folder up), so that the rule link resolves as it does in a lesson.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,27 +18,12 @@ from .conftest import (
     JupyterServer,
     PlayDriver,
     open_points_exercise,
-    points_server,
+    write_points_exercise,
 )
 
 pytestmark = pytest.mark.browser
 
 SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
-
-
-@pytest.fixture(scope="module")
-def points_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    server = points_server("lab", tmp_path_factory)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def points_notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    """Notebook 7: the phone's front end (JupyterLab's side panels fill a phone's width)."""
-    server = points_server("notebook", tmp_path_factory)
-    yield server
-    server.stop()
 
 
 def toggle(driver: PlayDriver, point: Any, pressed: str) -> None:
@@ -51,14 +35,16 @@ def toggle(driver: PlayDriver, point: Any, pressed: str) -> None:
 
 
 def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
-        points_lab: JupyterServer, page: Any, screenshot: Any) -> None:
+        lab_server: JupyterServer, page: Any, screenshot: Any) -> None:
+    """One page: the wrong answer's rule link is followed (the rules page opens in a tab of
+    the same JupyterLab, at the rule), then back in the lesson's tab the answer is put right."""
     from playwright.sync_api import expect
 
     from horserace_nb.widgets.exercise import Exercises
     from horserace_nb.words.i18n import t
 
     ex = Exercises("counted", seed=4).exercise
-    driver = open_points_exercise(page, points_lab)
+    driver = open_points_exercise(page, write_points_exercise(lab_server))
     root = driver.root
     spots = root.locator("svg .hr-svg-spot.hr-pickable")
     expect(spots).to_have_count(len(ex.choices()))
@@ -84,22 +70,7 @@ def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
     expect(link).to_have_attribute("target", "_blank")
     screenshot("wrong")
 
-    # Try again, take the extra point back: right
-    driver.click(root.get_by_role("button", name=t("exercise.try_again", "en")))
-    for point in right:  # the right points are kept, the wrong one is taken back
-        expect(root.locator(SPOT.format(on=point[0], side=point[1].value))).to_have_attribute(
-            "aria-pressed", "true")
-    expect(root.locator(SPOT.format(on=extra[0], side=extra[1].value))).to_have_attribute(
-        "aria-pressed", "false")
-    driver.click(root.get_by_role("button", name=t("exercise.check", "en")))
-    expect(root.locator(".hr-msg-ok")).to_contain_text(ex.check(ex.answer).message[:40])
-    expect(root.locator(".hr-stars")).to_contain_text("★★☆")
-
     # the rule link: the rules page opens in JupyterLab, rendered, at R14
-    page.goto(page.url)  # (the link of the wrong answer is gone: make a new one)
-    driver = open_points_exercise(page, points_lab)
-    toggle(driver, extra, "true")
-    driver.click(driver.root.get_by_role("button", name=t("exercise.check", "en")))
     link = driver.root.locator(".hr-msg-error a.hr-rule").first
     rule = link.get_attribute("data-rule")
     link.click()
@@ -112,19 +83,33 @@ def test_open_points_are_clicked_on_the_board_and_a_rule_link_opens_the_rule(
         arg=heading.element_handle(), timeout=10_000)
     expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.md")).to_have_count(1)
     screenshot("rule")
+    # back to the lesson's tab, as it was
+    page.locator(".lm-TabBar-tab", has_text="points.ipynb").first.click()
+    expect(error).to_be_visible()
+
+    # Try again, take the extra point back: right
+    driver.click(root.get_by_role("button", name=t("exercise.try_again", "en")))
+    for point in right:  # the right points are kept, the wrong one is taken back
+        expect(root.locator(SPOT.format(on=point[0], side=point[1].value))).to_have_attribute(
+            "aria-pressed", "true")
+    expect(root.locator(SPOT.format(on=extra[0], side=extra[1].value))).to_have_attribute(
+        "aria-pressed", "false")
+    driver.click(root.get_by_role("button", name=t("exercise.check", "en")))
+    expect(root.locator(".hr-msg-ok")).to_contain_text(ex.check(ex.answer).message[:40])
+    expect(root.locator(".hr-stars")).to_contain_text("★★☆")
 
 
-def test_on_a_phone_the_points_are_finger_sized_buttons(
-        points_notebook7: JupyterServer, device_page: Any, request: Any) -> None:
+def check_on_a_phone_the_points_are_finger_sized_buttons(page: Any, driver: PlayDriver,
+                                                        name: str) -> None:
+    """The counted-points exercise of *driver* (seed 4) in a 390 × 844 touch page of Notebook
+    7 (test_devices.py opens it): a point of the answer is at least 24 px, a tap presses it."""
     from playwright.sync_api import expect
 
     from horserace_nb.widgets.exercise import Exercises
 
-    from .conftest import ARTIFACTS, artifact_name
+    from .conftest import ARTIFACTS
 
     ex = Exercises("counted", seed=4).exercise
-    page = device_page(390, 844, touch=True)
-    driver = open_points_exercise(page, points_notebook7)
     point = sorted(ex.answer, key=str)[0]
     spot = driver.root.locator(SPOT.format(on=point[0], side=point[1].value))
     spot.scroll_into_view_if_needed()
@@ -135,4 +120,4 @@ def test_on_a_phone_the_points_are_finger_sized_buttons(
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     driver.root.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(200)
-    page.screenshot(path=str(ARTIFACTS / f"{artifact_name(request.node)}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

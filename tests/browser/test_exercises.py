@@ -8,13 +8,12 @@ go" question. Expected answers come from the same Python objects built here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import nbformat
 import pytest
 
-from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, PlayDriver, start_server
+from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, PlayDriver
 
 pytestmark = pytest.mark.browser
 
@@ -25,16 +24,14 @@ REPLAY = ("from horserace_nb.widgets import ReplayWidget\n"
 SPOT = "svg circle.hr-svg-spot.hr-lit[data-tile='{on}'][data-side='{side}']"
 
 
-@pytest.fixture(scope="module")
-def drills_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    server = start_server("lab", tmp_path_factory.mktemp("drills"), [])
+def with_drills(server: JupyterServer) -> JupyterServer:
+    """Write the drills notebook into *server*'s root."""
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(EXERCISE),
                                                nbformat.v4.new_code_cell(REPLAY)])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                        "language": "python"}
     nbformat.write(notebook, str(server.root / NAME))
-    yield server
-    server.stop()
+    return server
 
 
 def driver_for(page: Any, server: JupyterServer, selector: str) -> PlayDriver:
@@ -47,13 +44,14 @@ def driver_for(page: Any, server: JupyterServer, selector: str) -> PlayDriver:
 
 
 def test_an_exercise_and_a_predict_step_solved_by_clicking(
-        drills_server: JupyterServer, page: Any, screenshot: Any) -> None:
+        lab_server: JupyterServer, page: Any, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
     from horserace_nb.widgets import ReplayWidget
     from horserace_nb.widgets.exercise import Exercises
     from horserace_nb.words.i18n import t
 
+    drills_server = with_drills(lab_server)
     ui = Frontend(page, drills_server)
     page.goto(f"{drills_server.url}/lab/tree/{NAME}?reset")
     ui.wait_idle()

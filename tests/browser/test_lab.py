@@ -19,24 +19,22 @@ REPLAY = "02_joining_spinners.ipynb"
 PLAY = "07_play.ipynb"
 
 
-def test_a_lessons_stored_pictures_show_before_anything_is_run(lab_server: Any, page: Any,
-                                                               screenshot: Any) -> None:
+def test_a_lessons_stored_pictures_show_then_replay_next_steps_the_board(
+        lab_server: Any, frontend: Any, replay_check: Any, screenshot: Any, page: Any) -> None:
     """Trusted as the README's set-up trusts the lessons, a lesson opens with its worked
-    examples drawn (the outputs stored in it), before a cell runs."""
-    page.goto(f"{lab_server.url}/lab/tree/{REPLAY}?reset")
+    examples drawn (the outputs stored in it), before a cell runs; then, Run All Cells, its
+    replay's Next steps the board (one page for both checks)."""
+    name = REPLAY
+    page.goto(f"{lab_server.url}/lab/tree/{name}?reset")
     wait_for_stored_pictures(page)
     assert page.locator(".jp-NotebookPanel .jp-InputPrompt", has_text="[*]").count() == 0
     screenshot()
-
-def test_replay_next_steps_the_board(lab_server: Any, frontend: Any, replay_check: Any,
-                                     screenshot: Any) -> None:
-    name = REPLAY
     ui = frontend(lab_server)
-    ui.open(name)
+    ui.wait_idle()
     ui.run_all()
     replay = replay_check()
     ui.show(replay)
-    screenshot()
+    screenshot("replay")
     replay.screenshot(path=str(screenshot("full").with_name(
         "test_lab-test_replay_next_steps_the_board-widget.png")))
 

@@ -239,6 +239,9 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
         answer.wait_for()
         assert answer.inner_text().strip() == "bytecode: True True True", answer.inner_text()
 
+        # a rule link in a widget's feedback, in the same page (test of its own before)
+        check_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(page, screenshot)
+
 
 # --------------------------------------------------------------------------- the site's files
 def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
@@ -368,6 +371,12 @@ def test_the_classroom_page_plays_offline_without_code(lite_url: str, page: Any,
     # JupyterLite's REPL app itself logs one plugin it cannot start (it needs a notebook)
     assert [e for e in page.horserace_errors if "codemirror-extension:commands" not in e
             and "INotebookTracker" not in e] == []
+    # the same page: a new game of the seed whose deal the learner leads (test_board_access.py)
+    from .test_board_access import check_the_learner_leads_on_the_sites_classroom_page
+
+    check_the_learner_leads_on_the_sites_classroom_page(page, "ko")
+    screenshot("leads")
+    assert traffic.outside == [] and traffic.failed == []
 
 
 @pytest.mark.browser
@@ -547,17 +556,16 @@ def test_a_lessons_stored_pictures_show_before_anything_is_run(
 EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'
 
 
-def test_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(lite_url: str, page: Any,
-                                                                  screenshot: Any) -> None:
-    """A rule number in a widget's feedback, in the site's JupyterLab: JupyterLab's link
-    command opens the rules page rendered, scrolled to the rule (issue 19 item 4)."""
+def check_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(page: Any,
+                                                                   screenshot: Any) -> None:
+    """A rule number in a widget's feedback, in the site's JupyterLab (a lesson open, run):
+    JupyterLab's link command opens the rules page rendered, scrolled to the rule (issue 19
+    item 4)."""
     from playwright.sync_api import expect
 
     from horserace_nb.widgets.exercise import Exercises
     from horserace_nb.words.i18n import t
 
-    page.set_default_timeout(LITE_TIMEOUT_MS)
-    open_and_run_all(page, lite_url, TUTORIALS[0])
     add_cell_and_run(page, EXERCISE)
     ex = Exercises("counted", seed=4).exercise
     extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
@@ -578,4 +586,4 @@ def test_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(lite_url: str,
                    return r.top >= 0 && r.top < window.innerHeight * 0.4; }""",
         arg=heading.element_handle(), timeout=15_000)
     expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="rules.md")).to_have_count(1)
-    screenshot()
+    screenshot("rule")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, Frontend, PlayDriver, write_notebook
+from .conftest import ARTIFACTS, Frontend, PlayDriver
 
 pytestmark = pytest.mark.browser
 
@@ -39,28 +39,24 @@ def in_page(driver: PlayDriver) -> set[str]:
     return set(TILE.findall(driver.root.evaluate("e => e.outerHTML")))
 
 
-@pytest.mark.parametrize("device", list(DEVICES))
-def test_two_learners_tap_through_two_turns(device: str, request: pytest.FixtureRequest,
-                                            device_page: Any) -> None:
+PASS_AND_PLAY_CODE = ("from horserace_nb.widgets import PlayWidget\n"
+                      f"PlayWidget(pass_and_play=True, players=2, seed={SEED}, match='hand')")
+
+
+def check_two_learners_tap_through_two_turns(page: Any, ui: Frontend, root: Any,
+                                             device: str) -> None:
+    """Two learners tap through two turns of the pass-and-play widget *root* (seed 2024), in
+    the touch page of *device* (test_devices.py opens it, with this widget in one cell)."""
     from playwright.sync_api import expect
 
     from horserace_nb import Draw, Game, Place, Side, Tile
     from horserace_nb.words.i18n import t
 
     width, height, kind = DEVICES[device]
-    server = request.getfixturevalue(f"{kind}_server")
-    name = write_notebook(server, f"pass_and_play_{device}.ipynb", [
-        ("code", "from horserace_nb.widgets import PlayWidget\n"
-                 f"PlayWidget(pass_and_play=True, players=2, seed={SEED}, match='hand')"),
-    ])
-    page = device_page(width, height, touch=True)
-    ui = Frontend(page, server)
-    page.goto(f"{server.url}/lab/tree/{name}?reset" if kind == "lab"
-              else f"{server.url}/notebooks/{name}")
-    ui.wait_idle()
-    ui.run_all()
+    page.evaluate("() => { window.__hrWatch = undefined; }")  # the driver watches this widget
     driver = PlayDriver(page, ui)
-    root = driver.root
+    driver.root = root
+    ui.show(root)
     expect(root.locator(".hr-board svg.hr-svg-horserace")).to_be_visible(timeout=60_000)
 
     game = Game(players=2, seed=SEED)  # the same deal, played along here

@@ -11,7 +11,6 @@ The notebooks are written here; expected texts come from the package's own Pytho
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ import pytest
 
 from horserace_nb.teaching.course import LESSON_SETS, LESSONS
 
-from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, start_server
+from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer
 
 pytestmark = pytest.mark.browser
 
@@ -36,16 +35,14 @@ CELLS = {
 }
 
 
-@pytest.fixture(scope="module")
-def progress_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    server = start_server("lab", tmp_path_factory.mktemp("progress"), [])
+def with_progress_notebooks(server: JupyterServer) -> JupyterServer:
+    """Write the drill and the map notebooks into *server*'s root."""
     for name, source in CELLS.items():
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         notebook.metadata["kernelspec"] = {"name": "python3", "language": "python",
                                            "display_name": "Python 3 (ipykernel)"}
         nbformat.write(notebook, str(server.root / name))
-    yield server
-    server.stop()
+    return server
 
 
 def open_and_run(ui: Frontend, name: str) -> None:
@@ -78,11 +75,14 @@ def lesson_row(page: Any, lesson: str) -> Any:
 
 
 def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_notebook(
-        progress_server: JupyterServer, page: Any, screenshot: Any) -> None:
+        lab_server: JupyterServer, page: Any, tmp_path: Path, screenshot: Any) -> None:
+    """Then, in the same page, the map's "Download my results" (the class report test that
+    was a test of its own: its page solved the same exercise and opened the same map)."""
     from playwright.sync_api import expect
 
     from horserace_nb.words.i18n import t
 
+    progress_server = with_progress_notebooks(lab_server)
     ui = Frontend(page, progress_server)
     open_and_run(ui, DRILL)
     solve_first_exercise(page)
@@ -90,8 +90,7 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     assert [(r["lesson"], r["seed"], r["stars"]) for r in stored] == [
         ("02", 201000, 3)]
 
-    page.reload()
-    open_and_run(ui, MAP)
+    open_and_run(ui, MAP)  # a new page load (the page reloaded, another notebook)
     stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
     expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
 
@@ -108,15 +107,20 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
         t("progress.rule_practised", "en"))
     ui.show(page.locator(".hr-progress").first)
     screenshot()
+    check_the_downloaded_results_are_read_by_the_class_report(ui, page, tmp_path, screenshot)
 
 
 def test_a_corrupt_stored_value_is_set_aside_and_recording_goes_on(
-        progress_server: JupyterServer, page: Any, screenshot: Any) -> None:
+        lab_server: JupyterServer, page: Any, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
+    progress_server = with_progress_notebooks(lab_server)
     ui = Frontend(page, progress_server)
-    page.goto(f"{progress_server.url}/lab")
-    page.evaluate(f"() => localStorage.setItem({KEY!r}, '{{not json at all')")
+    # the value stored before the page's first load (its first load only: not again when the
+    # drill is opened below)
+    page.add_init_script(f"""if (!sessionStorage.getItem('hr-corrupted')) {{
+        sessionStorage.setItem('hr-corrupted', '1');
+        localStorage.setItem({KEY!r}, '{{not json at all'); }}""")
     open_and_run(ui, MAP)
     notice = page.locator(".hr-progress .hr-store-notice")
     expect(notice).to_contain_text("could not be read", timeout=KERNEL_TIMEOUT_MS)
@@ -133,17 +137,15 @@ def test_a_corrupt_stored_value_is_set_aside_and_recording_goes_on(
     assert len(page.evaluate(STORED)) == 1
 
 
-def test_the_downloaded_results_are_read_by_the_class_report(
-        progress_server: JupyterServer, page: Any, tmp_path: Path, screenshot: Any) -> None:
+def check_the_downloaded_results_are_read_by_the_class_report(
+        ui: Frontend, page: Any, tmp_path: Path, screenshot: Any) -> None:
+    """The map shows lesson 2's first exercise solved (three stars): the learner's name kept,
+    "Download my results" saves a file that ClassReport reads."""
     from playwright.sync_api import expect
 
     from horserace_nb.widgets import ClassReport
     from horserace_nb.words.i18n import t
 
-    ui = Frontend(page, progress_server)
-    open_and_run(ui, DRILL)
-    solve_first_exercise(page)
-    open_and_run(ui, MAP)
     root = page.locator(".hr-progress").first
     stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
     expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
@@ -163,4 +165,4 @@ def test_the_downloaded_results_are_read_by_the_class_report(
     lesson = LESSONS.index("02")
     assert report.data.table()[0][1][lesson] == (3, 3 * len(LESSON_SETS["02"]))
     ui.show(root)
-    screenshot()
+    screenshot("download")

@@ -9,7 +9,6 @@ folder up), so that the link resolves as it does in a lesson.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,29 +19,31 @@ from .conftest import (
     POINTS_PATH,
     JupyterServer,
     open_points_exercise,
-    points_server,
+    write_points_exercise,
 )
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module", params=["notebook", "voila"])
-def server(request: pytest.FixtureRequest,
-           tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    started = points_server(request.param, tmp_path_factory)
-    yield started
-    started.stop()
+def test_a_rule_link_opens_the_rules_page_at_the_rule_in_notebook_7(
+        notebook_server: JupyterServer, page: Any, screenshot: Any) -> None:
+    check_a_rule_link_opens_the_rules_page_at_the_rule(notebook_server, page, screenshot)
 
 
-def test_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, page: Any,
-                                                      screenshot: Any) -> None:
+def test_a_rule_link_opens_the_rules_page_at_the_rule_in_voila(
+        voila_server: JupyterServer, page: Any, screenshot: Any) -> None:
+    check_a_rule_link_opens_the_rules_page_at_the_rule(voila_server, page, screenshot)
+
+
+def check_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, page: Any,
+                                                       screenshot: Any) -> None:
     from playwright.sync_api import expect
 
     from horserace_nb.widgets.exercise import Exercises
     from horserace_nb.words.i18n import t
 
     ex = Exercises("counted", seed=4).exercise
-    driver = open_points_exercise(page, server)
+    driver = open_points_exercise(page, write_points_exercise(server))
     extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
     spot = driver.root.locator(
         f"{PICKABLE}[data-tile='{extra[0]}'][data-side='{extra[1].value}']")

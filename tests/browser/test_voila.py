@@ -1,5 +1,7 @@
 """Voilà in Chromium: the notebook as a page without code, as a teacher shows it to a class
-(``voila <notebook>``). Voilà runs the notebook itself; the widgets must work as in JupyterLab.
+(``voila <notebook>``; here one Voilà shows their folder, each at
+``/voila/render/<notebook>``). Voilà runs the notebook itself; the widgets must work as in
+JupyterLab.
 See ``test_lab.py`` for what each check expects.
 """
 
@@ -35,6 +37,8 @@ def no_code_shown(page: Any, name: str) -> None:
 
 def test_play_places_a_tile(voila_servers: Any, frontend: Any, play: Any, page: Any,
                             screenshot: Any) -> None:
+    """Lesson 7 in Voilà: a tile placed by clicks, one by the keyboard, no code shown; then, in
+    the same page, the keys pressed on the board change nothing."""
     name = PLAY
     server = voila_servers(name)
     ui = frontend(server)
@@ -47,6 +51,18 @@ def test_play_places_a_tile(voila_servers: Any, frontend: Any, play: Any, page: 
     no_code_shown(page, name)
     ui.show(driver.root)
     screenshot()
+    # the same page: the keys pressed on the board change nothing (test_board_access.py)
+    keys_change_nothing(page, driver)
+
+
+def keys_change_nothing(page: Any, driver: Any) -> None:
+    """Voilà: the page of lesson 7 (its cells' outputs) is the same after the keys."""
+    from .test_board_access import CELLS_ANY, check_keys_stay_on_the_board
+
+    driver.wait_for_my_turn()
+    cells = page.evaluate(CELLS_ANY)
+    assert len(cells) > 5 and ["code", 1] in cells, cells
+    check_keys_stay_on_the_board(page, driver, CELLS_ANY, in_notebook=False)
 
 
 def test_replay_next_steps_the_board(voila_servers: Any, frontend: Any, replay_check: Any,

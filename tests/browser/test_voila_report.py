@@ -7,32 +7,20 @@ are shown, and the CSV link is there.
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import KERNEL_TIMEOUT_MS, REPO, JupyterServer, start_server
+from .conftest import KERNEL_TIMEOUT_MS, JupyterServer, voila_url
 
 pytestmark = pytest.mark.browser
 
 NAME = "11_class_report.ipynb"
 
 
-@pytest.fixture(scope="module")
-def report_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    base = tmp_path_factory.mktemp("report")
-    (base / "root").mkdir()
-    shutil.copyfile(REPO / "notebooks" / "ko" / NAME, base / "root" / NAME)
-    server = start_server("voila", base, [], target=NAME)
-    yield server
-    server.stop()
-
-
 def test_the_class_report_reads_picked_files_in_voila(
-        report_server: JupyterServer, page: Any, tmp_path: Path, screenshot: Any) -> None:
+        voila_server: JupyterServer, page: Any, tmp_path: Path, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
     from horserace_nb.teaching.progress import Result, results_file
@@ -50,7 +38,7 @@ def test_the_class_report_reads_picked_files_in_voila(
     bad.write_text("my homework", "utf-8")
     files.append(bad)
 
-    page.goto(f"{report_server.url}/")
+    page.goto(voila_url(voila_server, NAME))  # the session's Voilà shows it
     root = page.locator(".hr-report")
     expect(root).to_contain_text(t("report.no_files", "ko"), timeout=KERNEL_TIMEOUT_MS)
     with page.expect_file_chooser() as chooser:
