@@ -10,13 +10,12 @@ shown. With ``ipywidgets.FileUpload`` the whole pick was one message, dropped wi
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import KERNEL_TIMEOUT_MS, REPO, JupyterServer, start_server
+from .conftest import KERNEL_TIMEOUT_MS, REPO, JupyterServer, voila_url
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +23,12 @@ NAME = "11_class_report.ipynb"
 LEARNERS = 280
 
 
-@pytest.fixture(scope="module")
-def upload_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    base = tmp_path_factory.mktemp("report-upload")
-    (base / "root").mkdir()
-    shutil.copyfile(REPO / "notebooks" / "en" / NAME, base / "root" / NAME)
-    server = start_server("voila", base, [], target=NAME)
-    yield server
-    server.stop()
+@pytest.fixture
+def upload_page(voila_server: JupyterServer) -> str:
+    """The English class report in the run's Voilà server (a copy under its own name)."""
+    name = "upload_11_class_report.ipynb"
+    shutil.copyfile(REPO / "notebooks" / "en" / NAME, voila_server.root / name)
+    return voila_url(voila_server, name)
 
 
 def _files(folder: Path) -> list[Path]:
@@ -54,7 +51,7 @@ def _files(folder: Path) -> list[Path]:
 
 
 def test_an_upload_over_10_mib_arrives_whole_in_voila(
-        upload_server: JupyterServer, page: Any, tmp_path: Path, screenshot: Any) -> None:
+        upload_page: str, page: Any, tmp_path: Path, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
     from horserace_nb.words.i18n import t
@@ -62,7 +59,7 @@ def test_an_upload_over_10_mib_arrives_whole_in_voila(
     files = _files(tmp_path)
     assert sum(p.stat().st_size for p in files[:LEARNERS]) > 10 * 2 ** 20
 
-    page.goto(f"{upload_server.url}/")
+    page.goto(upload_page)
     root = page.locator(".hr-report")
     expect(root).to_contain_text(t("report.no_files", "en"), timeout=KERNEL_TIMEOUT_MS)
     button = root.get_by_role("button", name=t("report.upload", "en"))

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, start_server, write_notebook
+from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +31,7 @@ said = widgets.HTML()  # what this kernel has read back (written at each report)
 store.on_change(lambda s: setattr(
     said, "value", f"<p class='said'>read back {len(s.results)} pending {len(s.pending)}</p>"))
 widgets.VBox([store, said])"""
-GO = "go.flag"
+GO = "store_go.flag"
 SAVE_CODE = """import asyncio
 async def save():  # in the background: the kernel reads the browser's reports meanwhile
     while not pathlib.Path({go!r}).exists():  # both tabs start at once
@@ -63,17 +62,17 @@ KEYS = """() => Object.keys(localStorage).filter(
     k => k.startsWith("horserace_nb.") || k === "other.app").sort()"""
 
 
-@pytest.fixture(scope="module")
-def store_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    server = start_server("lab", tmp_path_factory.mktemp("store-tabs"), [])
+@pytest.fixture
+def store_server(lab_server: JupyterServer) -> JupyterServer:
+    """The run's JupyterLab server with this module's notebooks (names of their own: the server
+    serves every JupyterLab test of the run)."""
     for tab in (1, 2):
-        write_notebook(server, f"tab{tab}.ipynb", [
+        write_notebook(lab_server, f"store_tab{tab}.ipynb", [
             ("code", TAB_CODE),
             ("code", SAVE_CODE.format(go=GO, count=PER_TAB, tab=tab, burst=(1, 25)[tab - 1]))])
-    write_notebook(server, "map.ipynb", [
+    write_notebook(lab_server, "store_map.ipynb", [
         ("code", "from horserace_nb.widgets import Progress\nProgress()")])
-    yield server
-    server.stop()
+    return lab_server
 
 
 def test_two_tabs_saving_at_once_keep_every_result(store_server: JupyterServer,
@@ -82,7 +81,7 @@ def test_two_tabs_saving_at_once_keep_every_result(store_server: JupyterServer,
     other = page.context.new_page()  # the same browser, the same storage
     other.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
         (store_server.url, "data:", "blob:")) else route.abort())
-    tabs = [(page, "tab1.ipynb"), (other, "tab2.ipynb")]
+    tabs = [(page, "store_tab1.ipynb"), (other, "store_tab2.ipynb")]
     for tab, name in tabs:
         tab.goto(f"{store_server.url}/lab/tree/{name}?reset")
         Frontend(tab, store_server).wait_idle()
@@ -123,7 +122,7 @@ def test_old_value_load_refused_name_and_start_fresh_on_the_progress_page(
         "localStorage.setItem('other.app', 'not ours');"
         "sessionStorage.setItem('seeded', '1'); }")
     ui = Frontend(page, store_server)
-    page.goto(f"{store_server.url}/lab/tree/map.ipynb?reset")
+    page.goto(f"{store_server.url}/lab/tree/store_map.ipynb?reset")
     ui.wait_idle()
     ui.run_all()
     root = page.locator(".hr-progress").first
