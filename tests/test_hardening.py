@@ -255,6 +255,25 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+def mutate_once(record: Any, data: st.DataObject, values: st.SearchStrategy[Any],
+                keys: st.SearchStrategy[str]) -> None:
+    """Change *record* in place at one place drawn from its paths: a value replaced by one of
+    *values*, removed, or one added (under a key of *keys* in an object)."""
+    path = data.draw(st.sampled_from([p for p in _paths(record) if p]))
+    parent = record
+    for key in path[:-1]:
+        parent = parent[key]
+    how = data.draw(st.sampled_from(["replace", "delete", "add"]))
+    if how == "replace":
+        parent[path[-1]] = data.draw(values)
+    elif how == "delete":
+        del parent[path[-1]]
+    elif isinstance(parent, dict):
+        parent[data.draw(keys)] = data.draw(values)
+    else:
+        parent.insert(path[-1], data.draw(values))
+
+
 JSON_VALUES = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-5, 400), st.floats(allow_nan=False),
               st.text(max_size=8), st.sampled_from(["[1|4]", "[6|6]", "low", "branch_b",
@@ -271,20 +290,7 @@ def test_mutated_records_load_as_an_equal_game_or_raise_record_error(which: int,
     """Mutations of real saved games: a changed, removed or added field anywhere gives either a
     game that reaches exactly the state the record claims, or RecordError — nothing else."""
     record = json.loads(json.dumps(SAVED[which]))
-    paths = [p for p in _paths(record) if p]
-    path = data.draw(st.sampled_from(paths))
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    how = data.draw(st.sampled_from(["replace", "delete", "add"]))
-    if how == "replace":
-        parent[path[-1]] = data.draw(JSON_VALUES)
-    elif how == "delete":
-        del parent[path[-1]]
-    elif isinstance(parent, dict):
-        parent[data.draw(st.text(max_size=6))] = data.draw(JSON_VALUES)
-    else:
-        parent.insert(path[-1], data.draw(JSON_VALUES))
+    mutate_once(record, data, JSON_VALUES, st.text(max_size=6))
     try:
         game = Game.from_json(json.dumps(record))
     except RecordError:
@@ -340,19 +346,7 @@ def _mutate_json(data: st.DataObject) -> str:
         paths = [p for p in _paths(record) if p]
         if not paths:
             break
-        path = data.draw(st.sampled_from(paths))
-        parent = record
-        for key in path[:-1]:
-            parent = parent[key]
-        how = data.draw(st.sampled_from(["replace", "delete", "add"]))
-        if how == "replace":
-            parent[path[-1]] = data.draw(RESULTS_VALUES)
-        elif how == "delete":
-            del parent[path[-1]]
-        elif isinstance(parent, dict):
-            parent[data.draw(st.text(max_size=6) | NASTY_TEXT)] = data.draw(RESULTS_VALUES)
-        else:
-            parent.insert(path[-1], data.draw(RESULTS_VALUES))
+        mutate_once(record, data, RESULTS_VALUES, st.text(max_size=6) | NASTY_TEXT)
     return json.dumps(record, ensure_ascii=data.draw(st.booleans()))
 
 
