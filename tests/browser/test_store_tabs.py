@@ -1,4 +1,4 @@
-"""JupyterLab 4 in Chromium: the results store across tabs, versions and learners (issue 28).
+"""Notebook 7 in Chromium: the results store across tabs, versions and learners (issue 28).
 
 Two tabs of one site save 150 results each at the same moment (two kernels, each recording
 through its own ``Store``): all 300 are kept, and both kernels read all 300 back. Then, on one
@@ -63,16 +63,17 @@ KEYS = """() => Object.keys(localStorage).filter(
 
 
 @pytest.fixture
-def store_server(lab_server: JupyterServer) -> JupyterServer:
-    """The run's JupyterLab server with this module's notebooks (names of their own: the server
-    serves every JupyterLab test of the run)."""
+def store_server(notebook_server: JupyterServer) -> JupyterServer:
+    """The run's Notebook 7 server with this module's notebooks (names of their own: the server
+    serves every Notebook 7 test of the run). Notebook 7, not JupyterLab: the store is the same
+    in both, and the run's JupyterLab worker is its longest."""
     for tab in (1, 2):
-        write_notebook(lab_server, f"store_tab{tab}.ipynb", [
+        write_notebook(notebook_server, f"store_tab{tab}.ipynb", [
             ("code", TAB_CODE),
             ("code", SAVE_CODE.format(go=GO, count=PER_TAB, tab=tab, burst=(1, 25)[tab - 1]))])
-    write_notebook(lab_server, "store_map.ipynb", [
+    write_notebook(notebook_server, "store_map.ipynb", [
         ("code", "from horserace_nb.widgets import Progress\nProgress()")])
-    return lab_server
+    return notebook_server
 
 
 def test_two_tabs_saving_at_once_keep_every_result(store_server: JupyterServer,
@@ -83,7 +84,7 @@ def test_two_tabs_saving_at_once_keep_every_result(store_server: JupyterServer,
         (store_server.url, "data:", "blob:")) else route.abort())
     tabs = [(page, "store_tab1.ipynb"), (other, "store_tab2.ipynb")]
     for tab, name in tabs:
-        tab.goto(f"{store_server.url}/lab/tree/{name}?reset")
+        tab.goto(f"{store_server.url}/notebooks/{name}")
         Frontend(tab, store_server).wait_idle()
         tab.get_by_role("menuitem", name="Run", exact=True).click()
         tab.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -122,7 +123,7 @@ def test_old_value_load_refused_name_and_start_fresh_on_the_progress_page(
         "localStorage.setItem('other.app', 'not ours');"
         "sessionStorage.setItem('seeded', '1'); }")
     ui = Frontend(page, store_server)
-    page.goto(f"{store_server.url}/lab/tree/store_map.ipynb?reset")
+    page.goto(f"{store_server.url}/notebooks/store_map.ipynb")
     ui.wait_idle()
     ui.run_all()
     root = page.locator(".hr-progress").first
