@@ -92,13 +92,14 @@ def test_two_tabs_saving_at_once_keep_every_result(store_server: JupyterServer,
         tab.locator(".hr-store").first.wait_for(state="attached", timeout=KERNEL_TIMEOUT_MS)
     page.wait_for_timeout(1000)
     (store_server.root / GO).write_text("go", "utf-8")
-    for tab, _ in tabs:  # each kernel has seen all its own results stored
-        tab.locator(".said", has_text=re.compile(r"pending 0$")).wait_for(
+    # each kernel reads back both tabs' results, with none of its own left pending (a tab that
+    # saves one at a time is at "pending 0" between two saves: wait for the whole count)
+    everything = f"read back {2 * PER_TAB} pending 0"
+    for tab, _ in tabs:
+        tab.locator(".said", has_text=re.compile(f"^{everything}$")).wait_for(
             timeout=KERNEL_TIMEOUT_MS)
-    page.wait_for_timeout(1500)
     said = [tab.locator(".said").inner_text() for tab, _ in tabs]
-    assert (page.evaluate(COUNT), said) == (2 * PER_TAB, [f"read back {2 * PER_TAB} pending 0"]
-                                                         * 2)
+    assert (page.evaluate(COUNT), said) == (2 * PER_TAB, [everything] * 2)
     keys = page.evaluate(KEYS)
     assert len(keys) == 2 * PER_TAB and all(k.startswith("horserace_nb./|r.") for k in keys)
     other.close()
