@@ -131,7 +131,18 @@ class Board(anywidget.AnyWidget):
              hand: str = "", spots: list[Spot] | None = None) -> None:
         """Show a new picture (and the hand strip below it) with the moves it offers, or the
         *spots* to choose (none chosen, nothing marked), in one message (only the traits that
-        changed are sent)."""
+        changed are sent). The same picture with the same moves and spots is no new one: its
+        revision stays, so a tap the learner made on it is not refused as stale (a board that
+        first reports its room on a laptop is drawn again the same).
+
+        >>> board = Board()
+        >>> board.show("<svg/>"); board.show("<svg/>"); board.revision
+        1
+        >>> board.show("<svg></svg>"); board.revision
+        2
+        """
+        same = (str(svg), str(hand), dict(moves or {}), selected, list(spots or [])) == (
+            self.svg, self.hand, self.moves, self.selected, self.spots) and self.revision > 0
         with self.hold_sync():
             self.svg = str(svg)
             self.hand = str(hand)
@@ -140,7 +151,8 @@ class Board(anywidget.AnyWidget):
             self.spots = list(spots or [])
             self.picked = []
             self.marks = dict(_no_marks().items())
-            self.revision += 1
+            if not same:
+                self.revision += 1
 
     def pick(self, points: Iterable[tuple[Tile | str, Side | str]]) -> None:
         """Show exactly *points* as chosen among the spots (in the spots' order)."""
