@@ -300,7 +300,7 @@ def test_korean_sentences_read_with_the_right_particles() -> None:
     assert t("bots.open", "ko", tile="[2|1]") == "[2|1]로 시작합니다."
     assert t("bots.open", "ko", tile="[1|3]") == "[1|3]으로 시작합니다."
     assert t("bots.open", "ko", tile="[3|3]") == "[3|3]으로 시작합니다."
-    assert t("error.taken", "ko", on="[4|4]", side=b) == "[4|4]의 직선 B는 이미 채워져 있습니다"
+    assert t("error.taken", "ko", on="[4|4]", side=b) == "[4|4]의 직선 B는 이미 채워져 있습니다 (R9)."
     assert t("play.ev_opened", "ko", name="Paul", tile="[5|5]") == "Paul이 [5|5]로 시작했습니다."
 
 
@@ -364,12 +364,12 @@ def test_bad_side_names_the_valid_sides_in_each_language() -> None:
         text = t("error.bad_side", lang, side="left", sides=sides)
         assert "left" in text and side_name("branch_b", lang) in text
     assert t("error.bad_side", "en", side="left", sides="low end, high end") \
-        == "'left' is not a connection point: use one of low end, high end (R10, R12)"
+        == "'left' is not a connection point: use one of low end, high end (R10, R12)."
 
 
 def test_bad_tile_reads_cleanly_for_an_out_of_range_tile() -> None:
     err = IllegalMove("error.bad_tile", rule="R1", text="[1|7]")
     assert str(err) == ("[1|7] is not a tile of the double-six set: each half shows a number "
-                        "from 0 to 6; write it like [1|4] or 1-4 (R1)")
+                        "from 0 to 6; write it like [1|4] or 1-4 (R1).")
     assert err.localized("ko").startswith("[1|7]은 더블 식스 세트의 타일이 아닙니다.")
     assert err.localized("ja").startswith("[1|7] はダブルシックスのセットの牌ではありません。")
