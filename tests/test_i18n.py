@@ -300,7 +300,8 @@ def test_korean_sentences_read_with_the_right_particles() -> None:
     assert t("bots.open", "ko", tile="[2|1]") == "[2|1]로 시작합니다."
     assert t("bots.open", "ko", tile="[1|3]") == "[1|3]으로 시작합니다."
     assert t("bots.open", "ko", tile="[3|3]") == "[3|3]으로 시작합니다."
-    assert t("error.taken", "ko", on="[4|4]", side=b) == "[4|4]의 직선 B는 이미 채워져 있습니다 (R9)."
+    assert t("error.taken", "ko", on="[4|4]", side=b) \
+        == "[4|4]의 직선 B는 이미 채워져 있습니다 (R9)."
     assert t("play.ev_opened", "ko", name="Paul", tile="[5|5]") == "Paul이 [5|5]로 시작했습니다."
 
 
