@@ -63,5 +63,6 @@ class CodeError(RecordError):
     def __init__(self, part: str, rule: str, text: str) -> None:
         self.part = part
         self.rule = rule
+        text = text.removesuffix(".") if text.endswith(f"({rule}).") else text  # a sentence
         said = text if text.endswith(f"({rule})") else f"{text} ({rule})"
         super().__init__(f"not a valid position code: {part}: {said}")
