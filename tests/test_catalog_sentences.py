@@ -293,3 +293,15 @@ def test_a_sentence_inside_another_does_not_say_anything_twice(lang: str) -> Non
 
 def test_sentences_take_the_stop_and_the_joiner_from_the_catalog() -> None:
     assert sentences(["正解です。", "端の合計は10"], "ja") == "正解です。端の合計は10。"
+
+
+def test_a_right_total_that_does_not_score_says_so() -> None:
+    """KO-C29: "타일 놓기 가점은 원점수 0 (표시 점수 0점)입니다" becomes "득점하지 않습니다"."""
+    from horserace_nb.core.layout import Layout
+    from horserace_nb.teaching.exercises import check_total
+
+    layout = Layout()
+    layout.place("[1|2]")  # 2 + 1 = 3: no score (R15)
+    ok, said = check_total(layout, 3, 0, "ko")
+    assert ok and said == "정답입니다. 끝 합계는 2 + 1 = 3이므로 득점하지 않습니다 (R15)."
+    assert check_total(layout, 3, 0, "ja")[1].endswith("得点はありません (R15)。")
