@@ -305,3 +305,16 @@ def test_a_right_total_that_does_not_score_says_so() -> None:
     ok, said = check_total(layout, 3, 0, "ko")
     assert ok and said == "정답입니다. 끝 합계는 2 + 1 = 3이므로 득점하지 않습니다 (R15)."
     assert check_total(layout, 3, 0, "ja")[1].endswith("得点はありません (R15)。")
+
+
+def test_a_sum_of_one_end_is_not_written_as_an_equation() -> None:
+    """KO-C19: an opening double's sum line reads "끝 합계 6: …", not "6 = 6: …"."""
+    from horserace_nb.core.layout import Layout
+    from horserace_nb.words.narration import sum_line
+
+    layout = Layout()
+    layout.place("[3|3]")
+    assert sum_line(layout, "ko").startswith("끝 합계 6: ")
+    assert sum_line(layout, "ja").startswith("端の合計 6：")
+    layout.place("[3|5]", "[3|3]", "straight_a")
+    assert " + " in sum_line(layout, "en")  # two counted ends: the equation stays
