@@ -29,9 +29,10 @@ def test_select_then_place_applies_the_move_through_the_rules() -> None:
     w = _widget()
     assert sorted(w.board.moves) == ["[1|4]", "[2|3]", "[4|6]"]
     [point] = w.board.moves["[1|4]"]["points"]
-    assert point == {"on": None, "side": None, "label": "open with [1|4]",
-                     "preview": "4 + 1 = 5 → 5 raw, 1 point. Scored 5 raw (1 point) with a tile "
-                                "from hand: the same player places again (R17)."}
+    preview = ("4 + 1 = 5 → 5 raw, 1 point. Scored 5 raw (1 point) with a tile "
+               "from hand: the same player places again (R17).")
+    assert point == {"on": None, "side": None, "label": "open with [1|4]", "preview": preview,
+                     "said": f"open with [1|4]: {preview}"}
     rev = w.board.revision
     w.board.receive({"kind": "select", "tile": "[1|4]", "rev": rev})
     assert w.board.revision == rev  # a selection is drawn on the client: no new picture

@@ -168,7 +168,7 @@ def test_each_hint_rung_is_said_marked_and_costs_a_star_of_those_still_to_win() 
     assert "★★★" in w.stars_line.value  # nothing tried yet: three still to win
     first = w.hint()
     assert first is not None and not first.points
-    assert "hr-msg-hint" in w.messages.html.value and "1/3" in w.messages.html.value
+    assert "hr-msg-hint" in w.messages.html.value and "힌트 1 / 3:" in w.messages.html.value
     assert w.board.marks["kind"] == ""  # a reminder of the rule marks nothing
     assert "★★☆" in w.stars_line.value and w.exercise.hints_used == 1
     second = w.hint()
@@ -176,7 +176,7 @@ def test_each_hint_rung_is_said_marked_and_costs_a_star_of_those_still_to_win() 
     assert w.board.marks["kind"] == "hint" and len(w.board.marks["points"]) == 1
     assert "★☆☆" in w.stars_line.value
     w.lang = "ja"  # the hint is written again, still marked
-    assert "ヒント 2/3" in w.messages.html.value and w.board.marks["kind"] == "hint"
+    assert "ヒント 2 / 3" in w.messages.html.value and w.board.marks["kind"] == "hint"
     w.hint()
     assert w.board.marks["tiles"] and w.exercise.hints_used == 3
     assert w.hint() is None

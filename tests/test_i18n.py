@@ -260,7 +260,11 @@ def test_every_turn_reason_has_its_sentence() -> None:
     # Hangul: the final consonant of the last syllable, ㄹ for 로
     ("서울", "로", "로"), ("집", "로", "으로"), ("바다", "로", "로"), ("낮은 끝", "은", "은"),
     ("1번 자리", "이", "가"), ("경마", "을", "를"), ("1번 자리·3번 자리", "이", "가"),
-    ("갈래 B", "은", "는"), ("직선 A", "이", "가"), ("5조", "와", "와"), ("시작 (나)", "이", "가"),
+    ("갈래 B", "은", "는"), ("직선 A", "이", "가"), ("5조", "와", "와"), ("시작 (나)", "이", "이"),
+    # a gloss in round brackets is not read: the particle follows the word before it (KO-D02)
+    ("서연(컴퓨터)", "이", "이"), ("서연 (컴퓨터)", "이", "이"), ("민준(나)", "을", "을"),
+    ("1번 플레이어(컴퓨터)", "이", "가"), ("지우(사람)", "은", "는"), ("(나)", "이", "가"),
+    ("서연（컴퓨터）", "이", "이"),
     # Latin letters spelled out; Latin names as written in Korean
     ("L", "로", "로"), ("M", "이", "이"), ("N", "을", "을"), ("A", "을", "를"), ("AI", "이", "가"),
     ("Paul", "로", "로"), ("Tom", "이", "이"), ("Bob", "은", "은"), ("Alice", "이", "가"),
@@ -296,7 +300,8 @@ def test_korean_sentences_read_with_the_right_particles() -> None:
     assert t("bots.open", "ko", tile="[2|1]") == "[2|1]로 시작합니다."
     assert t("bots.open", "ko", tile="[1|3]") == "[1|3]으로 시작합니다."
     assert t("bots.open", "ko", tile="[3|3]") == "[3|3]으로 시작합니다."
-    assert t("error.taken", "ko", on="[4|4]", side=b) == "[4|4]의 직선 B는 이미 채워져 있습니다"
+    assert t("error.taken", "ko", on="[4|4]", side=b) \
+        == "[4|4]의 직선 B는 이미 채워져 있습니다 (R9)."
     assert t("play.ev_opened", "ko", name="Paul", tile="[5|5]") == "Paul이 [5|5]로 시작했습니다."
 
 
@@ -360,12 +365,12 @@ def test_bad_side_names_the_valid_sides_in_each_language() -> None:
         text = t("error.bad_side", lang, side="left", sides=sides)
         assert "left" in text and side_name("branch_b", lang) in text
     assert t("error.bad_side", "en", side="left", sides="low end, high end") \
-        == "'left' is not a connection point: use one of low end, high end (R10, R12)"
+        == "'left' is not a connection point: use one of low end, high end (R10, R12)."
 
 
 def test_bad_tile_reads_cleanly_for_an_out_of_range_tile() -> None:
     err = IllegalMove("error.bad_tile", rule="R1", text="[1|7]")
     assert str(err) == ("[1|7] is not a tile of the double-six set: each half shows a number "
-                        "from 0 to 6; write it like [1|4] or 1-4 (R1)")
+                        "from 0 to 6; write it like [1|4] or 1-4 (R1).")
     assert err.localized("ko").startswith("[1|7]은 더블 식스 세트의 타일이 아닙니다.")
     assert err.localized("ja").startswith("[1|7] はダブルシックスのセットの牌ではありません。")

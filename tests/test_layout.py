@@ -303,7 +303,7 @@ def test_refused_placement_names_its_rule_and_changes_nothing(tile: str, on: str
     with pytest.raises(IllegalMove) as err:
         layout.place(tile, on, side)
     assert err.value.rule == rule
-    assert re.search(rf"\((?:R\d+, )*{rule}\)$", str(err.value)), str(err.value)
+    assert re.search(rf"\((?:R\d+, )*{rule}\)\.$", str(err.value)), str(err.value)  # a sentence
     for lang in ("ko", "ja"):
         assert rule in err.value.localized(lang)
     assert layout_snapshot(layout) == before

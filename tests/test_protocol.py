@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from horserace_nb import Game
+from horserace_nb import Game, Place
 from horserace_nb.core.layout import Layout
 from horserace_nb.core.tiles import Side, Tile
 from horserace_nb.sessions import protocol
@@ -42,6 +42,19 @@ def check_moves(moves: Any, *, preview: bool) -> None:
             assert (point["on"] is None) == (point["side"] is None)
             assert isinstance(point["label"], str) and point["label"]
             assert bool(point["preview"]) == preview
+            assert bool(point["said"]) == preview and point["preview"] in point["said"]
+
+
+def test_what_is_said_for_a_point_is_one_catalog_line_in_the_language() -> None:
+    """board.js says "label: preview" for a tile that fits several points: the line comes
+    from the catalog, so Japanese has its own colon (issue 32)."""
+    game = Game(hands=[["[4|4]", "[4|6]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0)
+    game.apply(Place(Tile(4, 4)))  # a double from hand: [4|6] fits both straight sides (R17)
+    assert len(board_moves(game, "en")["[4|6]"]["points"]) == 2
+    for lang, colon in (("en", ": "), ("ko", ": "), ("ja", "：")):
+        for entry in board_moves(game, lang).values():
+            for point in entry["points"]:
+                assert point["said"] == point["label"] + colon + point["preview"]
 
 
 def test_every_board_shows_move_data_of_the_one_type() -> None:

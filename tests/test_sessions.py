@@ -19,6 +19,7 @@ from horserace_nb.sessions.review import ReviewSession
 from horserace_nb.teaching.bots import Bot, GreedyBot, RandomBot
 from horserace_nb.teaching.progress import Result, ResultsError, read_record, record_of
 from horserace_nb.teaching.puzzles import PUZZLES
+from horserace_nb.words.i18n import t
 
 
 def test_the_session_models_load_without_any_widget_library() -> None:
@@ -157,6 +158,8 @@ def test_pass_and_play_says_no_seed_until_the_match_is_over() -> None:
         assert not c.seed_shown or c.game.hand_over
         assert all(str(seed) not in text("en") for _, text in c.notes)
     assert c.match_over and c.seed_shown  # one-hand match over: the seed may be shown
+    for lang in ("en", "ko", "ja"):  # the status does not ask for a next hand that never comes
+        assert c.status_text(lang) == t("play.status_match_over", lang)
     against = PlayController(Game(seed=3))
     assert against.new_game("2", str(seed)) and against.seed_shown
     assert str(seed) in against.notes[0][1]("en")

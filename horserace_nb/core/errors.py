@@ -24,9 +24,9 @@ class IllegalMove(ValueError):
 
     >>> err = IllegalMove("error.branch_closed", rule="R11", on="[4|4]")
     >>> str(err)
-    'the branches of [4|4] open only after both straight sides are filled (R11)'
+    'The branches of [4|4] open only after both straight sides are filled (R11).'
     >>> err.localized("ko")
-    '[4|4]의 갈래는 두 직선 쪽이 모두 채워진 뒤에만 열립니다 (R11)'
+    '[4|4]의 갈래는 두 직선 쪽이 모두 채워진 뒤에만 열립니다 (R11).'
     """
 
     def __init__(self, key: str, *, rule: str, **params: object) -> None:
@@ -36,11 +36,11 @@ class IllegalMove(ValueError):
         super().__init__(self.localized("en"))
 
     def localized(self, lang: str = "en") -> str:
-        """The message in *lang*, ending with the rule it cites."""
+        """The message in *lang*: one whole sentence of the catalog that cites the rule and ends
+        with the language's full stop (nothing is added to it here)."""
         from ..words.i18n import t  # the words layer, imported when a message is made
 
-        text = t(self.key, lang, **{k: _localize(v, lang) for k, v in self.params.items()})
-        return text if text.endswith(")") and "(R" in text else f"{text} ({self.rule})"
+        return t(self.key, lang, **{k: _localize(v, lang) for k, v in self.params.items()})
 
 
 class RecordError(ValueError):
@@ -63,5 +63,6 @@ class CodeError(RecordError):
     def __init__(self, part: str, rule: str, text: str) -> None:
         self.part = part
         self.rule = rule
+        text = text.removesuffix(".") if text.endswith(f"({rule}).") else text  # a sentence
         said = text if text.endswith(f"({rule})") else f"{text} ({rule})"
         super().__init__(f"not a valid position code: {part}: {said}")

@@ -119,7 +119,7 @@ horserace_nb.core.errors.CodeError: not a valid position code: check: the check 
 ...         print(textwrap.fill(str(err).partition(f"{err.part}: ")[2], 90))
 >>> refusal('hr1.KHKJg.ABCD-EFGILMN-OPQRSTUVWXYZab.AAAv')
 table R11
-placement 3 ([1|3] on [1|1] branch_a): the branches of [1|1] open only after both straight
+placement 3 ([1|3] on [1|1] branch_a): The branches of [1|1] open only after both straight
 sides are filled (R11)
 >>> refusal(with_check('hr1.KHKJH.ABC-DEFGILMN-OPQRSTUVWXYZab.AAA'))
 hands R5

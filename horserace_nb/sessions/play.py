@@ -635,6 +635,8 @@ class PlayController:
         game = self.game
         if game.game_over:
             return t("play.status_game_over", lang)
+        if self.match_over:  # a one-hand match: no next hand to deal (KO-A01)
+            return t("play.status_match_over", lang)
         if game.hand_over:
             return t("play.status_hand_over", lang, hand=game.hand_number)
         seat = game.to_play

@@ -72,6 +72,10 @@ class Point(TypedDict):
     preview: str
     """What it would make, shown on hover or focus ("" when previews are off: an exercise or
     a puzzle, where it would give the answer away). Always present: the front end reads it."""
+    said: str
+    """What is said for this point when a tile fits several: its label and its preview as one
+    catalog line (``board.point_said``: "on [4|4], straight B: …", ja "…：…"); "" without a
+    preview."""
 
 
 class TileMoves(TypedDict):
@@ -229,11 +233,12 @@ def board_moves(game: Game | None, lang: str, *, preview: bool = True,
             if preview:
                 text = narration.preview(
                     narration.preview_event(game, tile, action.on, action.side), lang)
+            label = narration.target_label(tile, action.on, action.side, lang)
             points.append({
                 "on": None if action.on is None else str(action.on),
                 "side": None if action.side is None else _side_name(action.side),
-                "label": narration.target_label(tile, action.on, action.side, lang),
-                "preview": text})
+                "label": label, "preview": text,
+                "said": t("board.point_said", lang, label=label, preview=text) if text else ""})
         out[str(tile)] = {"announce": fits_text(tile, len(places), empty, lang, question),
                           "points": points}
     return out

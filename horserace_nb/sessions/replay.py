@@ -36,7 +36,7 @@ from ..teaching.examples import EXAMPLES, Example
 from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words import narration
 from ..words.describe import describe_layout
-from ..words.i18n import check_lang, t
+from ..words.i18n import check_lang, side_name, t
 from ..words.names import list_text, point_name, points_phrase, scoring_side, seat_name
 
 __all__ = ["ReplayStep", "ReplaySteps", "build_steps", "step_texts", "question_for",
@@ -187,27 +187,35 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
     counter = t("replay.step", lang, step=step.index, total=total_steps - 1)
     event, game = step.event, step.game
     if step.index == 0:
-        out["heading"] = f"{counter} — {t('replay.start', lang)}"
+        out["heading"] = t("replay.heading", lang, counter=counter, what=t("replay.start", lang))
     elif step.dealt:
-        out["heading"] = f"{counter} — {t('replay.next_hand', lang)}"
+        out["heading"] = t("replay.heading", lang, counter=counter,
+                           what=t("replay.next_hand", lang))
     elif event is None:  # a layout example
         last = step.layout.tiles[-1]
         joined = step.layout.joined_by(last)
         on, side = (None, None) if joined is None else (joined.anchor, joined.anchor_side)
-        out["heading"] = f"{counter} — {narration.placement_heading(last, on, side, lang)}"
+        out["heading"] = t("replay.heading", lang, counter=counter,
+                           what=narration.placement_heading(last, on, side, lang))
         out["sum"] = narration.sum_line(step.layout, lang)
         out["turn"] = narration.as_if_from_hand(step.layout, lang)
     else:
         who = seat_name(event.seat, lang)
         if event.kind == "place":
             assert event.tile is not None
-            what = narration.placement_heading(event.tile, event.on, event.side, lang)
+            if event.on is None or event.side is None:
+                out["heading"] = t("replay.heading_opened", lang, counter=counter, who=who,
+                                   tile=event.tile)
+            else:
+                out["heading"] = t("replay.heading_placed", lang, counter=counter, who=who,
+                                   tile=event.tile, on=event.on,
+                                   side=side_name(event.side, lang))
             out["sum"] = narration.sum_line(event, lang)
         elif event.kind == "draw":
-            what = t("replay.drew", lang, tile=event.tile)
+            out["heading"] = t("replay.heading_drew", lang, counter=counter, who=who,
+                               tile=event.tile)
         else:
-            what = t("replay.passed", lang)
-        out["heading"] = f"{counter} — {who}: {what}"
+            out["heading"] = t("replay.heading_passed", lang, counter=counter, who=who)
         out["turn"] = narration.turn_line(event, lang)
         if event.result is not None and game is not None:
             out["details"] = narration.settlement(event.result, lang).lines()

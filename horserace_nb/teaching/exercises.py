@@ -68,6 +68,8 @@ def check_total(layout: Layout, total: int | None, raw: int | None,
     if raw != right_raw:
         key = "exercise.wrong_raw_zero" if right_raw == 0 else "exercise.wrong_raw"
         return False, t(key, lang, total=right_total)
+    if right_raw == 0:  # "… = 6, which does not score", not "which scores 0 raw (0 points)"
+        return True, t("exercise.right_zero", lang, sum=expression, total=right_total)
     return True, t("exercise.right", lang, sum=expression, total=right_total,
                    points=points_phrase(right_raw, lang))
 

@@ -225,7 +225,7 @@ function render({ model, el }) {
       spot.dataset.preview = p.preview;
       spot.dataset.on = p.on == null ? "" : p.on;
       spot.dataset.placeSide = p.side == null ? "" : p.side;
-      if (p.preview) previews.push(entry.points.length > 1 ? `${p.label}: ${p.preview}` : p.preview);
+      if (p.preview) previews.push(entry.points.length > 1 ? p.said : p.preview);
     }
     // no hover needed: the choice itself shows what each point would make
     say([entry.announce, ...previews].filter(Boolean).join("\n"));

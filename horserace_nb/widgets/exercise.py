@@ -507,7 +507,8 @@ class ExerciseWidget(View):
         # not solved yet: the stars still to win here, one fewer for each try and hint
         left = stars_for(ex.attempts + 1, True, False, ex.hints_used)
         self.stars_line.value = stars_html(
-            left, f"{total} ({t('exercise.stars_open', lang, stars=left)})")
+            left, t("exercise.stars_open", lang, stars=drills.stars, max=drills.max_stars,
+                    left=left))
 
     @safe
     def _show_exercise(self) -> None:

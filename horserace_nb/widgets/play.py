@@ -56,7 +56,7 @@ from ..sessions.play import (
 from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
-from ..words.names import list_text
+from ..words.names import list_text, sentences
 from .base import View, replace_children, running_loop
 from .board import Board, Choice
 from .common import esc, rule_links, safe
@@ -301,7 +301,7 @@ class PlayWidget(View):
             self._shown_notes = notes
             self.messages.show(notes, self.lang)
             # the widget's one live region says each event once (the message lines are silent)
-            self.board.announce(" ".join(text(self.lang) for _, text in notes))
+            self.board.announce(sentences([text(self.lang) for _, text in notes], self.lang))
         self._refresh(board=False)
         self._schedule()
 

@@ -298,9 +298,13 @@ class Progress(View):
         key, params = next_step(results, self.today())
         if "lesson" in params:
             params = {"title": t(f"progress.lesson.{params['lesson']}", lang)}
+        # one catalog sentence ("{title}: {step}"), its title in bold: the markup goes in after
+        # the text is escaped, at the place the catalog gives the title
+        mark = "\x00"
+        line = esc(t("progress.next_line", lang, title=mark, step=t(key, lang, **params)))
+        title = f"<b>{esc(t('progress.next_title', lang))}</b>"
         self.next_html.value = (f"<div class='hr-progress-next' lang='{lang}'>"
-                                f"<b>{esc(t('progress.next_title', lang))}:</b> "
-                                f"{esc(t(key, lang, **params))}</div>")
+                                f"{line.replace(mark, title, 1)}</div>")
         count = len(due(results, self.today()))
         self.practise_button.description = t("progress.practise", lang, count=count)
         self.load_upload.description = t("progress.load", lang)
@@ -320,12 +324,13 @@ class Progress(View):
             else:
                 stars = t("progress.games", lang, count=state.games)
             todo = self._todo(lang, state)
-            extra = (f" · {esc(t('progress.predictions', lang, count=state.predictions))}"
-                     if state.predictions else "")
+            if state.predictions:
+                stars = t("progress.stars_predictions", lang, stars=stars, predictions=t(
+                    "progress.predictions", lang, count=state.predictions))
             rows.append(f"<tr data-lesson='{state.lesson}' data-stars='{state.stars}'>"
                         f"<td style='padding:0.2em 0.8em 0.2em 0'>{esc(title)}</td>"
                         f"<td class='hr-progress-stars' style='padding:0.2em 0.8em 0.2em 0'>"
-                        f"{esc(stars)}{extra}</td>"
+                        f"{esc(stars)}</td>"
                         f"<td style='padding:0.2em 0'>{esc(todo)}</td></tr>")
         return (f"<table class='hr-progress-map' lang='{lang}' style='border-collapse:collapse'>"
                 "<caption style='text-align:left;font-weight:bold'>"

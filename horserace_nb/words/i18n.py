@@ -145,8 +145,25 @@ def _latin_sound(letters: str) -> str:
     return _VOWEL
 
 
+_GLOSS = {")": "(", "）": "（"}
+
+
+def _read_part(word: str) -> str:
+    """The part of *word* whose last sound a particle follows: a closing gloss in round brackets
+    after a word ("서연(컴퓨터)", "서연 (나)") is not read, so the particle follows the word before
+    it (서연(컴퓨터)이, as Korean orthography attaches it); a value that is all bracket is read
+    inside it ("(나)" → 나)."""
+    text = word.rstrip()
+    opening = _GLOSS.get(text[-1:])
+    if opening is not None:
+        start = text.rfind(opening)
+        if start > 0 and text[:start].strip():
+            return text[:start]
+    return text
+
+
 def _final_sound(word: str) -> str:
-    text = word.rstrip(_NOT_READ)
+    text = _read_part(word).rstrip(_NOT_READ)
     if not text:
         return _VOWEL
     last = text[-1]
@@ -175,8 +192,9 @@ def particle(word: object, form: str) -> str:
     in a vowel), round numbers by their unit (10 십, 100 백); a tile ``[a|b]`` by its last
     number; Latin capitals spelled out (A 에이, L 엘, M 엠); a Latin word or name as Korean
     writes it: ending in l → ㄹ (Paul 폴), in m, n, ng, b, p or ck → a consonant (Tom, Bob, Jack),
-    otherwise a vowel (Alice, Mark 마크, Peter). Closing brackets and quotes are not read;
-    anything else reads as a vowel. 으로 is used after a consonant except ㄹ (서울로, 집으로).
+    otherwise a vowel (Alice, Mark 마크, Peter). A gloss in round brackets after a word is not
+    read: the particle follows the word before it ("서연(컴퓨터)이", "민준(나)이"); closing
+    square brackets and quotes are not read either; anything else reads as a vowel. 으로 is used after a consonant except ㄹ (서울로, 집으로).
 
     >>> [w + particle(w, "이") for w in ("선수 1", "선수 2", "1번 자리", "직선 A", "Paul")]
     ['선수 1이', '선수 2가', '1번 자리가', '직선 A가', 'Paul이']
@@ -184,6 +202,8 @@ def particle(word: object, form: str) -> str:
     ['[3|3]을', '[1|4]를', '[0|0]을', '[2|5]를', '10을', '낮은 끝을']
     >>> [w + particle(w, "로") for w in ("[2|1]", "[1|3]", "[4|4]", "서울", "집", "바다")]
     ['[2|1]로', '[1|3]으로', '[4|4]로', '서울로', '집으로', '바다로']
+    >>> [w + particle(w, "이") for w in ("서연(컴퓨터)", "민준 (나)", "1번 플레이어(컴퓨터)")]
+    ['서연(컴퓨터)이', '민준 (나)이', '1번 플레이어(컴퓨터)가']
 
     :raises ValueError: if *form* is not a particle this function knows.
     """

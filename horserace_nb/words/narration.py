@@ -45,6 +45,12 @@ def expression(layout: Layout) -> str:
 
 
 def _sum(expr: str, raw: int, lang: str) -> str:
+    if " + " not in expr:  # one counted end: "End total 6", not "6 = 6"
+        total = expr.rsplit(" = ", 1)[-1]
+        if raw:
+            return t("narr.sum_one", lang, total=total, raw=raw,
+                     display=HORSE_RACE.display(raw))
+        return t("narr.no_score_one", lang, total=total)
     if raw:
         return t("narr.sum", lang, expr=expr, raw=raw, display=HORSE_RACE.display(raw))
     return t("narr.no_score", lang, expr=expr)
