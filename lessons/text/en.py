@@ -249,8 +249,8 @@ Player 1 opens the hand with `[1|4]`: 4 + 1 = 5, a score. Who places next: playe
 player 2?
 
 Say your answer before every step of the hand below, then press *Next* and see who placed the
-tile. The lines that explain the turn are hidden for now: this lesson teaches them. The hands in this lesson's replays are shortened: only the tiles an example needs are dealt,
-not all 28.
+tile. The lines that explain the turn are hidden for now: this lesson teaches them. The hands
+in this lesson's replays are shortened: only the tiles an example needs are dealt, not all 28.
 Run the cell first: it also loads the tools of the lesson.""",
     "turns.again": """## Placing again, drawing
 
@@ -311,9 +311,9 @@ worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess be
 the replay below: the sentence under its buttons gives the answer, and its last step shows it.
 
 Here a **hand** is one deal, from the first tile to its settlement; the tiles a player holds are
-their hand too, as in "the pips left in hand". The hands in this lesson's replays are shortened: only the tiles an example needs are dealt,
-not all 28. Run the cell first: it
-also loads the tools of the lesson.""",
+their hand too, as in "the pips left in hand". The hands in this lesson's replays are
+shortened: only the tiles an example needs are dealt, not all 28. Run the cell first: it also
+loads the tools of the lesson.""",
     "settle.rounding": """## Add, round once, divide by 5
 
 The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
