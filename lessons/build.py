@@ -4,8 +4,11 @@ The code cells are the same in every language (only ``LANG`` differs); the markd
 ``text/<lang>.py``. Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their outputs (run here, then
 compared by nbval); every other output is stripped.
 
-Two things are added to the markdown here, so the translators write plain text:
+Three things are added to the markdown here, so the translators write plain text:
 
+- every reference ``{lesson:KEY}`` becomes the number of the lesson that shows the markdown cell
+  ``KEY`` (``{lesson:end.next_leader}`` → 5): a text that sends the learner to another lesson
+  names the lesson as this file orders them, never a number of its own;
 - every rule number "R17" outside code becomes a link to its anchor on the rules page of the
   notebook's language (``RULES_PAGE`` in ``text/<lang>.py``: ``../rules.md``,
   ``../rules.ko.md``, ``../rules.ja.md``);
@@ -453,8 +456,29 @@ def counts_table(text: dict[str, str]) -> str:
 
 
 def _text(lang: str) -> dict[str, str]:
+    """The markdown of *lang* by key, every ``{lesson:KEY}`` filled in (:func:`lesson_refs`)."""
     module = _text_module(lang)
-    return dict(module.TEXT)
+    return {key: lesson_refs(body) for key, body in module.TEXT.items()}
+
+
+_LESSON_REF = re.compile(r"\{lesson:([\w.]+)\}")
+
+
+def lesson_showing(key: str) -> int:
+    """The number of the lesson (its file's two digits) whose cells show the text *key*.
+
+    :raises KeyError: if no lesson shows it.
+    """
+    for name, cells in STRUCTURE:
+        if any(kind != "code" and body == key for kind, body in cells):
+            return int(name[:2])
+    raise KeyError(f"{{lesson:{key}}}: no lesson shows the text {key!r}")
+
+
+def lesson_refs(markdown: str) -> str:
+    """*markdown* with every ``{lesson:KEY}`` replaced by the number of the lesson that shows
+    the text ``KEY``: "lesson {lesson:end.next_leader}" → "lesson 5"."""
+    return _LESSON_REF.sub(lambda m: str(lesson_showing(m.group(1))), markdown)
 
 
 def _text_module(lang: str) -> Any:

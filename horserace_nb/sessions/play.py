@@ -226,11 +226,19 @@ class PlayController:
             return IllegalMove("error.hand_over", rule="R20")
         return None
 
+    def over_text(self) -> Text | None:
+        """Why nothing more is played: the game is over, the hand is (deal the next one), or a
+        one-hand match is (start a new game: no next hand is dealt); ``None`` while it goes on."""
+        if self.match_over and not self.game.game_over:
+            return lambda lang: t("match.hand_over", lang)
+        over = self.over_error()
+        return None if over is None else over.localized
+
     def turn_problem(self) -> Text | None:
         """Why the learner cannot act now (``None`` if they can)."""
-        over = self.over_error()
+        over = self.over_text()
         if over is not None:
-            return over.localized
+            return over
         seat = self.game.to_play
         if seat not in self.human:
             return lambda lang: t("play.not_your_turn", lang, name=self.tagged(seat, lang),
@@ -415,9 +423,9 @@ class PlayController:
     def computer_move(self) -> bool:
         """One computer action; ``False`` (with the reason said) if none was made. An error
         raised by the bot propagates (the view shows it); the game is unchanged."""
-        over = self.over_error()
+        over = self.over_text()
         if over is not None:
-            self.refuse(over.localized)
+            self.refuse(over)
             return False
         game = self.game
         seat = game.to_play
@@ -635,8 +643,8 @@ class PlayController:
         game = self.game
         if game.game_over:
             return t("play.status_game_over", lang)
-        if self.match_over:  # a one-hand match: no next hand to deal (KO-A01)
-            return t("play.status_match_over", lang)
+        if self.match_over:  # a one-hand match: no next hand; the panel offers a new game
+            return t("play.status_match_over", lang, button=t("play.new_game", lang))
         if game.hand_over:
             return t("play.status_hand_over", lang, hand=game.hand_number)
         seat = game.to_play

@@ -1163,8 +1163,10 @@ class NextPlayer(Exercise[int | None]):
             return t("exercise.next.over", lang, choice=choice, rule=rule)
         if answer is None:
             return t("exercise.next.not_over", lang)
-        if right == event.seat:  # the same player goes on
-            return t("exercise.next.wait", lang, choice=choice, name=name, rule=rule)
+        if right == event.seat:  # the same player goes on: places again, or draws again
+            draws = self._reason_key() == "draw_again" and bool(self.game.boneyard)
+            key = "exercise.next.wait_draw" if draws else "exercise.next.wait"
+            return t(key, lang, choice=choice, name=name, rule=rule)
         if answer == event.seat:  # the turn has ended
             return t("exercise.next.turn_over", lang, name=name, rule=rule)
         return t("exercise.next.clockwise", lang, choice=choice, name=name,

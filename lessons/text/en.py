@@ -2,6 +2,8 @@
 
 Write rule numbers as plain text, "(R17)" or "R13–R15": the builder turns each into a link to
 its anchor on RULES_PAGE. Players are numbered from 1 in every text (the code's seats from 0).
+Send the learner to another lesson by the text that teaches it, "lesson {lesson:end.next_leader}":
+the builder writes the number of the lesson that shows that text.
 """
 
 RULES_PAGE = "../rules.md"
@@ -48,9 +50,9 @@ work with the widgets.""",
    the next step, exercises (R3, R13–R15)
 4. [Turns](04_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
    hand, and what comes first (R4, R16–R20)
-5. [The settlement](05_settlement.ipynb) — the settlement and its rounding, partnerships, ties
-   (R21–R25)
-6. [The end of the game](06_end_of_game.ipynb) — who leads next, winning at 61 (R7, R26–R28)
+5. [The settlement](05_settlement.ipynb) — the settlement and its rounding, partnerships, ties,
+   who leads next (R7, R21–R25)
+6. [The end of the game](06_end_of_game.ipynb) — winning at 61 (R26–R28)
 7. [Play a match](07_play.ipynb) — a match against the computer, a class-length game, and a
    review of the decisions
 8. [The classroom page](08_classroom.ipynb) — one clean page for Voilà
@@ -120,7 +122,7 @@ gives **no** right to lead.
 
 **Look:** the cell shows the lot of a 4-player game, one line per round of rolls (player: roll).
 Who rolls again? The next line names the leader, the last one the player who holds `[6|6]` — not
-the leader. Who leads the **next** hands is lesson 6's topic (R7).""",
+the leader. Who leads the **next** hands is taught in lesson {lesson:end.next_leader} (R7).""",
     "tiles.first_tile": """## The first tile
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
@@ -247,8 +249,9 @@ Player 1 opens the hand with `[1|4]`: 4 + 1 = 5, a score. Who places next: playe
 player 2?
 
 Say your answer before every step of the hand below, then press *Next* and see who placed the
-tile. The lines that explain the turn are hidden for now: this lesson teaches them. Run the cell
-first: it also loads the tools of the lesson.""",
+tile. The lines that explain the turn are hidden for now: this lesson teaches them. The hands
+in this lesson's replays are shortened: only the tiles an example needs are dealt, not all 28.
+Run the cell first: it also loads the tools of the lesson.""",
     "turns.again": """## Placing again, drawing
 
 On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
@@ -262,8 +265,8 @@ place it at once: **a freshly drawn tile always ends the turn**, even a double o
 (R18). The same hand again, now with its turn lines:""",
     "turns.learn": """## Try to draw
 
-You are player 1 in a one-hand game; player 2 leads, so press *Computer's next move* first. While a
-tile of yours fits, press *Draw a tile* or *Pass*:
+You are player 1 in a one-hand game. Player 2, the computer, leads: press *Computer's next move*
+until it is your turn. On your turn, while a tile of yours fits, press *Draw a tile* or *Pass*:
 the game says why you may not (R16). Then place a tile instead, and play on.""",
     "turns.pass": """## Passing and the blocked hand
 
@@ -274,7 +277,8 @@ then places their last tile, and the hand is over (what player 1 receives for it
 and one deal, from the first tile to the settlement ("the hand is over").""",
     "turns.blocked": """When the boneyard is empty and **nobody** can place, the hand is
 **blocked** and ends at once (R19). Here the first tile is `[3|3]`, nobody holds a 3, and the
-boneyard is empty. The sentence under the replay's buttons already says who wins it; lesson 5 explains why (R22).""",
+boneyard is empty: a shortened hand, since in a deal of all 28 tiles the other tiles with a 3
+would be in a hand or in the boneyard. The sentence under the replay's buttons already says who wins it; lesson 5 explains why (R22).""",
     "turns.end_first": """## The end comes first
 
 The end of the hand or of the game comes before any continuation: nothing more is placed after
@@ -307,8 +311,9 @@ worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess be
 the replay below: the sentence under its buttons gives the answer, and its last step shows it.
 
 Here a **hand** is one deal, from the first tile to its settlement; the tiles a player holds are
-their hand too, as in "the pips left in hand". Run the cell first: it also loads the tools of
-the lesson.""",
+their hand too, as in "the pips left in hand". The hands in this lesson's replays are
+shortened: only the tiles an example needs are dealt, not all 28. Run the cell first: it also
+loads the tools of the lesson.""",
     "settle.rounding": """## Add, round once, divide by 5
 
 The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
@@ -349,7 +354,8 @@ Both teams stand at 59 points, and the hand is blocked with 12 pips on each side
 gains 12 → 10 → 2 points. Who wins the game: the first team, the second, or both? Make your guess
 before you look at the replay below: the sentence under its buttons gives the answer.
 
-Run the cell first: it also loads the tools of the lesson.""",
+The hands in this lesson's replays are shortened: only the tiles an example needs are dealt,
+not all 28. Run the cell first: it also loads the tools of the lesson.""",
     "end.winning": """## 61 ends the game at once
 
 A placement that brings a player or team to 61 or more ends the game **at once**, before any
@@ -363,8 +369,8 @@ once, so there is no settlement for that hand (R21, R26). Player 1, at 60, place
     "end.next_leader": """## Who leads the next hand
 
 When the game goes on, the player who placed the last tile of a hand leads the next one (R7).
-After a **blocked** hand there is no such player: a new neutral lot chooses the next leader, as
-for the first hand (R6, R7). Holding a high double never gives the lead.""",
+After a **blocked** hand a new neutral lot chooses the next leader, as for the first hand, even
+though someone placed its last tile (R6, R7). Holding a high double never gives the lead.""",
     "end.exercises": """## Your turn
 
 Who wins the game, and what is the result? Answer, then press *Check*. *Hint* opens a
@@ -379,7 +385,7 @@ in each hand; then the rounds of the new lot, and the new leader (R7).""",
     "play.intro": """# 7. Play a match
 
 Play a hand against the computer: you are player 1 (when the computer leads, press *Computer's next
-move* first). Click a tile in your hand (at the bottom of
+move* until it is your turn). Click a tile in your hand (at the bottom of
 the board): the points where it may go light up. Point at one to read what it would make, then
 click it to place the tile. With the keyboard: *Tab* or the arrow keys move through your tiles,
 *Enter* chooses one and then places it on a lit point, *Escape* clears the choice.
