@@ -97,3 +97,50 @@ def test_lesson_has_the_english_lessons_cells_sections_lists_and_widgets(
                                                       markdown_shape(source))
             assert blocks == en_blocks, f"{where}: {blocks} where English has {en_blocks}"
             assert rules == en_rules, f"{where}: links R{rules}, English R{en_rules}"
+
+
+_STRONG = re.compile(r"\*\*")
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+
+
+def _punct(char: str) -> bool:
+    import unicodedata
+
+    return unicodedata.category(char)[0] in "PS"
+
+
+def unclosed_bold(source: str) -> list[str]:
+    """The ``**…**`` spans of *source* that a CommonMark renderer (JupyterLab's) shows as
+    literal asterisks: a ``**`` that closes must be right-flanking (CommonMark 6.2: not after a
+    space, and after punctuation only when a space or punctuation follows), and one that opens
+    left-flanking (the mirror rule). Korean and Japanese meet it where a particle follows a
+    bold name that ends in punctuation (``**표 내려받기 (CSV)**와``)."""
+    bad = []
+    for paragraph in re.split(r"\n\s*\n", source):  # a span may run over lines, not paragraphs
+        text = _CODE_SPAN.sub(lambda m: "x" * len(m.group()), paragraph.replace("\n", " "))
+        opening = True
+        for match in _STRONG.finditer(text):
+            before = text[match.start() - 1] if match.start() else " "
+            after = text[match.end()] if match.end() < len(text) else " "
+            if opening:
+                ok = not after.isspace() and (not _punct(after) or before.isspace()
+                                              or _punct(before))
+            else:
+                ok = not before.isspace() and (not _punct(before) or after.isspace()
+                                               or _punct(after))
+            if not ok:
+                bad.append(text[max(0, match.start() - 60):match.end() + 20].strip())
+                break
+            opening = not opening
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_no_bold_text_shows_its_asterisks(lang: str) -> None:
+    """Every ``**bold**`` of every lesson renders as bold: none shows its asterisks to the
+    learner (lesson 11 in Korean did, after a button name ending in a bracket)."""
+    assert unclosed_bold("**표 내려받기 (CSV)**와") and not unclosed_bold("**표 (CSV)** 버튼과")
+    found = {name: bad for name in LESSONS
+             for cell in _cells(lang, name) if cell["cell_type"] == "markdown"
+             if (bad := unclosed_bold("".join(cell["source"])))}
+    assert not found, found

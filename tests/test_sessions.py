@@ -159,7 +159,8 @@ def test_pass_and_play_says_no_seed_until_the_match_is_over() -> None:
         assert all(str(seed) not in text("en") for _, text in c.notes)
     assert c.match_over and c.seed_shown  # one-hand match over: the seed may be shown
     for lang in ("en", "ko", "ja"):  # the status does not ask for a next hand that never comes
-        assert c.status_text(lang) == t("play.status_match_over", lang)
+        assert c.status_text(lang) == t("play.status_match_over", lang,
+                                        button=t("play.new_game", lang))
     against = PlayController(Game(seed=3))
     assert against.new_game("2", str(seed)) and against.seed_shown
     assert str(seed) in against.notes[0][1]("en")
