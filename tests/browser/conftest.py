@@ -380,23 +380,25 @@ def _session_server(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Jupy
                                           target="" if kind == "voila" else None))
 
 
+def _serving(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """A session fixture's body: the run's server of *kind*, stopped and its log kept after."""
+    server = _session_server(kind, tmp_path_factory)
+    yield server
+    server.stop()
+    _keep_log(server, f"{kind}-server")
+
+
 @pytest.fixture(scope="session")
 def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     """The run's JupyterLab 4 server (one per worker; every JupyterLab test is in the ``lab``
     group, hence on one worker), serving the tutorials and :func:`_with_rules_pages`."""
-    server = _session_server("lab", tmp_path_factory)
-    yield server
-    server.stop()
-    _keep_log(server, "lab-server")
+    yield from _serving("lab", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
 def notebook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     """The run's Notebook 7 server (the ``notebook`` group)."""
-    server = _session_server("notebook", tmp_path_factory)
-    yield server
-    server.stop()
-    _keep_log(server, "notebook-server")
+    yield from _serving("notebook", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
@@ -404,10 +406,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterSe
     """The run's Voilà server (the ``voila`` group), showing its root folder: the tutorials,
     the Korean class report, :func:`_with_rules_pages`; a notebook is at
     :func:`voila_url`."""
-    server = _session_server("voila", tmp_path_factory)
-    yield server
-    server.stop()
-    _keep_log(server, "voila-server")
+    yield from _serving("voila", tmp_path_factory)
 
 
 def voila_url(server: JupyterServer, name: str) -> str:
