@@ -298,6 +298,13 @@ def _join(layout: Layout, tile: Tile, char: str, index: int) -> tuple[Tile, Side
     return on, side
 
 
+def _only_code_characters(text: str, part: str) -> None:
+    """Refuse a *part* with a character no code has."""
+    bad = next((c for c in text if c not in _WORTH), None)
+    if bad is not None:
+        raise _fail(part, "format", f"{bad!r} is not a character of a code")
+
+
 def read_table(text: str) -> Layout:
     """The layout a table part describes, every placement checked by the rules.
 
@@ -309,9 +316,7 @@ def read_table(text: str) -> Layout:
     if not isinstance(text, str) or len(text) > _MAX_TABLE:
         raise _fail("table", "R1", f"a table holds at most {_SET} tiles "
                                    f"({_MAX_TABLE} characters), not {excerpt(text)}")
-    bad = next((c for c in text if c not in _WORTH), None)
-    if bad is not None:
-        raise _fail("table", "format", f"{bad!r} is not a character of a code")
+    _only_code_characters(text, "table")
     if len(text) % 2 == 0 and text:
         raise _fail("table", "R9", "every tile after the first needs its join "
                                    f"({len(text)} characters)")
@@ -363,9 +368,7 @@ def read_hands(text: str) -> Holdings:
     if not isinstance(text, str) or len(text) > _MAX_HANDS:
         raise _fail("hands", "R1", f"the hands hold at most {_SET} tiles, not "
                                    f"{excerpt(text)}")
-    bad = next((c for c in text if c not in _WORTH), None)
-    if bad is not None:
-        raise _fail("hands", "format", f"{bad!r} is not a character of a code")
+    _only_code_characters(text, "hands")
     main, mark, rest = text.partition(_ASIDE_SEP)
     if _ASIDE_SEP in rest:
         raise _fail("hands", "format", "one group of tiles left out, after one '_'")
@@ -501,9 +504,7 @@ def read_match(text: str) -> Match:
     if not isinstance(text, str) or len(text) > MAX_CODE_LENGTH:
         raise _fail("match", "format", f"a match part is at most {MAX_CODE_LENGTH} "
                                        f"characters, not {excerpt(text)}")
-    bad = next((c for c in text if c not in _WORTH), None)
-    if bad is not None:
-        raise _fail("match", "format", f"{bad!r} is not a character of a code")
+    _only_code_characters(text, "match")
     numbers = _Numbers(text)
     head = numbers.read("the head")
     if head >= 64:
