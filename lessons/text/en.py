@@ -657,7 +657,7 @@ the name the learner typed, the site address, and the results; nothing else.""",
     "report.intro": """# 11. Class report
 
 For the teacher: pick your learners' results files (the files **Download my results** saves on
-the start page) with the **Results files** button (as many as you like: they are sent one by
+the start page) with the **Results files** button (many at once: they are read one by
 one). The table shows each learner's stars per lesson; the grid below it, for the lesson you
 choose, each item: ✓ right at the first try, ½ right after more tries or hints, ✗ missed. The
 chart shows the rules missed most across the class; below are who has not started, the files of
