@@ -1409,6 +1409,7 @@ def build_tools_missing() -> str | None:
     return None
 
 
+@pytest.mark.site  # a real build: in .ci/run's site stage, beside the shared site's build
 def test_a_rebuild_keeps_the_teachers_files_and_publishes_no_results(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 28, items 3, 4 and 5, through ``python -m horserace_nb.lite build`` (a real

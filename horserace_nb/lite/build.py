@@ -876,7 +876,10 @@ def _byte_compiled(pyodide_dir: Path, wheels: Sequence[Path], project: Path, cac
         out = made["stdlib" if path == stdlib else path.name]
         cached = folder / compiled_key(path, PYODIDE_VERSION) / path.name
         cached.parent.mkdir(exist_ok=True)
-        found[path] = Path(shutil.copyfile(out, cached))
+        # whole or not at all: another build may read the cache at the same moment
+        partial = cached.with_name(f".{cached.name}.{os.getpid()}.partial")
+        shutil.copyfile(out, partial)
+        found[path] = partial.replace(cached)
     shutil.copyfile(found.pop(stdlib), stdlib)
     return found
 

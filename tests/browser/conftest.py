@@ -10,7 +10,8 @@ kernels are shut down after it.
 
 Two workers (``-n 2 --dist loadgroup``, as ``.ci/run`` runs them): every test here is put in the
 ``xdist_group`` of the server it uses (``lab``, ``notebook``, ``voila``; see
-:func:`browser_group`), so each front end's tests run on one worker with one server; the site's
+:func:`browser_group`), so each front end's tests run on one worker with one server (the
+JupyterLab tests are two groups, ``lab`` and ``lab-b``: :data:`SECOND_LAB`); the site's
 tests (marked ``site``) need no server and go to either worker (the site is built once for
 both). A test that shares a page between checks is one test function, so its checks stay
 together. A new module is grouped by the fixtures it uses, or by its name when it uses none of
@@ -96,6 +97,12 @@ SERVER_GROUPS = {"lab_server": "lab", "themed_lab": "lab", "notebook_server": "n
                  "voila_servers": "voila", "voila_server": "voila"}
 """The fixture a test uses → its ``xdist_group`` (the first found, in this order)."""
 SITE_FIXTURES = ("lite_url", "lite_site")
+SECOND_LAB = frozenset({"test_demo", "test_devices", "test_lab"})
+"""The modules whose JupyterLab tests form a second group, ``lab-b``: the JupyterLab tests
+took longer on one worker (about 150 s) than Notebook 7's and Voilà's together (about 130 s),
+so the other worker waited. Split in two (about 90 and 60 s), each worker has about as much to
+do; the worker that takes ``lab-b`` starts a JupyterLab of its own (a session server is one per
+worker process)."""
 
 
 def browser_group(item: pytest.Item) -> str | None:
@@ -104,7 +111,8 @@ def browser_group(item: pytest.Item) -> str | None:
     names = getattr(item, "fixturenames", ())
     for fixture, group in SERVER_GROUPS.items():
         if fixture in names:
-            return group
+            return "lab-b" if group == "lab" and Path(str(item.path)).stem in SECOND_LAB \
+                else group
     if any(fixture in names for fixture in SITE_FIXTURES):
         return None
     return f"module-{Path(str(item.path)).stem}"

@@ -241,6 +241,10 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
 
         # a rule link in a widget's feedback, in the same page (test of its own before)
         check_a_rule_link_in_the_site_opens_the_rules_page_at_the_rule(page, screenshot)
+    else:  # the play lesson: the keys on its board stay there (test of its own before)
+        from .test_board_access import check_keys_on_the_board_never_edit_the_notebook_in_the_site
+
+        check_keys_on_the_board_never_edit_the_notebook_in_the_site(page, lang)
 
 
 # --------------------------------------------------------------------------- the site's files
@@ -379,50 +383,6 @@ def test_the_classroom_page_plays_offline_without_code(lite_url: str, page: Any,
     assert traffic.outside == [] and traffic.failed == []
 
 
-@pytest.mark.browser
-def test_the_start_up_message_speaks_the_notebooks_language_and_goes(lite_url: str,
-                                                                     page: Any) -> None:
-    """A lesson opened by its direct link says, in its language, that Python is starting, and
-    the message goes once the kernel is idle; a link of the start page opens a lesson."""
-    from playwright.sync_api import expect
-
-    from horserace_nb.lite.pages import lesson_url
-    from horserace_nb.words.i18n import t
-
-    page.set_default_timeout(LITE_TIMEOUT_MS)
-    traffic = watch_traffic(page)
-    page.add_init_script(BANNER_GONE_JS)
-    page.goto(f"{lite_url}/{lesson_url('ja/04_turns.ipynb')}")
-    banner = page.locator("#hr-kernel-start")
-    expect(banner).to_have_attribute("lang", "ja")
-    expect(banner).to_have_text(t("site.starting", "ja"))
-    expect(banner).to_have_attribute("lang", "ja")
-    kernel_idle(page)
-    expect(banner).to_have_count(0, timeout=5_000)
-    expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "ja"))
-    # it went once, when the kernel was ready: not while the notebook was opening
-    assert page.evaluate("window.hrBannerGone") == 1
-
-    # the start page's table: a direct link opens that lesson as a page of its own, with a
-    # kernel of its own although the Japanese lesson of the same file name comes back beside it
-    # (JupyterLab reopens what was open; JupyterLite would give a second notebook of the same
-    # file name the first one's kernel, but the site's script starts this one by its path)
-    page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
-    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^4\. 차례$"))
-    link.click()
-    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/04_turns\.ipynb$"))
-    page.wait_for_function("""() => {
-        const app = window.jupyterapp, widget = app && app.shell.currentWidget;
-        return !!widget && !!widget.context && widget.context.path === "ko/04_turns.ipynb";
-    }""")
-    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").first.wait_for()
-    kernel_idle(page)
-    add_cell_and_run(page, "import os; print('cwd:', os.getcwd())")
-    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output",
-                 has_text="cwd: /drive/ko").wait_for()
-    assert traffic.outside == [] and traffic.failed == []
-
-
 BANNER_GONE_JS = """window.hrBannerGone = 0;
 new MutationObserver((changes) => {
   for (const change of changes) {
@@ -443,45 +403,15 @@ new MutationObserver((changes, watcher) => {
 """Notes (``performance.now()``) when the first code cell of a notebook is in the page."""
 
 
-def test_the_kernel_starts_while_the_app_loads_and_the_notebook_joins_it(lite_url: str,
-                                                                       page: Any) -> None:
-    """The site's script starts the kernel of the address's notebook while JupyterLab is still
-    loading (its worker is there before the notebook's cells are); the notebook joins that
-    kernel: one kernel for the page, one session for the notebook, and the cells run in it."""
-    page.set_default_timeout(LITE_TIMEOUT_MS)
-    traffic = watch_traffic(page)
-    workers: list[str] = []
-    page.on("worker", lambda worker: workers.append(worker.url))
-    page.add_init_script(CELLS_SHOWN_JS)
-    notebook = "en/01_tiles_players.ipynb"
-    page.goto(f"{lite_url}/lab/index.html?path={notebook}")
-    kernel_idle(page)
-    # in the page's own clock: when the kernel's worker was fetched, when the first cell showed
-    worker, cells = page.evaluate("""() => [performance.getEntriesByType("resource")
-        .filter((entry) => /\\.worker\\./.test(entry.name)).map((entry) => entry.startTime),
-        window.hrCellsShownAt]""")
-    assert len(worker) == 1 and cells is not None and worker[0] < cells, (worker, cells)
-    add_cell_and_run(page, "print('in the kernel:', 6 * 7)")
-    page.locator(".jp-OutputArea-output", has_text="in the kernel: 42").wait_for()
-    sessions = page.evaluate("""() => Array.from(
-        window.jupyterapp.serviceManager.sessions.running(), (model) => model.path)""")
-    assert sessions == [notebook]
-    assert len(workers) == 1, f"{len(workers)} kernels started for one notebook"
-    assert traffic.outside == [] and traffic.failed == []
-    assert page.horserace_errors == [], "errors in the browser console"
+PHONE, TABLET_UPRIGHT, LAPTOP = 390, 820, 1280
+"""Widths (CSS px) at which a lesson opened by its link is checked: folded below 1000."""
 
 
-@pytest.mark.parametrize(("width", "folded"), [(390, True), (820, True), (1280, False)],
-                         ids=["phone", "tablet-upright", "laptop"])
-def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
-        lite_url: str, page: Any, width: int, folded: bool) -> None:
+def check_a_lesson_by_its_link_has_the_whole_width(page: Any, width: int, folded: bool) -> None:
     """On a phone or a tablet held upright, a lesson opened by its link has the width: the
     file browser (which JupyterLab opens beside it, half the width or more) is folded away,
-    and the lesson's pictures fit in it; on a laptop the file browser stays."""
-    page.set_default_timeout(LITE_TIMEOUT_MS)
-    page.set_viewport_size({"width": width, "height": 844})
-    page.goto(f"{lite_url}/lab/index.html?path=en/03_scoring_ends.ipynb")
-    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    and the lesson's pictures fit in it; on a laptop the file browser stays. (The page was
+    loaded at *width*, the lesson's cells shown.)"""
     # JupyterLab puts back its layout (which opens the file browser again), then the page is
     # laid out (a fold shows at the next frame: later on a busy machine)
     page.evaluate("async () => { await window.jupyterapp.restored; }")
@@ -491,8 +421,8 @@ def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
         folded_wide = f"() => window.jupyterapp.shell.leftCollapsed && ({wide})()"
         page.wait_for_function(folded_wide)
         # and it ends so: JupyterLab may open the file browser once more after it has put back
-        # its layout (seen on a busy machine at 390 and 820 px); the script folds it again at its
-        # next look (every 250 ms), and the page shows the fold at its next frame
+        # its layout (seen on a busy machine at 390 and 820 px); the script folds it again,
+        # and the page shows the fold at its next frame
         page.wait_for_timeout(1_000)
         page.wait_for_function(folded_wide, timeout=5_000)
         # its stored pictures fit the width, in their proportions (JupyterLab draws an SVG
@@ -514,24 +444,41 @@ def test_a_lesson_by_its_link_has_the_whole_width_of_a_narrow_screen(
         page.wait_for_timeout(1_000)
         assert page.evaluate("() => window.jupyterapp.shell.leftCollapsed") is False
         assert page.evaluate(wide) is False
-    assert page.horserace_errors == [], "errors in the browser console"
 
 
-@pytest.mark.parametrize("notebook", ["ko/01_tiles_players.ipynb", "ja/03_scoring_ends.ipynb"])
-def test_a_lessons_stored_pictures_show_before_anything_is_run(
-        lite_url: str, page: Any, screenshot: Any, notebook: str) -> None:
-    """A lesson opens with its worked examples' pictures drawn (the outputs stored in it), not
-    their text: the site ships its lessons trusted (untrusted, JupyterLab shows only an
-    output's plain text); and unchanged once its kernel has started."""
+@pytest.mark.parametrize(("notebook", "width"), [("ko/01_tiles_players.ipynb", PHONE),
+                                               ("ja/03_scoring_ends.ipynb", TABLET_UPRIGHT)],
+                         ids=["ko-phone", "ja-tablet-upright"])
+def test_a_lesson_by_its_link_on_a_narrow_screen(
+        lite_url: str, page: Any, screenshot: Any, notebook: str, width: int) -> None:
+    """A lesson opened by its link on a phone (Korean) and on a tablet held upright (Japanese):
+    it says, in its language, that Python is starting, and the message goes once (when the
+    kernel is idle); it opens with its worked examples' pictures drawn (the outputs stored in
+    it), not their text: the site ships its lessons trusted (untrusted, JupyterLab shows only
+    an output's plain text); it has the screen's width
+    (:func:`check_a_lesson_by_its_link_has_the_whole_width`); and it is unchanged once its
+    kernel has started."""
     import json
+
+    from playwright.sync_api import expect
+
+    from horserace_nb.lite.pages import lesson_url
+    from horserace_nb.words.i18n import t
 
     stored = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
     titles = ["".join(output["data"]["text/plain"]).splitlines()[0]
               for cell in stored["cells"] for output in cell.get("outputs", [])
               if "image/svg+xml" in output.get("data", {})]
     assert len(titles) >= 3
+    lang = notebook.split("/")[0]
     page.set_default_timeout(LITE_TIMEOUT_MS)
-    page.goto(f"{lite_url}/lab/index.html?path={notebook}")
+    page.set_viewport_size({"width": width, "height": 844})
+    traffic = watch_traffic(page)
+    page.add_init_script(BANNER_GONE_JS)
+    page.goto(f"{lite_url}/{lesson_url(notebook)}")
+    banner = page.locator("#hr-kernel-start")
+    expect(banner).to_have_attribute("lang", lang)
+    expect(banner).to_have_text(t("site.starting", lang))
     shown = wait_for_stored_pictures(page)
     text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
     assert not any(title in output for title in titles for output in text), text
@@ -543,13 +490,19 @@ def test_a_lessons_stored_pictures_show_before_anything_is_run(
     text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
     assert any(output.strip() == printed for output in text), (printed, text)
     shown.first.scroll_into_view_if_needed()
-    screenshot(f"stored-pictures-{notebook.split('/')[0]}")
+    screenshot(f"stored-pictures-{lang}")
+    check_a_lesson_by_its_link_has_the_whole_width(page, width, folded=True)
+    # the start-up message goes once the kernel is idle, and only then
+    kernel_idle(page)
+    expect(banner).to_have_count(0, timeout=5_000)
+    expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", lang))
+    assert page.evaluate("window.hrBannerGone") == 1
     # and the lesson is opened unchanged: its kernel, once started, changes nothing in it (else
     # JupyterLab would save it as the learner's own copy, hiding the site's next version)
-    kernel_idle(page)
     page.wait_for_timeout(1_000)
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") \
         is False
+    assert traffic.outside == [] and traffic.failed == []
     assert page.horserace_errors == [], "errors in the browser console"
 
 

@@ -4,9 +4,13 @@
   opens the lesson with one kernel: the site's script starts the kernel early under the path
   JupyterLab opens, so the notebook joins it (it used to start a second one).
 * A link to a lesson the site does not hold says so in the page's language, with a link to the
-  start page (it used to say "Starting Python…" for good).
+  start page (it used to say "Starting Python…" for good); the start page's own links open
+  their lessons, each with a kernel of its own.
 
-One page load each; the site is the session's (``lite_site``/``lite_url`` of ``conftest.py``).
+One page load for the first test (its checks of the kernel's early start and of a laptop's
+width were a test and a page of their own before issue 29), three for the second (the missing
+lesson, the start page by its link, a lesson by the start page's link); the site is the
+session's (``lite_site``/``lite_url`` of ``conftest.py``).
 """
 
 from __future__ import annotations
@@ -38,21 +42,40 @@ def kernel_idle(page: Any) -> None:
 @pytest.mark.browser
 def test_a_lesson_link_written_oddly_starts_one_kernel(lite_url: str, page: Any) -> None:
     """``?path=/./ko/../en//04_turns.ipynb`` (a leading slash, ``./``, ``..`` and ``//`` at
-    once) opens en/04_turns.ipynb, says "Starting Python" in English (the lesson's language)
-    and then that it is ready, with one kernel for the page, in one session of the plain path,
-    and the lesson's cells run in it."""
+    once), on a laptop's screen, opens en/04_turns.ipynb, says "Starting Python" in English
+    (the lesson's language) and then that it is ready. The site's script starts the kernel while
+    JupyterLab is still loading (its worker is there before the notebook's cells are); the
+    notebook joins it: one kernel for the page, in one session of the plain path, and the
+    lesson's cells run in it. The file browser stays beside the lesson (a laptop's width)."""
     from playwright.sync_api import expect
 
     from horserace_nb.words.i18n import t
 
+    from .test_lite import (
+        CELLS_SHOWN_JS,
+        LAPTOP,
+        check_a_lesson_by_its_link_has_the_whole_width,
+        watch_traffic,
+    )
+
     page.set_default_timeout(LITE_TIMEOUT_MS)
+    page.set_viewport_size({"width": LAPTOP, "height": 844})
+    traffic = watch_traffic(page)
     workers: list[str] = []
     page.on("worker", lambda worker: workers.append(worker.url))
+    page.add_init_script(CELLS_SHOWN_JS)
     page.goto(f"{lite_url}/lab/index.html?path=/./ko/../en//04_turns.ipynb")
     banner = page.locator("#hr-kernel-start")
     expect(banner).to_have_attribute("lang", "en")
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'en/04_turns.ipynb'")
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
+    check_a_lesson_by_its_link_has_the_whole_width(page, LAPTOP, folded=False)
     kernel_idle(page)
+    # in the page's own clock: when the kernel's worker was fetched, when the first cell showed
+    worker, cells = page.evaluate("""() => [performance.getEntriesByType("resource")
+        .filter((entry) => /\\.worker\\./.test(entry.name)).map((entry) => entry.startTime),
+        window.hrCellsShownAt]""")
+    assert len(worker) == 1 and cells is not None and worker[0] < cells, (worker, cells)
     expect(banner).to_have_count(0)
     expect(page.locator(".hr-sr-only[role=status]")).to_have_text(t("site.ready", "en"))
     # JupyterLab starts the notebook's own kernel about a second after the notebook shows:
@@ -68,6 +91,7 @@ def test_a_lesson_link_written_oddly_starts_one_kernel(lite_url: str, page: Any)
     assert page.locator(".jp-NotebookPanel .jp-OutputArea-output [data-mime-type="
                         "'application/vnd.jupyter.stderr']").count() == 0
     assert page.locator("#hr-address-missing").count() == 0
+    assert traffic.outside == [] and traffic.failed == []
     assert page.horserace_errors == [], "errors in the browser console"
 
 
@@ -81,13 +105,16 @@ def test_a_link_to_a_missing_lesson_says_so_and_links_the_start_page(lite_url: s
 
     from horserace_nb.words.i18n import t
 
+    from .test_lite import watch_traffic
+
     page.set_default_timeout(LITE_TIMEOUT_MS)
+    traffic = watch_traffic(page)
     workers: list[str] = []
     page.on("worker", lambda worker: workers.append(worker.url))
     asked = "ko/99_<b>missing</b>.ipynb"
     page.goto(f"{lite_url}/lab/index.html?path={asked}")
     note = page.locator("#hr-address-missing")
-    expect(note).to_be_visible()
+    expect(note).to_be_visible(timeout=LITE_TIMEOUT_MS)  # once JupyterLite's files are read
     said = t("site.missing", "ko", path=asked)
     expect(note).to_have_attribute("lang", "ko")
     expect(note).to_contain_text(said)  # the path as text, not markup
@@ -107,3 +134,24 @@ def test_a_link_to_a_missing_lesson_says_so_and_links_the_start_page(lite_url: s
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
     expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text("Horse Race")
     expect(page.locator("#hr-address-missing")).to_have_count(0)
+    check_a_link_of_the_start_page_opens_its_lesson(page, traffic)
+
+
+def check_a_link_of_the_start_page_opens_its_lesson(page: Any, traffic: Any) -> None:
+    """The start page (open in *page*) and its table: a direct link opens that lesson as a page
+    of its own, with a kernel of its own although the Japanese lesson of the same file name
+    comes back beside it (JupyterLab reopens what was open; JupyterLite would give a second
+    notebook of the same file name the first one's kernel, but the site's script starts this
+    one by its path)."""
+    from .test_lite import add_cell_and_run
+
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^4\. 차례$"))
+    link.click()
+    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/04_turns\.ipynb$"))
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'ko/04_turns.ipynb'")
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").first.wait_for()
+    kernel_idle(page)
+    add_cell_and_run(page, "import os; print('cwd:', os.getcwd())")
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output",
+                 has_text="cwd: /drive/ko").wait_for()
+    assert traffic.outside == [], f"the site asked for outside files: {traffic.outside}"
