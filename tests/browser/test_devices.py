@@ -6,7 +6,8 @@
   every target at least 44 px, with the file browser open (test_board_access.py).
 - A 390 × 844 phone, Notebook 7: the counted-points exercise's points are finger-sized buttons
   (test_exercise_board.py); pass-and-play's two turns; a whole hand by taps, every target at
-  least 24 px.
+  least 24 px; a wrong answer's rule link opens the rules page at the rule, in a new tab
+  (test_rule_links.py).
 
 Each device's notebook holds the three widgets, one per cell; each check scrolls its widget into
 view and reads only it (the checks live in the modules named, with what they assert).
@@ -14,11 +15,13 @@ view and reads only it (the checks live in the modules named, with what they ass
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import (
+    ARTIFACTS,
     KERNEL_TIMEOUT_MS,
     PICKABLE,
     POINTS_CODE,
@@ -33,6 +36,7 @@ from .test_exercise_board import check_on_a_phone_the_points_are_finger_sized_bu
 from .test_exercise_touch import CODE as TOUCH_CODE
 from .test_exercise_touch import check_number_boxes_and_menus_are_a_finger_high
 from .test_pass_and_play import PASS_AND_PLAY_CODE, check_two_learners_tap_through_two_turns
+from .test_rule_links import check_a_rule_link_opens_the_rules_page_at_the_rule
 
 pytestmark = pytest.mark.browser
 
@@ -83,3 +87,14 @@ def test_a_phone_in_notebook_7(notebook_server: JupyterServer, device_page: Any,
                                              "phone")
     driver = board_driver(page, ui, page.locator(".hr-play").nth(1))
     check_a_whole_hand_by_taps(page, ui, driver, "phone")
+    # the points exercise again: a wrong answer's rule link opens the rules page at the rule
+    page.evaluate("() => { window.__hrWatch = undefined; }")  # watch the exercise again
+
+    def screenshot(suffix: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{artifact_name(request.node)}-{suffix}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    check_a_rule_link_opens_the_rules_page_at_the_rule(notebook_server, page, points, name,
+                                                       screenshot)

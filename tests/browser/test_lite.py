@@ -457,7 +457,8 @@ def test_a_lesson_by_its_link_on_a_narrow_screen(
     it), not their text: the site ships its lessons trusted (untrusted, JupyterLab shows only
     an output's plain text); it has the screen's width
     (:func:`check_a_lesson_by_its_link_has_the_whole_width`); and it is unchanged once its
-    kernel has started."""
+    kernel has started. Then (ja) the start page's link to the Korean lesson of the same file
+    name opens that lesson with a kernel of its own."""
     import json
 
     from playwright.sync_api import expect
@@ -504,6 +505,10 @@ def test_a_lesson_by_its_link_on_a_narrow_screen(
         is False
     assert traffic.outside == [] and traffic.failed == []
     assert page.horserace_errors == [], "errors in the browser console"
+    if lang == "ja":  # the start page's link to the Korean lesson of the same file name
+        from .test_site_links import check_a_link_of_the_start_page_opens_its_lesson
+
+        check_a_link_of_the_start_page_opens_its_lesson(page, lite_url, traffic)
 
 
 EXERCISE = 'from horserace_nb.widgets.exercise import Exercises\nExercises("counted", seed=4)'

@@ -18,6 +18,7 @@ from .conftest import (
     PICKABLE,
     POINTS_PATH,
     JupyterServer,
+    PlayDriver,
     open_points_exercise,
     write_points_exercise,
 )
@@ -25,25 +26,30 @@ from .conftest import (
 pytestmark = pytest.mark.browser
 
 
-def test_a_rule_link_opens_the_rules_page_at_the_rule_in_notebook_7(
-        notebook_server: JupyterServer, page: Any, screenshot: Any) -> None:
-    check_a_rule_link_opens_the_rules_page_at_the_rule(notebook_server, page, screenshot)
-
-
 def test_a_rule_link_opens_the_rules_page_at_the_rule_in_voila(
         voila_server: JupyterServer, page: Any, screenshot: Any) -> None:
-    check_a_rule_link_opens_the_rules_page_at_the_rule(voila_server, page, screenshot)
+    driver = open_points_exercise(page, write_points_exercise(voila_server))
+    check_a_rule_link_opens_the_rules_page_at_the_rule(voila_server, page, driver, POINTS_PATH,
+                                                       screenshot)
+
+
+# Notebook 7: in the phone's page of test_devices.py, which shows the same exercise (a test and
+# a page of its own before issue 29)
 
 
 def check_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, page: Any,
+                                                       driver: PlayDriver, path: str,
                                                        screenshot: Any) -> None:
+    """In *page*, which shows the counted-points exercise of seed 4 (*driver*'s root) in the
+    notebook *path* of *server*: a point that is open but counts nothing, checked, gives
+    feedback whose rule link opens the rules page in a new tab, scrolled to the rule; the
+    lesson stays where it was."""
     from playwright.sync_api import expect
 
     from horserace_nb.widgets.exercise import Exercises
     from horserace_nb.words.i18n import t
 
     ex = Exercises("counted", seed=4).exercise
-    driver = open_points_exercise(page, write_points_exercise(server))
     extra = next(p for p in ex.choices() if p not in ex.answer)  # open, but counts nothing
     spot = driver.root.locator(
         f"{PICKABLE}[data-tile='{extra[0]}'][data-side='{extra[1].value}']")
@@ -70,4 +76,4 @@ def check_a_rule_link_opens_the_rules_page_at_the_rule(server: JupyterServer, pa
     assert 0 <= top < 0.4, top
     shot = screenshot("lesson")  # the lesson stays where it was, beside the new tab
     rules.screenshot(path=str(shot.with_name(shot.name.replace("-lesson", "-rule"))))
-    assert page.url.endswith(POINTS_PATH), page.url
+    assert page.url.endswith(path), page.url

@@ -4,13 +4,14 @@
   opens the lesson with one kernel: the site's script starts the kernel early under the path
   JupyterLab opens, so the notebook joins it (it used to start a second one).
 * A link to a lesson the site does not hold says so in the page's language, with a link to the
-  start page (it used to say "Starting Python…" for good); the start page's own links open
-  their lessons, each with a kernel of its own.
+  start page (it used to say "Starting Python…" for good).
+* The start page's own links open their lessons, each with a kernel of its own.
 
 One page load for the first test (its checks of the kernel's early start and of a laptop's
-width were a test and a page of their own before issue 29), three for the second (the missing
-lesson, the start page by its link, a lesson by the start page's link); the site is the
-session's (``lite_site``/``lite_url`` of ``conftest.py``).
+width were a test and a page of their own before issue 29), two for the second (the missing
+lesson, the start page by its link); the site is the session's (``lite_site``/``lite_url``
+of ``conftest.py``). The start page's links to lessons: in ``test_lite.py``'s Japanese
+narrow-screen page (:func:`check_a_link_of_the_start_page_opens_its_lesson`).
 """
 
 from __future__ import annotations
@@ -134,24 +135,30 @@ def test_a_link_to_a_missing_lesson_says_so_and_links_the_start_page(lite_url: s
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
     expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text("Horse Race")
     expect(page.locator("#hr-address-missing")).to_have_count(0)
-    check_a_link_of_the_start_page_opens_its_lesson(page, traffic)
+    assert traffic.outside == [], f"the site asked for outside files: {traffic.outside}"
 
 
-def check_a_link_of_the_start_page_opens_its_lesson(page: Any, traffic: Any) -> None:
-    """The start page (open in *page*) and its table: a direct link opens that lesson as a page
-    of its own, with a kernel of its own although the Japanese lesson of the same file name
-    comes back beside it (JupyterLab reopens what was open; JupyterLite would give a second
-    notebook of the same file name the first one's kernel, but the site's script starts this
-    one by its path)."""
+def check_a_link_of_the_start_page_opens_its_lesson(page: Any, lite_url: str,
+                                                    traffic: Any) -> None:
+    """The start page's table (loaded in *page*, where the Japanese lesson 3 was open): a
+    direct link opens the Korean lesson 3 as a page of its own, with a kernel of its own,
+    whose folder is the lesson's, although the Japanese lesson of the same file name comes back
+    beside it (JupyterLab reopens what was open; JupyterLite would give a second notebook of
+    the same file name the first one's kernel, but the site's script starts this one by its
+    path). (The second half of a test of ``test_lite.py`` before issue 29, whose first half
+    is the start-up message check of the same page.)"""
+    from .conftest import VIEWPORT
     from .test_lite import add_cell_and_run
 
-    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^4\. 차례$"))
+    page.set_viewport_size(VIEWPORT)  # a laptop's: the start page's table beside the files
+    page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
+    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^3\. 득점 끝$"))
     link.click()
-    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/04_turns\.ipynb$"))
-    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'ko/04_turns.ipynb'")
+    page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/03_scoring_ends\.ipynb$"))
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'ko/03_scoring_ends.ipynb'")
     page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").first.wait_for()
     kernel_idle(page)
     add_cell_and_run(page, "import os; print('cwd:', os.getcwd())")
     page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output",
                  has_text="cwd: /drive/ko").wait_for()
-    assert traffic.outside == [], f"the site asked for outside files: {traffic.outside}"
+    assert traffic.outside == [] and traffic.failed == []
