@@ -69,8 +69,8 @@ def palette_css() -> str:
     properties of :data:`PALETTE_HOLDERS`, the fallbacks of JupyterLab's ``--jp-*`` colours in
     the board's style sheet (written once, when the class is made).
 
-    >>> print(palette_css().splitlines()[3])
-      --hr-info: #1d3557;
+    >>> f"--hr-error: {DEFAULT_THEME.error};" in palette_css()
+    True
     """
     lines = [f"  {name}: {value};" for name, value in palette(DEFAULT_THEME).items()]
     return "\n/* the theme's role colours (render/theme.py) */\n" + "\n".join(

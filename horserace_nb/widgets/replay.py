@@ -36,6 +36,7 @@ from .base import View
 from .board import Board, Choice
 from .common import esc, message_html, question_html, rule_links, safe
 from .store import Recorder
+from .text import RuleText
 
 __all__ = ["ReplayWidget", "KEYS"]
 
@@ -115,14 +116,14 @@ class ReplayWidget(View):
         self.play = widgets.Play(value=0, min=0, max=last, interval=1500)
         widgets.link((self.play, "value"), (self.slider, "value"))
         self.title = widgets.HTML()
-        self.heading = widgets.HTML()
+        self.heading = RuleText()
         self.board = Board(lang=lang, readonly=True, takes_keys=True)
         """The picture; it has the replay's keys (it takes the focus: a click on it)."""
-        self.sum_line = widgets.HTML()
+        self.sum_line = RuleText()
         self.sum_button = widgets.Button(icon="eye", layout=widgets.Layout(
             width="auto", align_self="flex-start"))
-        self.turn_line = widgets.HTML()
-        self.details = widgets.HTML()
+        self.turn_line = RuleText()
+        self.details = RuleText()
         self.alt_text = widgets.HTML()
         self.alt_text.add_class("hr-alt")
         controls = widgets.HBox([self.first_button, self.prev_button, self.play,
@@ -131,12 +132,12 @@ class ReplayWidget(View):
         """The prediction asked now (predict mode), ``None`` when none is."""
         self._answered: Prediction | None = None  # the feedback shown is about this one
         self.predict_toggle = widgets.Checkbox(value=predict, indent=False)
-        self.predict_prompt = widgets.HTML()
+        self.predict_prompt = RuleText()
         self.predict_number = widgets.IntText(value=0, layout=widgets.Layout(width="10em"))
         self.predict_check = widgets.Button(button_style="primary", icon="check",
                                             layout=widgets.Layout(width="auto"))
         self.predict_reveal = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
-        self.predict_feedback = widgets.HTML()
+        self.predict_feedback = RuleText()
         self.predict_box = widgets.VBox([
             self.predict_prompt,
             widgets.HBox([self.predict_number, self.predict_check, self.predict_reveal])])
