@@ -337,6 +337,15 @@ def test_no_view_touches_an_element_it_was_not_given() -> None:
     assert {p.name for p in VIEW_JS} >= {"board.js", "text.js", "lang_switch.js", "store.js"}
 
 
+def test_the_sites_script_listens_instead_of_polling() -> None:
+    """site.js follows JupyterLab's signals (the shell's current widget, each notebook's session
+    context): no timer looks at the page for as long as it is open (issue 30)."""
+    site = (ROOT / "horserace_nb" / "lite" / "site.js").read_text(encoding="utf-8")
+    assert "setInterval" not in site
+    for signal in ("currentChanged", "statusChanged", "restored"):
+        assert signal in site
+
+
 def test_no_invisible_widget_works_on_the_page() -> None:
     """Every anywidget has a visible part of its own (the replay's keys are its board's; no
     widget hidden with display none watches the page for its ancestor)."""
