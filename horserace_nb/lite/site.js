@@ -430,21 +430,28 @@
       }
     }
     Promise.resolve(app.started).then(() => { listenToCurrent(app); soon(); }, soon);
-    Promise.resolve(app.restored).then(() => {
-      listenToCurrent(app);
-      soon();
-      // the narrow screen's folding stops 15 s after the layout is back: a last look then
-      window.setTimeout(soon, FOLD_FOR_MS + 100);
-    }, soon);
-    soon();
+    Promise.resolve(app.restored).then(() => { listenToCurrent(app); soon(); }, soon);
+    // While JupyterLab puts its layout back it may open the file browser again, or bring a
+    // reopened lesson in front, without a signal of its own: a look every 250 ms, only until
+    // the learner first touches or types, and at most until 15 s after the layout is back
+    // (settling(); narrow screens and the lesson in front need it, nothing else does), and
+    // never longer than a minute (a layout that never comes back).
+    const came = Date.now();
+    const settle = () => {
+      watch();
+      if (settling(app) && Date.now() - came < 60000) window.setTimeout(settle, 250);
+    };
+    settle();
   }
 
   // the app as soon as the page's script makes it (this script runs first: the trap is set
   // before the page's own scripts run), once the page's body is there
   function whenApp(callback) {
+    // never inside the page's own script (its assignment): a moment later, with a body
     const call = (value) => {
-      if (document.body) callback(value);
-      else document.addEventListener("DOMContentLoaded", () => callback(value));
+      const later = () => window.setTimeout(() => callback(value), 50);
+      if (document.body) later();
+      else document.addEventListener("DOMContentLoaded", later);
     };
     if (window.jupyterapp) { call(window.jupyterapp); return; }
     let app;
