@@ -23,6 +23,8 @@ from horserace_nb.teaching.bots import GreedyBot
 from horserace_nb.teaching.examples import EXAMPLES
 from horserace_nb.widgets import PlayWidget
 from horserace_nb.widgets.board import Board
+from horserace_nb.widgets.common import LangSwitch
+from horserace_nb.widgets.text import RuleText
 from horserace_nb.words.i18n import side_name, t
 
 
@@ -51,7 +53,7 @@ def visible_strings(w: PlayWidget) -> list[str]:
     itself; the error log holds tracebacks)."""
     out: list[str] = []
     for widget in all_widgets(w):
-        if isinstance(widget, (widgets.ToggleButtons, widgets.Output)):
+        if isinstance(widget, (LangSwitch, widgets.Output)):
             continue
         if getattr(widget.layout, "display", None) == "none":
             continue
@@ -70,7 +72,7 @@ def visible_strings(w: PlayWidget) -> list[str]:
                 out.extend(p[k] for p in entry["points"] for k in ("label", "preview"))
             continue
         value = getattr(widget, "value", None)
-        if isinstance(widget, widgets.HTML):
+        if isinstance(widget, (widgets.HTML, RuleText)):
             out.extend(html_text(str(value)))
         elif isinstance(value, str) and value:
             out.append(value)
@@ -621,7 +623,8 @@ def test_hostile_names_are_escaped_everywhere() -> None:
     click_through(w, until=lambda x: x.game.hand_over)
     for lang in ("en", "ko"):
         w.lang = lang
-        markup = " ".join(x.value for x in all_widgets(w) if isinstance(x, widgets.HTML))
+        markup = " ".join(x.value for x in all_widgets(w)
+                          if isinstance(x, (widgets.HTML, RuleText)))
         assert "<img" not in markup and "<script" not in markup
         assert "&lt;img src=x onerror=alert(1)&gt;" in markup
         assert "&lt;script&gt;" in markup

@@ -24,6 +24,7 @@ from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.widgets import ClassReport, Exercises, PlayWidget, Progress, PuzzleWidget
 from horserace_nb.widgets.replay import ReplayWidget
 from horserace_nb.widgets.store import Store
+from horserace_nb.widgets.text import RuleText
 from horserace_nb.words.i18n import t
 
 STORE_JS = Path(__file__).resolve().parents[1] / "horserace_nb" / "widgets" / "store.js"
@@ -214,7 +215,8 @@ def _statuses(view: Any) -> list[str]:
     from horserace_nb.widgets.base import _tree
 
     return [w.value for w in _tree(view)
-            if isinstance(w, widgets.HTML) and "role='status'" in w.value.replace('"', "'")]
+            if isinstance(w, (widgets.HTML, RuleText))
+            and "role='status'" in w.value.replace('"', "'")]
 
 
 def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: Path) -> None:

@@ -204,9 +204,9 @@ def test_no_module_uses_another_modules_private_names() -> None:
     assert not found, "\n".join(found)
 
 
-SHELL = {"base", "board", "common", "store"}
-"""The widget modules every view may import from: the shell, the board, what they share and
-the learner's results store."""
+SHELL = {"base", "board", "common", "store", "text"}
+"""The widget modules every view may import from: the shell, the board, what they share, the
+learner's results store and the text with rule links."""
 
 
 def test_views_borrow_nothing_from_one_another() -> None:
@@ -272,3 +272,90 @@ def test_no_code_names_a_language_to_decide_grammar() -> None:
             if consts and any(isinstance(side, ast.Name) and "lang" in side.id for side in sides):
                 found.append(f"{name}:{node.lineno}")
     assert not found, f"language named to decide grammar at {found}"
+
+
+# ------------------------------------------------------------------ the front end's own element
+VIEW_JS = sorted((ROOT / "horserace_nb" / "widgets").glob("*.js"))
+"""The widgets' ES modules: each view draws only inside the element anywidget gives it."""
+
+REACHING_OUT = {
+    r"\.closest\(": "looks for an element around its own",
+    r"\.parentElement\b": "takes the element around its own",
+    r"document\.(documentElement|body|head)\b": "writes to the page",
+    r"document\.querySelector(All)?\(": "searches the page",
+    r"\bMutationObserver\b": "watches elements",
+    r"\bsetInterval\(": "polls",
+    r"\bgetElementsBy": "searches the page",
+}
+"""What a view module may not do outside the lines allowed below."""
+
+ALLOWED = {
+    "board.js": {
+        'el.parentElement && el.parentElement.closest(".hr-view")':
+            "the view's lang: the one write outside its element. An ipywidgets box has no "
+            "trait for an attribute, and a class is no language for a screen reader or for the "
+            "choice of Korean and Japanese glyphs; Python marks the box (VIEW_CLASS)",
+        'el.closest(".jp-Notebook")': "Escape gives the focus back to the notebook (a read)",
+        'el.closest(".jp-Cell")': "Escape gives the focus back to the cell (a read)",
+        'el.closest(".jp-OutputArea-output") || el.parentElement':
+            "the room the board has: the output's width, measured (a read)",
+        "event.target.closest": "the control clicked, inside the board's own element",
+    },
+    "rule_links.js": {
+        'document.querySelector(".jp-LabShell")': "which app shows the notebook (a read)",
+        "anchor.closest": "the heading of the rule in the rules page's tab it opened",
+    },
+    "text.js": {
+        "event.target.closest": "the rule link clicked, inside the text's own element",
+    },
+}
+"""Each allowed line, by module, with why (narrow: each must still be used)."""
+
+
+def test_no_view_touches_an_element_it_was_not_given() -> None:
+    """board.js, text.js, lang_switch.js, store.js and rule_links.js draw in their own element
+    and read the page only where :data:`ALLOWED` says: no view looks for the widget around it,
+    stamps its inputs, writes the palette on the page, watches a subtree or polls (issue 30)."""
+    import re
+
+    found, unused = [], []
+    for path in VIEW_JS:
+        allowed = ALLOWED.get(path.name, {})
+        used = set()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//")[0] if not line.lstrip().startswith("//") else ""
+            for pattern, what in REACHING_OUT.items():
+                if not re.search(pattern, code):
+                    continue
+                fits = [snippet for snippet in allowed if snippet in code]
+                used.update(fits)
+                if not fits:
+                    found.append(f"{path.name}:{number} {what}: {line.strip()}")
+        unused += [f"{path.name}: {snippet}" for snippet in allowed if snippet not in used]
+    assert not found, "\n".join(found)
+    assert not unused, "allowed but no longer used (remove it):\n" + "\n".join(unused)
+    assert {p.name for p in VIEW_JS} >= {"board.js", "text.js", "lang_switch.js", "store.js"}
+
+
+def test_the_sites_script_listens_instead_of_polling() -> None:
+    """site.js follows JupyterLab's signals (the shell's current widget, each notebook's session
+    context): no timer looks at the page for as long as it is open (issue 30)."""
+    site = (ROOT / "horserace_nb" / "lite" / "site.js").read_text(encoding="utf-8")
+    assert "setInterval" not in site
+    for signal in ("currentChanged", "statusChanged", "restored"):
+        assert signal in site
+
+
+def test_no_invisible_widget_works_on_the_page() -> None:
+    """Every anywidget has a visible part of its own (the replay's keys are its board's; no
+    widget hidden with display none watches the page for its ancestor)."""
+    import re
+
+    hidden = []
+    for path in (ROOT / "horserace_nb" / "widgets").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for cls in re.findall(r"class (\w+)\(anywidget\.AnyWidget\):(.*?)(?=\nclass |\Z)", text,
+                              flags=re.S):
+            if 'display="none"' in cls[1]:
+                hidden.append(f"{path.name}: {cls[0]}")
+    assert not hidden, hidden

@@ -13,6 +13,7 @@ from horserace_nb.core.layout import Layout
 from horserace_nb.sessions.replay import PredictedPoint, build_steps, question_for, step_texts
 from horserace_nb.teaching.examples import EXAMPLES
 from horserace_nb.widgets import Classroom, PlayWidget, ReplayWidget
+from horserace_nb.widgets.board import Board
 from horserace_nb.widgets.replay import KEYS
 from horserace_nb.words.i18n import LANGS, t
 
@@ -230,10 +231,10 @@ def test_a_bad_flag_is_refused_naming_it(name: str, value: object) -> None:
 
 def test_keys_step_play_and_jump() -> None:
     w = ReplayWidget("sequence")
-    w.keyboard.receive({"kind": "key", "key": "next"})
-    w.keyboard.receive({"kind": "key", "key": "next"})
+    w.board.receive({"kind": "key", "key": "next"})
+    w.board.receive({"kind": "key", "key": "next"})
     assert w.step == 2
-    w.keyboard.receive({"kind": "key", "key": "previous"})
+    w.board.receive({"kind": "key", "key": "previous"})
     assert w.step == 1
     w.press("last")
     assert w.step == len(w.steps) - 1
@@ -274,31 +275,42 @@ def test_a_bad_key_is_refused_and_changes_nothing() -> None:
     w.step = 2
     with pytest.raises(ValueError, match="key"):
         w.press("up")
-    for message in ({"kind": "key", "key": "up"}, {"kind": "key"}, "next", None,
-                    {"kind": "place", "key": "next"}):
-        w.keyboard.receive(message)
+    for message in ({"kind": "key", "key": "up"}, {"kind": "key"}, {"kind": "key", "key": 3}):
+        w.board.receive(message)
         assert w.step == 2
         assert t("board.bad_message", "ja") in w.messages.html.value
+    for message in ("next", None, {"kind": "place", "key": "next"}):  # the board is to watch
+        w.board.receive(message)
+        assert w.step == 2
+        assert t("board.readonly", "ja") in w.messages.html.value
     assert set(KEYS) == {"previous", "next", "play", "first", "last"}
 
 
 def test_the_keys_label_says_the_keys_in_the_widgets_language() -> None:
     w = ReplayWidget("sequence")
-    assert w.keyboard.label == t("replay.keys_label", "en")
+    assert w.board.label == t("replay.keys_label", "en") and w.board.takes_keys
     w.lang = "ko"
-    assert w.keyboard.label == t("replay.keys_label", "ko") and w.keyboard.lang == "ko"
+    assert w.board.label == t("replay.keys_label", "ko") and w.board.lang == "ko"
 
 
-def test_the_key_module_ships_in_the_package_and_keeps_keys_from_the_notebook() -> None:
+def test_the_keys_are_the_boards_and_kept_from_the_notebook() -> None:
+    """The replay's keys are taken by its board's own element (no other widget looks for the
+    replay on the page)."""
     from pathlib import Path
 
-    import horserace_nb.widgets.replay as module
+    import horserace_nb.widgets.board as module
 
-    js = (Path(module.__file__).parent / "replay.js").read_text(encoding="utf-8")
-    assert "export default" in js and "http" not in js
-    for needed in ("data-lm-suppress-shortcuts", "preventDefault", "ArrowLeft", "ArrowRight",
-                   '" "', "Home", "End", "model.send"):
+    js = (Path(module.__file__).parent / "board.js").read_text(encoding="utf-8")
+    for needed in ("data-lm-suppress-shortcuts", "stopPropagation", "ArrowLeft", "ArrowRight",
+                   '" "', "Home", "End", 'kind: "key"', "aria-keyshortcuts"):
         assert needed in js
+    assert not (Path(module.__file__).parent / "replay.js").exists()
+    plain = Board(lang="en", readonly=True)  # a board without keys refuses a key
+    refused: list[object] = []
+    plain.on_refusal(refused.append)
+    plain.on_key(lambda key: refused.append(("key", key)))
+    plain.receive({"kind": "key", "key": "next"})
+    assert len(refused) == 1 and callable(refused[0])
 
 
 # ------------------------------------------------------------------------- projector

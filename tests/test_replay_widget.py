@@ -13,6 +13,7 @@ from conftest import seed_text
 from horserace_nb import Game, RecordError
 from horserace_nb.teaching.examples import EXAMPLES
 from horserace_nb.widgets import ReplayWidget
+from horserace_nb.widgets.common import LangSwitch
 
 
 def _seed_scores() -> dict[str, tuple[int, int, int]]:
@@ -37,7 +38,7 @@ def _visible_strings(root: widgets.Widget) -> list[str]:
             v = getattr(w, attr, None)
             if isinstance(v, str) and v:
                 out.append(v)
-        if isinstance(w, widgets.ToggleButtons):
+        if isinstance(w, LangSwitch):
             return  # the language switch names each language in itself
         for child in getattr(w, "children", ()):
             walk(child)

@@ -306,7 +306,7 @@
     const shell = app.shell;
     if (!settling(app) || window.innerWidth >= NARROW_PX ||
         typeof shell.collapseLeft !== "function") return;
-    if (!shell.leftCollapsed) shell.collapseLeft();  // watch() calls again every 250 ms
+    if (!shell.leftCollapsed) shell.collapseLeft();  // again at the shell's next change
   }
 
   // The notebook of the address is the one in front: JupyterLab also reopens what was open
@@ -385,21 +385,106 @@
     else window.location.assign(page);
   }, true);
 
+  // ------------------------------------------------------------------ what JupyterLab says
+  // No polling: the script listens to the app's own signals, from the moment the page's script
+  // makes the app (window.jupyterapp = app) — the shell's current widget, each notebook's
+  // session context, the shell's layout, the app's restored layout — and looks again at each.
+  let queued = false;
+  function soon() {  // one look for any number of signals at once
+    if (queued) return;
+    queued = true;
+    window.setTimeout(() => { queued = false; watch(); }, 0);
+  }
+
+  const heard = new WeakSet();  // the session contexts listened to
+
+  function listenToCurrent(app) {
+    const widget = app.shell && app.shell.currentWidget;
+    const context = widget && widget.sessionContext;
+    if (!context || heard.has(context)) return;
+    heard.add(context);
+    for (const signal of [context.statusChanged, context.kernelChanged,
+                          context.connectionStatusChanged, context.sessionChanged]) {
+      if (signal && typeof signal.connect === "function") signal.connect(soon);
+    }
+    Promise.resolve(context.ready).then(soon, soon);
+  }
+
+  // the kernel, early: tried as soon as the app's services are there, and again (a closer
+  // look, every 50 ms) only until it has started or cannot
+  function startSoon(app) {
+    if (address === "unchecked") checkAddress(app).then(soon, soon);
+    if (early === "done" && address !== "unchecked" && address !== "checking") return;
+    if (early === "waiting") startEarly(app);
+    window.setTimeout(() => startSoon(app), 50);
+  }
+
+  function onApp(app) {
+    startSoon(app);
+    const shell = app.shell;
+    if (shell) {
+      for (const signal of [shell.currentChanged, shell.layoutModified, shell.activeChanged]) {
+        if (signal && typeof signal.connect === "function") {
+          signal.connect(() => { listenToCurrent(app); soon(); });
+        }
+      }
+    }
+    Promise.resolve(app.started).then(() => { listenToCurrent(app); soon(); }, soon);
+    Promise.resolve(app.restored).then(() => { listenToCurrent(app); soon(); }, soon);
+    // While JupyterLab puts its layout back it may open the file browser again, or bring a
+    // reopened lesson in front, without a signal of its own: a look every 250 ms, only until
+    // the learner first touches or types, and at most until 15 s after the layout is back
+    // (settling(); narrow screens and the lesson in front need it, nothing else does), and
+    // never longer than a minute (a layout that never comes back).
+    const came = Date.now();
+    const settle = () => {
+      watch();
+      if (settling(app) && Date.now() - came < 60000) window.setTimeout(settle, 250);
+    };
+    settle();
+  }
+
+  // the app as soon as the page's script makes it (this script runs first: the trap is set
+  // before the page's own scripts run), once the page's body is there
+  function whenApp(callback) {
+    // never inside the page's own script (its assignment): a moment later, with a body
+    const call = (value) => {
+      const later = () => window.setTimeout(() => callback(value), 50);
+      if (document.body) later();
+      else document.addEventListener("DOMContentLoaded", later);
+    };
+    if (window.jupyterapp) { call(window.jupyterapp); return; }
+    let app;
+    Object.defineProperty(window, "jupyterapp", {
+      configurable: true,
+      enumerable: true,
+      get() { return app; },
+      set(value) {
+        app = value;
+        Object.defineProperty(window, "jupyterapp", { value, writable: true, configurable: true,
+                                                      enumerable: true });
+        if (value) call(value);
+      },
+    });
+  }
+
+  // the REPL (no public handle on its kernel): its output, the moment it is shown
+  function watchReplOutput() {
+    const seen = new MutationObserver(() => {
+      watch();
+      if (document.querySelector(".jp-CodeConsole .jp-OutputArea-output")) seen.disconnect();
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  }
+
   function start() {
     document.body.appendChild(live);
     if (params.get("hr") === "classroom") document.body.classList.add("hr-classroom-page");
     watch();
-    window.setInterval(watch, 250);
-    const soon = window.setInterval(() => {  // the kernel, early: a closer look until started
-      const app = window.jupyterapp;
-      if (address === "unchecked" && app) checkAddress(app);
-      if (early === "done" && address !== "unchecked" && address !== "checking") {
-        window.clearInterval(soon);
-      } else if (early === "waiting" && app) {
-        startEarly(app);
-      }
-    }, 50);
+    if (REPL) watchReplOutput();
   }
+
+  if (!REPL) whenApp(onApp);
 
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
 })();

@@ -11,6 +11,7 @@ accessible name), ``revision`` (counts the pictures shown) and ``lang``.
 (``on``/``side`` ``None``: the opening point of an empty layout). Both carry ``rev``, the
 revision of the picture they were sent from: Python refuses a message about an older picture
 (stale) unless it repeats the placement just handled (a double click), which it acknowledges.
+A board with ``keys`` (a replay's) sends a :class:`KeyMessage` for ← → Space Home End.
 
 A board that asks for **points** (an exercise: "which points are open?") has ``spots``
 (:class:`Spot`: the points to choose from, each labelled), ``picked`` (the points chosen now, as
@@ -45,7 +46,8 @@ from ..words import narration
 from ..words.i18n import t
 
 __all__ = ["SideName", "Kind", "Point", "TileMoves", "Moves", "SelectMessage", "PlaceMessage",
-           "PointMessage", "Spot", "PointRef", "Marks", "Message", "Choice", "board_moves",
+           "PointMessage", "KeyMessage", "ReplayKey", "REPLAY_KEYS", "Spot", "PointRef", "Marks",
+           "Message", "Choice", "board_moves",
            "fits_text", "tile_position", "select_message", "place_message", "point_message",
            "point_ref", "placements_by_tile", "select_refusal", "Text"]
 
@@ -57,7 +59,14 @@ SideName = Literal["low", "high", "straight_a", "straight_b", "branch_a", "branc
 values)."""
 
 Kind = Literal["select", "place", "point"]
-"""What a front-end message asks for."""
+"""What a front-end message about the picture asks for."""
+
+ReplayKey = Literal["previous", "next", "play", "first", "last"]
+"""What a key pressed on a board with keys (a replay's) reports: ← previous, → next, Space play,
+Home first, End last."""
+
+REPLAY_KEYS: tuple[ReplayKey, ...] = ("previous", "next", "play", "first", "last")
+"""Every :data:`ReplayKey`, in that order."""
 
 
 class Point(TypedDict):
@@ -118,6 +127,13 @@ class PointMessage(TypedDict):
     rev: int
 
 
+class KeyMessage(TypedDict):
+    """A key pressed on a board with keys (a replay's board, which has the focus)."""
+
+    kind: Literal["key"]
+    key: ReplayKey
+
+
 class PointRef(TypedDict):
     """A connection point as the board's traits name it."""
 
@@ -140,8 +156,8 @@ class Marks(TypedDict):
     tiles: list[str]
 
 
-Message = SelectMessage | PlaceMessage | PointMessage
-"""Every message the front end sends."""
+Message = SelectMessage | PlaceMessage | PointMessage | KeyMessage
+"""Every message the board's front end sends."""
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,11 @@ from ..words.i18n import check_lang
 from .board import Board, with_static_svg
 from .common import Lang, MessageArea, lang_switch, safe
 
-__all__ = ["View", "close_widget", "replace_children", "running_loop"]
+__all__ = ["View", "VIEW_CLASS", "close_widget", "replace_children", "running_loop"]
+
+VIEW_CLASS = "hr-view"
+"""The class of every view's element: its board's front end marks that element with the view's
+``lang`` (``board.js``; an ipywidgets box has no trait for an attribute)."""
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -135,6 +139,7 @@ class View(widgets.VBox):  # type: ignore[misc]
         self.messages.lang = lang
         self.lang_switch = lang_switch(lang)
         self.lang_switch.observe(self._on_lang_switch, names="value")
+        self.add_class(VIEW_CLASS)
         self.show_switch = switch
         self.lang = lang
 

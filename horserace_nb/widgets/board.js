@@ -1,59 +1,38 @@
+// @ts-check
 // The board widget's front end: the SVG picture as the control (see board.py).
 // Python decides every rule; this module only lights what Python said is legal, previews it,
 // sends the learner's choice back, says what Python announces, and marks what just changed.
-// No CDN, no build step.
+// No CDN, no build step. It draws only inside the element anywidget gives it (el): the
+// widget around it gets its language, colours and classes from Python.
 //
-// The protocol, typed in horserace_nb/sessions/protocol.py (keep the two in step):
+// The protocol is typed in horserace_nb/sessions/protocol.py; its JSDoc twin, protocol.d.ts
+// beside this file, is generated from it (tests/tools/protocol_dts.py; a test keeps the two
+// equal) and `tsc --noEmit` checks this module against it (.ci/run's lint stage):
 //
-// Python -> here, synced traits of the Board model:
-//   svg       string  the picture (hand tiles: g.hr-svg-hand-tile[data-tile];
-//                     points: circle.hr-svg-spot[data-tile][data-side], rect.hr-svg-spot.hr-svg-open)
-//   moves     Moves = { [tile: string]: TileMoves }, every hand tile that may be played now
-//             TileMoves = { announce: string, points: Point[] }   (built by board_moves())
-//             Point = { on: string | null, side: SideName | null, label: string,
-//                       preview: string }   ("" when previews are off; always present)
-//             (on/side null: the open place of an empty layout; the site's Pyodide kernel
-//             sends Python's None as a missing key, read here as == null too)
-//             SideName = "low" | "high" | "straight_a" | "straight_b" | "branch_a" | "branch_b"
-//   selected  string  a tile chosen by Python (a drawn tile that must be placed), or ""
-//   readonly  boolean nothing is clickable
-//   label     string  the board's accessible name
-//   revision  number  counts the pictures shown
-//   lang      string  the language of the labels (the texts above are already in it)
-//   hand      string  the viewer's hand as a strip of finger-sized tiles (render.svg.hand_strip)
-//   announcement {n: number, text: string}  said once by the live region when n changes
-//   palette   {[css property]: colour}  the theme's role colours (--hr-ok …)
-//   lang_names {[name]: code}  each language's own name, to mark the switch's labels
-//   spots     Spot[] = [{on, side, label}]  a board that asks for points: each spot
-//             (circle.hr-svg-spot[data-tile][data-side]) becomes a toggle button
-//   picked    PointRef[] = [{on, side}]  the spots chosen now (Python keeps them)
-//   marks     {kind: "ok"|"error"|"hint"|"", points: PointRef[], tiles: string[]}  what a
-//             feedback sentence or a hint talks about: marked on the picture
+// Python -> here, synced traits of the Board model (BoardTraits):
+//   svg, hand, moves (Moves: TileMoves with Point[]), selected, readonly, label, revision,
+//   lang, announcement, spots (Spot[]), picked (PointRef[]), marks (Marks), takes_keys, room
+// here -> Python, model.send (FrontEndMessage): SelectMessage, PlaceMessage (the open place
+// of an empty layout: on and side left out, which Python reads as None; a null would reach
+// the site's Pyodide kernel as JsNull), PointMessage (a spot toggled), KeyMessage (a board
+// with keys: a replay's ← → Space Home End). Every message but a key carries the revision of
+// the picture it was sent from; Python refuses an older one, except the placement it just
+// applied sent again.
 //
-// here -> Python, model.send (every message carries the revision of the picture it was sent
-// from; Python refuses an older one, except the placement it just applied sent again):
-//   SelectMessage = { kind: "select", tile: string, rev: number }
-//   PlaceMessage  = { kind: "place", tile: string, on: string | null,
-//                     side: SideName | null, rev: number }
-//                   (the open place of an empty layout: on and side left out, which Python
-//                   reads as None; a null would reach the site's Pyodide kernel as JsNull)
-//   PointMessage  = { kind: "point", on: string, side: SideName, rev: number }  (a spot toggled)
-//
-// Rule links: a widget's texts hold <a class="hr-rule" href="../rules.md#r11" data-rule="r11"
-// data-notebook="../rules.ipynb">, relative to the notebook's folder: the rules page and the
-// same page as a notebook. A click opens the page where it is: in JupyterLab and the
-// JupyterLite site's lab, JupyterLab's own link command opens the rendered page at the rule,
-// as a link in a lesson's text does (the notebook's path from the app where the page exposes
-// it, window.jupyterapp, as the site does: its address drops ?path=); in Notebook 7 (/notebooks/…), Voilà showing a folder
-// (/voila/render/…) and the site's notebook app, a new tab shows the page's notebook, which
-// this module then scrolls to the rule. Elsewhere the link's own address opens.
-//
-// Keys: every control this module makes focusable carries data-lm-suppress-shortcuts, so that
-// JupyterLab's and Notebook 7's command-mode shortcuts (a, b, x, m, d d …) skip its key events
-// (Lumino checks the focused element itself); Escape leaves the board for the notebook.
+// Keys: the board's element and every control in it carry data-lm-suppress-shortcuts, and the
+// board keeps its keys to itself (stopPropagation: JupyterLab's and Notebook 7's command-mode
+// shortcuts a, b, x, m, d d … never see them); Escape leaves the board for the notebook.
+
+/** @typedef {import("./protocol").BoardModel} BoardModel */
+/** @typedef {import("./protocol").Point} Point */
+/** @typedef {import("./protocol").PointRef} PointRef */
+/** @typedef {import("./protocol").ReplayKey} ReplayKey */
 
 const SUPPRESS = "data-lm-suppress-shortcuts";
-const SCOPE = ".hr-play, .hr-exercise, .hr-puzzle, .hr-replay, .hr-review";
+// a board with keys (a replay): what each key reports (Python decides what it does)
+/** @type {Record<string, ReplayKey>} */
+const KEYS = { ArrowLeft: "previous", ArrowRight: "next", " ": "play", Home: "first",
+               End: "last" };
 
 // A point with no tile ("on") and no side is the open place of an empty layout (== null: see
 // the protocol above).
@@ -64,104 +43,11 @@ function pointSelector(p) {
 
 const spotSelector = (p) => `circle.hr-svg-spot[data-tile="${p.on}"][data-side="${p.side}"]`;
 
-// where the notebook is shown, read from the page's address: { app, path, base } with app
-// "lab" (JupyterLab, the site's lab), "notebook" (Notebook 7, the site's notebook app),
-// "voila" (Voilà showing a folder: /voila/render/…), path the notebook's path on its server
-// (or in the site), or null where the address does not say (Voilà showing one notebook)
-function whereAmI(node) {
-  const params = new URLSearchParams(window.location.search);
-  const hasLab = !!document.querySelector(".jp-LabShell");
-  const app = window.jupyterapp;  // the JupyterLite site's app (its address loses ?path=)
-  if (hasLab && app && app.shell && typeof app.shell.widgets === "function") {
-    for (const widget of app.shell.widgets("main")) {
-      if (widget.node && widget.node.contains(node) && widget.context && widget.context.path) {
-        return { app: "lab", path: widget.context.path, base: null };
-      }
-    }
-  }
-  if (params.get("path")) {  // the JupyterLite site
-    return { app: hasLab ? "lab" : "notebook", path: params.get("path"), base: null };
-  }
-  const config = document.getElementById("jupyter-config-data");
-  let base = "/";
-  try { base = JSON.parse(config ? config.textContent : "{}").baseUrl || "/"; } catch (e) { /* none */ }
-  if (!base.endsWith("/")) base += "/";
-  let path = decodeURIComponent(window.location.pathname);
-  if (path.startsWith(base)) path = path.slice(base.length);
-  let m = path.match(/^(?:lab|doc)(?:\/workspaces\/[^/]+)?\/tree\/(.*)$/);
-  if (m && hasLab) return { app: "lab", path: m[1], base };
-  m = path.match(/^notebooks\/(.*)$/);
-  if (m) return { app: "notebook", path: m[1], base };
-  m = path.match(/^voila\/render\/(.*)$/);
-  if (m) return { app: "voila", path: m[1], base };
-  return null;
-}
-
-function joinPath(folder, relative) {
-  const parts = folder ? folder.split("/") : [];
-  for (const part of relative.split("/")) {
-    if (part === "..") parts.pop(); else if (part && part !== ".") parts.push(part);
-  }
-  return parts.join("/");
-}
-
-const encodePath = (path) => path.split("/").map(encodeURIComponent).join("/");
-
-// the rule's heading in a page (a rules page's anchor <a id="r14"> sits in its heading;
-// JupyterLab's sanitizer keeps it as data-jupyter-id)
-function ruleHeading(doc, rule) {
-  const anchor = doc.querySelector(`[data-jupyter-id="${rule}"], [id="${rule}"]`);
-  return anchor ? (anchor.closest("h1, h2, h3, h4, h5, h6") || anchor) : null;
-}
-
-// open *url* in a new tab and, as the page is the same site's, scroll it to the rule once
-// its front end has drawn it (Notebook 7 and Voilà do not follow an address's #fragment into
-// a rendered notebook); scrolled again for a moment while the page settles
-function openAtRule(url, rule) {
-  const win = window.open(url, "_blank");
-  if (!win) return false;
-  const started = Date.now();
-  let found = 0;
-  const tick = () => {
-    let heading = null;
-    try { heading = win.closed ? null : ruleHeading(win.document, rule); } catch (e) { return; }
-    if (heading) {
-      heading.scrollIntoView({ block: "start" });
-      if (!found) found = Date.now();
-    }
-    if (win.closed || (found && Date.now() - found > 2000) || Date.now() - started > 90000) return;
-    setTimeout(tick, found ? 250 : 200);
-  };
-  tick();
-  return true;
-}
-
-function routeRuleLink(anchor, event) {
-  // in a JupyterLab app (JupyterLab, the site's lab) its link command opens the rendered page
-  // at the rule; it acts on the click as it reaches the page's body
-  const where = whereAmI(anchor);
-  if (where === null) return;  // the link's own address: the page beside the notebook
-  const [relative, rule] = anchor.getAttribute("href").split("#");
-  const folder = where.path.includes("/") ? where.path.slice(0, where.path.lastIndexOf("/")) : "";
-  if (where.app === "lab") {
-    anchor.setAttribute("data-commandlinker-command", "rendermime:handle-local-link");
-    anchor.setAttribute("data-commandlinker-args",
-      JSON.stringify({ path: joinPath(folder, relative), id: `#${rule}` }));
-    return;
-  }
-  // Notebook 7, Voilà, the site's notebook app: the rules page as a notebook, at the rule
-  const page = joinPath(folder, anchor.getAttribute("data-notebook") || relative);
-  let url;
-  if (where.base === null) {
-    const here = new URL(window.location.href);
-    here.searchParams.set("path", page);
-    here.hash = "";
-    url = here.href;
-  } else {
-    url = `${where.base}${where.app === "voila" ? "voila/render" : "notebooks"}/${encodePath(page)}`;
-  }
-  if (openAtRule(`${url}#${rule}`, rule)) event.preventDefault();
-}
+// the picture's parts (an SVG's groups, circles, rects) this module decorates
+/** @param {ParentNode} root @param {string} selector @returns {SVGElement | null} */
+const one = (root, selector) => root.querySelector(selector);
+/** @param {ParentNode} root @param {string} selector @returns {SVGElement[]} */
+const all = (root, selector) => /** @type {SVGElement[]} */ ([...root.querySelectorAll(selector)]);
 
 function control(node, label) {
   node.setAttribute("role", "button");
@@ -170,9 +56,10 @@ function control(node, label) {
   node.setAttribute(SUPPRESS, "true");
 }
 
+/** @param {{ model: BoardModel, el: HTMLElement }} view */
 function render({ model, el }) {
   el.classList.add("hr-board-w");
-  el.setAttribute("tabindex", "-1");
+  el.setAttribute(SUPPRESS, "true");
   const frame = document.createElement("div");  // the picture: may scale down or scroll
   frame.className = "hr-board-svg";
   const strip = document.createElement("div");  // the hand: finger-sized, never scaled
@@ -189,17 +76,17 @@ function render({ model, el }) {
 
   const moves = () => model.get("moves") || {};
   const say = (text) => { preview.textContent = text || ""; };
-  const tileNode = (tile) => el.querySelector(`g.hr-svg-hand-tile[data-tile="${tile}"]`);
+  const tileNode = (tile) => one(el, `g.hr-svg-hand-tile[data-tile="${tile}"]`);
 
   function clearLit() {
-    for (const spot of frame.querySelectorAll(".hr-lit")) {
+    for (const spot of all(frame, ".hr-lit")) {
       spot.classList.remove("hr-lit");
       for (const a of ["role", "tabindex", "aria-label", "aria-description", SUPPRESS]) {
         spot.removeAttribute(a);
       }
       delete spot.dataset.preview;
     }
-    for (const g of el.querySelectorAll("g.hr-svg-hand-tile[aria-pressed]")) {
+    for (const g of all(el, "g.hr-svg-hand-tile[aria-pressed]")) {
       g.setAttribute("aria-pressed", "false");
       g.classList.remove("hr-chosen");
     }
@@ -217,7 +104,7 @@ function render({ model, el }) {
     if (g) { g.setAttribute("aria-pressed", "true"); g.classList.add("hr-chosen"); }
     const previews = [];
     for (const p of entry.points) {
-      const spot = frame.querySelector(pointSelector(p));
+      const spot = one(frame, pointSelector(p));
       if (!spot) continue;
       spot.classList.add("hr-lit");
       control(spot, p.label);
@@ -242,7 +129,7 @@ function render({ model, el }) {
   }
 
   function decorate() {
-    const svg = frame.querySelector("svg");
+    const svg = /** @type {SVGSVGElement | null} */ (one(frame, "svg"));
     if (svg) {
       // the picture holds controls now: a group named by its title (the desc stays)
       svg.setAttribute("role", "group");
@@ -253,7 +140,7 @@ function render({ model, el }) {
     }
     const readonly = model.get("readonly");
     const playable = moves();
-    for (const g of el.querySelectorAll("g.hr-svg-hand-tile")) {
+    for (const g of all(el, "g.hr-svg-hand-tile")) {
       const tile = g.dataset.tile;
       if (!readonly && tile in playable) {
         control(g, tile);
@@ -268,7 +155,7 @@ function render({ model, el }) {
   function decorateSpots() {
     const readonly = model.get("readonly");
     for (const p of model.get("spots") || []) {
-      const spot = frame.querySelector(spotSelector(p));
+      const spot = one(frame, spotSelector(p));
       if (!spot || readonly) continue;
       spot.classList.add("hr-pickable");
       control(spot, p.label);
@@ -279,7 +166,7 @@ function render({ model, el }) {
 
   function showPicked() {
     const picked = new Set((model.get("picked") || []).map((p) => `${p.on} ${p.side}`));
-    for (const spot of frame.querySelectorAll(".hr-svg-spot.hr-pickable")) {
+    for (const spot of all(frame, ".hr-svg-spot.hr-pickable")) {
       const on = picked.has(`${spot.dataset.tile} ${spot.dataset.side}`);
       spot.setAttribute("aria-pressed", on ? "true" : "false");
       spot.classList.toggle("hr-picked", on);
@@ -287,21 +174,21 @@ function render({ model, el }) {
   }
 
   function showMarks() {
-    for (const node of frame.querySelectorAll(".hr-mark")) {
+    for (const node of all(frame, ".hr-mark")) {
       node.classList.remove("hr-mark");
       node.removeAttribute("data-mark");
     }
-    const marks = model.get("marks") || {};
-    if (!marks.kind) return;
+    const marks = model.get("marks");
+    if (!marks || !marks.kind) return;
     const nodes = [];
     for (const p of marks.points || []) {
       // the point's spot, or its number or dot in a picture with numbers
-      const node = frame.querySelector(spotSelector(p)) || frame.querySelector(
+      const node = one(frame, spotSelector(p)) || one(frame,
         `[data-tile="${p.on}"][data-side="${p.side}"]`);
       if (node) nodes.push(node);
     }
     for (const tile of marks.tiles || []) {
-      const node = frame.querySelector(`g.hr-svg-tile[data-tile="${tile}"]`);
+      const node = one(frame, `g.hr-svg-tile[data-tile="${tile}"]`);
       if (node) nodes.push(node);
     }
     for (const node of nodes) {
@@ -312,12 +199,12 @@ function render({ model, el }) {
 
   function markChange() {
     // the tile just placed (by anyone) is the picture's highlight: mark it once, when new
-    const glow = frame.querySelector("rect.hr-svg-highlight");
-    const count = frame.querySelectorAll("g.hr-svg-tile").length;
+    const glow = one(frame, "rect.hr-svg-highlight");
+    const count = all(frame, "g.hr-svg-tile").length;
     const now = glow ? `${glow.getAttribute("data-tile")}/${count}` : null;
     if (now !== null && lastChange !== null && now !== lastChange) {
-      const svg = frame.querySelector("svg");
-      const tile = frame.querySelector(`g.hr-svg-tile[data-tile="${glow.getAttribute("data-tile")}"]`);
+      const svg = one(frame, "svg");
+      const tile = one(frame, `g.hr-svg-tile[data-tile="${glow.getAttribute("data-tile")}"]`);
       if (svg) svg.classList.add("hr-changed");
       if (tile) tile.classList.add("hr-new");
       // once only: the mark's animation is over in 300 ms, the glow of the highlight stays
@@ -329,44 +216,16 @@ function render({ model, el }) {
     lastChange = now === null ? (count ? lastChange : "") : now;
   }
 
-  function scope() {
-    // the widget this board belongs to: its texts' language, its other key-taking controls
-    const root = el.closest(SCOPE) || el;
-    const lang = model.get("lang");
-    if (root.getAttribute("lang") !== lang) root.setAttribute("lang", lang);
-    for (const [name, value] of Object.entries(model.get("palette") || {})) {
-      if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
-    }
-    const names = model.get("lang_names") || {};
-    for (const b of root.querySelectorAll(".hr-lang button, .hr-lang .widget-toggle-button")) {
-      const code = names[b.textContent.trim()];
-      if (code && b.getAttribute("lang") !== code) b.setAttribute("lang", code);
-    }
-    for (const input of root.querySelectorAll("input, textarea, select")) {
-      if (!input.hasAttribute(SUPPRESS)) input.setAttribute(SUPPRESS, "true");
+  // The one element outside its own the board writes to: the view it is in (the element
+  // Python gave the class hr-view) gets the board's lang, so that every text of the view (its
+  // buttons' labels too) is read and drawn in its language. An ipywidgets box has no trait for
+  // an attribute; a class, which Python can set, is no language for a screen reader.
+  function markView() {
+    const view = el.parentElement && el.parentElement.closest(".hr-view");
+    if (view && view.getAttribute("lang") !== model.get("lang")) {
+      view.setAttribute("lang", model.get("lang"));
     }
   }
-  let scoped = false;
-  const rescope = () => {
-    if (scoped) return;
-    scoped = true;
-    queueMicrotask(() => { scoped = false; scope(); });
-  };
-  let watcher = null;
-  const watch = () => {
-    const root = el.closest(SCOPE);
-    if (!root || watcher) return;
-    if (!root.dataset.hrRules) {  // one handler a widget, whichever of its boards comes first
-      root.dataset.hrRules = "1";
-      root.addEventListener("click", (event) => {
-        const anchor = event.target.closest && event.target.closest("a.hr-rule[href]");
-        if (anchor) routeRuleLink(anchor, event);
-      });
-    }
-    watcher = new MutationObserver(rescope);
-    watcher.observe(root, { subtree: true, childList: true, characterData: true });
-    scope();
-  };
 
   function draw() {
     const hadFocus = el.contains(document.activeElement) && document.activeElement !== el;
@@ -375,6 +234,7 @@ function render({ model, el }) {
     el.classList.remove("hr-busy");
     el.setAttribute("aria-label", model.get("label"));
     el.setAttribute("lang", model.get("lang"));
+    markView();
     decorate();
     decorateSpots();
     showMarks();
@@ -384,10 +244,9 @@ function render({ model, el }) {
     say("");
     if (wanted !== null) select(wanted, false);
     if (hadFocus) {  // a keyboard user keeps their place: the first control, or the board
-      const first = el.querySelector(".hr-lit[tabindex], g.hr-playable") || el;
+      const first = one(el, ".hr-lit[tabindex], g.hr-playable") || el;
       first.focus();
     }
-    rescope();
   }
 
   function target(event) {
@@ -405,7 +264,7 @@ function render({ model, el }) {
     } else if (item.classList.contains("hr-playable")) {
       select(item.dataset.tile === selected ? null : item.dataset.tile, true);
       if (selected === null) say("");
-      const first = byKey && selected !== null && frame.querySelector(".hr-lit[tabindex]");
+      const first = byKey && selected !== null && one(frame, ".hr-lit[tabindex]");
       if (first) first.focus();  // from the keyboard: on to the first lit point
     } else {
       model.send({ kind: "select", tile: item.dataset.tile, rev: model.get("revision") });
@@ -417,10 +276,32 @@ function render({ model, el }) {
     const item = target(event);
     if (item) activate(item, false);
   });
+  // the notebook around the board (JupyterLab, Notebook 7, the site): only read, to give it
+  // the focus back on Escape
+  function leave() {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement || active instanceof SVGElement) active.blur();
+    const notebook = el.closest(".jp-Notebook");
+    const cell = el.closest(".jp-Cell");
+    if (notebook instanceof HTMLElement) notebook.focus();
+    else if (cell instanceof HTMLElement) cell.focus();
+  }
+
   el.addEventListener("keydown", (event) => {
-    if (event.target === el) return;
-    const items = [...el.querySelectorAll('[tabindex="0"]')];
-    const here = items.indexOf(document.activeElement);
+    const modified = event.altKey || event.ctrlKey || event.metaKey;
+    // the board's keys are its own: the notebook's command-mode shortcuts never see them
+    // (JupyterLab's keydown listener is on the page, reached by bubbling)
+    if (!modified) event.stopPropagation();
+    if (event.target === el) {  // the board itself has the focus: a replay's keys
+      const key = KEYS[event.key];
+      if (event.key === "Escape") { event.preventDefault(); leave(); return; }
+      if (!model.get("takes_keys") || modified || event.shiftKey || key === undefined) return;
+      event.preventDefault();  // no page scrolling
+      model.send({ kind: "key", key });
+      return;
+    }
+    const items = all(el, '[tabindex="0"]');
+    const here = items.indexOf(/** @type {SVGElement} */ (document.activeElement));
     if (event.key === "Enter" || event.key === " ") {
       const item = target(event);
       if (item) { event.preventDefault(); activate(item, true); }
@@ -431,11 +312,7 @@ function render({ model, el }) {
       say("");
       const g = tile && tileNode(tile);
       if (g) { g.focus(); return; }
-      // nothing chosen: leave the board for the notebook (its cell, in command mode)
-      const host = el.closest(".jp-Cell") || el.closest(".jp-Notebook");
-      document.activeElement.blur();
-      const notebook = el.closest(".jp-Notebook");
-      if (notebook) notebook.focus(); else if (host) host.focus();
+      leave();  // nothing chosen: leave the board for the notebook (its cell, in command mode)
     } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
       if (!items.length) return;
       event.preventDefault();
@@ -479,13 +356,24 @@ function render({ model, el }) {
   model.on("change:lang", () => {
     el.setAttribute("lang", model.get("lang"));
     live.setAttribute("lang", model.get("lang"));
-    rescope();
+    markView();
   });
+  // a board with keys (a replay's): the board itself takes the focus and the keys
+  const keyed = () => {
+    if (model.get("takes_keys")) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "group");
+      el.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Space Home End");
+    } else {
+      el.setAttribute("tabindex", "-1");
+      el.removeAttribute("role");
+      el.removeAttribute("aria-keyshortcuts");
+    }
+  };
+  model.on("change:takes_keys", keyed);
+  keyed();
   live.setAttribute("lang", model.get("lang"));
   draw();
-  // the widget's root exists once this view is attached to the page
-  requestAnimationFrame(watch);
-  setTimeout(watch, 500);
 
   // The width the board has on the page, for Python to draw the picture to (on a phone its
   // texts stay readable): from the board's left edge to the right of the output it is in (not
@@ -504,16 +392,18 @@ function render({ model, el }) {
     }
   };
   const sizer = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    markView();  // laid out: on the page (where a frame came too soon for it)
     clearTimeout(roomTimer);
     roomTimer = setTimeout(reportRoom, 150);
   }) : null;
-  requestAnimationFrame(() => {
+  requestAnimationFrame(() => {  // on the page by now: the view it is in, the room it has
+    markView();
     const host = el.closest(".jp-OutputArea-output") || el.parentElement;
     if (sizer && host) sizer.observe(host);
+    if (sizer) sizer.observe(el);
     reportRoom();
   });
   return () => {
-    if (watcher) watcher.disconnect();
     if (sizer) sizer.disconnect();
     clearTimeout(roomTimer);
   };

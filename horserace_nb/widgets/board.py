@@ -41,15 +41,40 @@ import traitlets
 from ..core.tiles import Side, Tile
 from ..core.validate import is_whole
 from ..render.theme import DEFAULT_THEME, palette
-from ..sessions.protocol import Choice, Kind, Marks, Moves, PointRef, Spot, Text, point_ref
-from ..words.i18n import LANGS, t
-from ..words.i18n import label as lang_label
+from ..sessions.protocol import (
+    REPLAY_KEYS,
+    Choice,
+    Kind,
+    Marks,
+    Moves,
+    PointRef,
+    Spot,
+    Text,
+    point_ref,
+)
+from ..words.i18n import t
 from .common import Lang
 
 __all__ = ["Board", "Choice", "Moves", "Text"]
 
 _HERE = Path(__file__).parent
+PALETTE_HOLDERS = ".hr-board-w, .hr-msg, .hr-bar"
+"""The elements the theme's role colours are set on (as CSS custom properties, in the board's
+style sheet): the board and the widgets' message lines and bars, each its own element."""
 _MAX_FIELD = 40  # no tile or side name is longer: anything longer is garbage
+
+
+def palette_css() -> str:
+    """The theme's role colours (:func:`~horserace_nb.render.theme.palette`) as CSS custom
+    properties of :data:`PALETTE_HOLDERS`, the fallbacks of JupyterLab's ``--jp-*`` colours in
+    the board's style sheet (written once, when the class is made).
+
+    >>> f"--hr-error: {DEFAULT_THEME.error};" in palette_css()
+    True
+    """
+    lines = [f"  {name}: {value};" for name, value in palette(DEFAULT_THEME).items()]
+    return "\n/* the theme's role colours (render/theme.py) */\n" + "\n".join(
+        [f"{PALETTE_HOLDERS} {{", *lines, "}"]) + "\n"
 
 
 class Board(anywidget.AnyWidget):
@@ -63,7 +88,7 @@ class Board(anywidget.AnyWidget):
     # the text, not the Path: anywidget would watch a Path and keep every board ever made
     # alive through its change signal (the memory of closed boards never freed)
     _esm = (_HERE / "board.js").read_text(encoding="utf-8")
-    _css = (_HERE / "board.css").read_text(encoding="utf-8")
+    _css = (_HERE / "board.css").read_text(encoding="utf-8") + palette_css()
 
     svg = traitlets.Unicode("").tag(sync=True)
     """The picture (SVG text)."""
@@ -73,12 +98,6 @@ class Board(anywidget.AnyWidget):
     announcement = traitlets.Dict({"n": 0, "text": ""}).tag(sync=True)
     """What the widget's one polite live region says next: ``{"n": count, "text": sentence}``
     (see :meth:`announce`)."""
-    palette = traitlets.Dict().tag(sync=True)
-    """The theme's role colours as CSS custom properties (:func:`~horserace_nb.render.theme.
-    palette`), set on the widget the board belongs to: the fallbacks of JupyterLab's."""
-    lang_names = traitlets.Dict().tag(sync=True)
-    """Each language's name in itself → its code, so the front end marks the language switch's
-    labels with their own ``lang``."""
     moves = traitlets.Dict().tag(sync=True)
     """Every hand tile that may be played now, with its points
     (:data:`~horserace_nb.sessions.protocol.Moves`)."""
@@ -101,16 +120,19 @@ class Board(anywidget.AnyWidget):
     """What a feedback sentence or a hint talks about, marked on the picture
     (:class:`~horserace_nb.sessions.protocol.Marks`, :meth:`mark`)."""
     lang = Lang("en").tag(sync=True)
+    takes_keys = traitlets.Bool(False).tag(sync=True)
+    """The board takes the keys of the widget it is in (a replay's ← → Space Home End): it is
+    focusable itself and reports each key (:data:`~horserace_nb.sessions.protocol.ReplayKey`)
+    to :meth:`on_key`; Python decides what it does."""
     room = traitlets.Int(0, min=0).tag(sync=True)
     """The width the board has on the page, in CSS px (its front end reports it, in steps of
     10; 0 until it has): the widget draws its picture to it
     (:func:`~horserace_nb.render.svg.game_svg`'s ``room``)."""
 
     def __init__(self, *, lang: str = "en", readonly: bool = False, **kwargs: Any) -> None:
-        super().__init__(lang=lang, readonly=readonly,
-                         lang_names={lang_label(code): code for code in LANGS},
-                         palette=palette(DEFAULT_THEME), **kwargs)
+        super().__init__(lang=lang, readonly=readonly, **kwargs)
         self._on_choice: Callable[[Choice], None] | None = None
+        self._on_key: Callable[[str], None] | None = None
         self._on_refusal: Callable[[Text], None] | None = None
         self._handled: tuple[Tile, Tile | None, Side | None, int] | None = None
         """The last placement handed to the choice callback that brought a new picture, with
@@ -119,12 +141,14 @@ class Board(anywidget.AnyWidget):
         self.on_msg(self._from_front_end)
         self.add_class("hr-board")
 
-    @traitlets.observe("lang", "readonly")
+    @traitlets.observe("lang", "readonly", "takes_keys")
     def _relabel_on_change(self, _change: Any) -> None:
         self._relabel()
 
     def _relabel(self) -> None:
-        self.label = t("board.label_readonly" if self.readonly else "board.label", self.lang)
+        key = ("replay.keys_label" if self.takes_keys else
+               "board.label_readonly" if self.readonly else "board.label")
+        self.label = t(key, self.lang)
 
     # ------------------------------------------------------------------ Python → browser
     def show(self, svg: str, moves: Moves | None = None, selected: str = "",
@@ -204,12 +228,26 @@ class Board(anywidget.AnyWidget):
         """Call *callback* with the sentence explaining a refused message."""
         self._on_refusal = callback
 
+    def on_key(self, callback: Callable[[str], None]) -> None:
+        """Call *callback* with each key a board with :attr:`takes_keys` reports (one of
+        :data:`~horserace_nb.sessions.protocol.REPLAY_KEYS`)."""
+        self._on_key = callback
+
     def _from_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.receive(content)
 
     def receive(self, content: Any) -> None:
         """Handle one message as the front end sends it: a malformed, stale or read-only one is
-        refused (the refusal callback says why); a well-formed one goes to the choice callback."""
+        refused (the refusal callback says why); a well-formed one goes to the choice callback,
+        a key (a board with :attr:`takes_keys`) to the key callback."""
+        if isinstance(content, dict) and content.get("kind") == "key":
+            key = content.get("key")
+            if self.takes_keys and key in REPLAY_KEYS:
+                if self._on_key is not None:
+                    self._on_key(str(key))
+            elif self._on_refusal is not None:
+                self._on_refusal(_say("board.bad_message"))
+            return
         choice, why = self.parse(content)
         if choice is None:
             if self._on_refusal is not None and why is not None:

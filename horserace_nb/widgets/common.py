@@ -15,6 +15,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -23,8 +24,10 @@ from ..sessions.common import Note, Text
 from ..teaching.exercises import MAX_STARS
 from ..words import i18n
 from ..words.i18n import check_lang, t
+from .text import RuleText, join_modules
 
-__all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "Lang", "Text", "Note",
+__all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "LangSwitch", "Lang",
+           "Text", "Note",
            "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html",
            "RULES_PAGES", "rules_page", "rules_notebook", "rule_links"]
 
@@ -165,7 +168,8 @@ class MessageArea:
     """
 
     def __init__(self) -> None:
-        self.html = widgets.HTML(value="", layout=widgets.Layout(min_height="1.5em"))
+        self.html = RuleText(value="", layout=widgets.Layout(min_height="1.5em"))
+        """The lines (their rule links open the rules page at the rule: :class:`RuleText`)."""
         self.html.add_class("hr-message")
         self.log = widgets.Output(layout=widgets.Layout(max_height="12em", overflow="auto"))
         self.log.add_class("hr-log")
@@ -261,10 +265,29 @@ def lang_options() -> list[tuple[str, str]]:
     return [(i18n.label(code), code) for code in i18n.LANGS]
 
 
-def lang_switch(value: str) -> widgets.ToggleButtons:
+class LangSwitch(anywidget.AnyWidget):
+    """The language switch: one button a language, each named in itself and marked with its own
+    ``lang`` (``lang_switch.js``, in its own element); ``value`` is the language chosen.
+
+    >>> switch = LangSwitch(value="ko")
+    >>> ("한국어", "ko") in switch.options, switch.value
+    (True, 'ko')
+    """
+
+    _esm = join_modules("lang_switch.js")
+    _css = (".hr-lang-buttons { display: flex; flex-wrap: wrap; gap: 2px; }\n"
+            ".hr-lang-button { width: 6em; }\n"
+            "@media (pointer: coarse) { .hr-lang-button { min-height: 44px; } }\n")
+    value = Lang("en").tag(sync=True)
+    options: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    """The languages offered, ``(name in itself, code)`` (:func:`lang_options`)."""
+
+    def __init__(self, value: str = "en", **kwargs: Any) -> None:
+        super().__init__(value=check_lang(value), options=lang_options(), **kwargs)
+
+
+def lang_switch(value: str) -> LangSwitch:
     """The language switch, each language named in itself."""
-    switch = widgets.ToggleButtons(options=lang_options(), value=check_lang(value),
-                                   style={"button_width": "6em"})
+    switch = LangSwitch(value)
     switch.add_class("hr-lang")
     return switch
-

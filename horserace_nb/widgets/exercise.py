@@ -36,6 +36,7 @@ from .base import View, replace_children
 from .board import Board, Choice
 from .common import MessageArea, esc, message_html, question_html, safe, stars_html
 from .store import Recorder
+from .text import RuleText
 
 __all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "POINTS_FORMS", "ONE_CHOICE_FORMS"]
 
@@ -133,7 +134,7 @@ class ExerciseWidget(View):
         super().__init__(lang=lang, switch=False)
         self.counter = widgets.HTML()
         self.stars_line = widgets.HTML()
-        self.prompt = widgets.HTML()
+        self.prompt = RuleText()
         self.board = Board(lang=lang, readonly=True)
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choose_label = widgets.HTML()

@@ -61,6 +61,7 @@ from .base import View, replace_children, running_loop
 from .board import Board, Choice
 from .common import esc, rule_links, safe
 from .store import Recorder
+from .text import RuleText
 
 if TYPE_CHECKING:  # imported on first use: a first board needs no review (issue 21)
     from .review import ReviewWidget
@@ -161,7 +162,7 @@ class PlayWidget(View):
             return widgets.Button(layout=widgets.Layout(width="auto"), **options)
 
         self.title = widgets.HTML()
-        self.scoreboard = widgets.HTML()
+        self.scoreboard = RuleText()
         self.scoreboard.add_class("hr-scoreboard")
         self.status = widgets.HTML()
         self.board = Board(lang=lang)
@@ -174,8 +175,8 @@ class PlayWidget(View):
         self.next_button = button(icon="step-forward", button_style="primary")
         self.auto_play = widgets.Checkbox(value=False, indent=False)
         self.next_hand_button = button(icon="forward", button_style="success")
-        self.settlement_html = widgets.HTML()
-        self.moves_log = widgets.HTML()
+        self.settlement_html = RuleText()
+        self.moves_log = RuleText()
         self.moves_log.add_class("hr-moves")
         self.review_button = button(icon="search")
         self.review_box = widgets.VBox([])
@@ -195,7 +196,7 @@ class PlayWidget(View):
         self.new_game_button = button(icon="refresh")
         self.match_dropdown = widgets.Dropdown(options=[("61", "61")], value="61",
                                                style={"description_width": "initial"})
-        self.match_note = widgets.HTML()
+        self.match_note = RuleText()
         self.level_dropdown = widgets.Dropdown(options=[(key, key) for key in LEVELS],
                                                value=self._level_choice,
                                                style={"description_width": "initial"})

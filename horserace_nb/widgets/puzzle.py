@@ -57,6 +57,7 @@ from .base import View
 from .board import Board, Choice
 from .common import esc, rule_links, safe, stars_html
 from .store import Recorder
+from .text import RuleText
 
 __all__ = ["PuzzleWidget"]
 
@@ -104,12 +105,12 @@ class PuzzleWidget(View):
         self.title = widgets.HTML()
         self.stars_line = widgets.HTML()
         self.counter = widgets.HTML()
-        self.rules_line = widgets.HTML()
-        self.question = widgets.HTML()
+        self.rules_line = RuleText()
+        self.question = RuleText()
         self.hands_line = widgets.HTML()
         """The other hands the teacher chose to show (a teacher's puzzle), or nothing."""
         self.board = Board(lang=lang)
-        self.hints_box = widgets.HTML()
+        self.hints_box = RuleText()
         button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
         self.menu = widgets.Dropdown(layout=widgets.Layout(width="auto"),
                                      style={"description_width": "initial"})

@@ -11,7 +11,7 @@
 >>> quiet.reveal_sum()
 >>> "2 + 8 = 10" in quiet.sum_line.value
 True
->>> quiet.press("next")                      # what → does while the replay has focus
+>>> quiet.press("next")                      # what → does while its board has the focus
 >>> quiet.step
 4
 """
@@ -19,17 +19,14 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
 from ..core import validate
 from ..core.tiles import Side, Tile
-from ..sessions.protocol import Text, board_moves, tile_position
+from ..sessions.protocol import REPLAY_KEYS, Text, board_moves, tile_position
 from ..sessions.replay import Prediction, ReplayStep, build_steps, question_for, step_texts
 from ..teaching.authoring import example_from_code, read_example
 from ..teaching.exercises import Feedback, LayoutExercise, PlacementScore, PlayedPoint
@@ -37,60 +34,15 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
-from .common import Lang, esc, message_html, question_html, rule_links, safe
+from .common import esc, message_html, question_html, rule_links, safe
 from .store import Recorder
+from .text import RuleText
 
-__all__ = ["ReplayWidget", "ReplayKeys", "KEYS"]
+__all__ = ["ReplayWidget", "KEYS"]
 
-_HERE = Path(__file__).parent
-
-KEYS = ("previous", "next", "play", "first", "last")
-"""What the replay's keys report (``replay.js``): ← previous, → next, Space play (or pause, or
-the next step when there is no play), Home first, End last."""
-
-
-class ReplayKeys(anywidget.AnyWidget):
-    """The replay's keys, with no visible part: while the replay has focus, ``replay.js``
-    reports ←, →, Space, Home and End as one of :data:`KEYS` (and keeps them, and every other
-    key pressed on the replay, from the notebook's shortcuts); Python decides what each does.
-
-    >>> keys = ReplayKeys()
-    >>> seen = []
-    >>> keys.on_key(seen.append)
-    >>> keys.receive({"kind": "key", "key": "next"})
-    >>> seen
-    ['next']
-    """
-
-    _esm = (_HERE / "replay.js").read_text(encoding="utf-8")  # text: a Path would keep every
-    # instance alive (anywidget's file watch)
-    label = traitlets.Unicode("").tag(sync=True)
-    """The replay's accessible name, saying its keys (set on the replay's root)."""
-    lang = Lang("en").tag(sync=True)
-
-    def __init__(self, *, lang: str = "en") -> None:
-        super().__init__(lang=lang, layout=widgets.Layout(display="none"))
-        self._on_key: Callable[[str], None] | None = None
-        self._on_refusal: Callable[[Text], None] | None = None
-        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
-
-    def on_key(self, callback: Callable[[str], None]) -> None:
-        """Call *callback* with each key reported (one of :data:`KEYS`)."""
-        self._on_key = callback
-
-    def on_refusal(self, callback: Callable[[Text], None]) -> None:
-        """Call *callback* with the sentence explaining a malformed message."""
-        self._on_refusal = callback
-
-    def receive(self, content: Any) -> None:
-        """Handle one message as the front end sends it; anything but a known key is refused
-        with a sentence (nothing changes)."""
-        key = content.get("key") if isinstance(content, dict) else None
-        if isinstance(content, dict) and content.get("kind") == "key" and key in KEYS:
-            if self._on_key is not None:
-                self._on_key(str(key))
-        elif self._on_refusal is not None:
-            self._on_refusal(lambda lang: t("board.bad_message", lang))
+KEYS = REPLAY_KEYS
+"""What the replay's keys report (its board's, which takes them: ``Board.keys``): ← previous,
+→ next, Space play (or pause, or the next step when there is no play), Home first, End last."""
 
 
 class ReplayWidget(View):
@@ -98,8 +50,9 @@ class ReplayWidget(View):
     (dict or JSON text), or a live :class:`Game`'s history, one step at a time, on the same
     board as play (read-only).
 
-    Drive it with the buttons, the slider or play/pause, the keys while it has focus (← and →
-    step, Space plays or pauses, Home and End: :meth:`press`), or from code: ``w.step = 3``.
+    Drive it with the buttons, the slider or play/pause, the keys while its board has the focus
+    (a click on the picture; ← and → step, Space plays or pauses, Home and End: :meth:`press`),
+    or from code: ``w.step = 3``.
 
     **Hidden sums** (``sums=False``, for lessons that have not taught adding up yet, or for a
     class that answers first): a step's sum is neither shown nor said — nor the numbers on the
@@ -163,13 +116,14 @@ class ReplayWidget(View):
         self.play = widgets.Play(value=0, min=0, max=last, interval=1500)
         widgets.link((self.play, "value"), (self.slider, "value"))
         self.title = widgets.HTML()
-        self.heading = widgets.HTML()
-        self.board = Board(lang=lang, readonly=True)
-        self.sum_line = widgets.HTML()
+        self.heading = RuleText()
+        self.board = Board(lang=lang, readonly=True, takes_keys=True)
+        """The picture; it has the replay's keys (it takes the focus: a click on it)."""
+        self.sum_line = RuleText()
         self.sum_button = widgets.Button(icon="eye", layout=widgets.Layout(
             width="auto", align_self="flex-start"))
-        self.turn_line = widgets.HTML()
-        self.details = widgets.HTML()
+        self.turn_line = RuleText()
+        self.details = RuleText()
         self.alt_text = widgets.HTML()
         self.alt_text.add_class("hr-alt")
         controls = widgets.HBox([self.first_button, self.prev_button, self.play,
@@ -178,26 +132,24 @@ class ReplayWidget(View):
         """The prediction asked now (predict mode), ``None`` when none is."""
         self._answered: Prediction | None = None  # the feedback shown is about this one
         self.predict_toggle = widgets.Checkbox(value=predict, indent=False)
-        self.predict_prompt = widgets.HTML()
+        self.predict_prompt = RuleText()
         self.predict_number = widgets.IntText(value=0, layout=widgets.Layout(width="10em"))
         self.predict_check = widgets.Button(button_style="primary", icon="check",
                                             layout=widgets.Layout(width="auto"))
         self.predict_reveal = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
-        self.predict_feedback = widgets.HTML()
+        self.predict_feedback = RuleText()
         self.predict_box = widgets.VBox([
             self.predict_prompt,
             widgets.HBox([self.predict_number, self.predict_check, self.predict_reveal])])
         self.predict_box.add_class("hr-predict")
         self.recorder = Recorder(lang=lang)
         """Records each prediction answered or shown in the learner's browser (issue 20)."""
-        self.keyboard = ReplayKeys(lang=lang)
-        """The keys of the replay while it has focus (:meth:`press`)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
             self.predict_feedback, self.board, self.sum_line, self.sum_button, self.turn_line,
-            self.details, self.alt_text, self.messages.box, self.recorder.store, self.keyboard,
+            self.details, self.alt_text, self.messages.box, self.recorder.store,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -206,8 +158,7 @@ class ReplayWidget(View):
         self.predict_check.on_click(lambda _: self._on_predict_check())
         self.predict_reveal.on_click(lambda _: self._on_reveal())
         self.sum_button.on_click(lambda _: self._on_reveal_sum())
-        self.keyboard.on_key(self._on_key)
-        self.keyboard.on_refusal(self._on_refusal)
+        self.board.on_key(self._on_key)
         widgets.link((self.predict_toggle, "value"), (self, "predict"))
         self.board.on_choice(self._on_board)
         self.board.on_refusal(self._on_refusal)
@@ -279,10 +230,10 @@ class ReplayWidget(View):
 
     # ------------------------------------------------------------------ keys and the sum
     def press(self, key: str) -> None:
-        """What a key does while the replay has focus (one of :data:`KEYS`): → ``"next"`` (in
-        predict mode: asks first), ← ``"previous"``, Home ``"first"``, End ``"last"``, Space
-        ``"play"``: plays from here (from the start at the last step) or pauses; in predict
-        mode, where there is no play, it steps like →.
+        """What a key does while the replay's board has the focus (one of :data:`KEYS`):
+        → ``"next"`` (in predict mode: asks first), ← ``"previous"``, Home ``"first"``,
+        End ``"last"``, Space ``"play"``: plays from here (from the start at the last step) or
+        pauses; in predict mode, where there is no play, it steps like →.
 
         :raises ValueError: for another key (nothing changes).
         """
@@ -439,7 +390,6 @@ class ReplayWidget(View):
 
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
-        self.keyboard.lang = lang
         self._render()
         self._show_feedback()  # the last verdict, said again in the new language
 
@@ -563,7 +513,6 @@ class ReplayWidget(View):
         self.play.description = t("replay.play", lang)
         self.play.tooltip = t("replay.play", lang)
         self.play.layout.display = "none" if self.predict else ""  # Space steps then
-        self.keyboard.label = t("replay.keys_label", lang)
         self.slider.description = t("replay.step_label", lang)
         self.prev_button.disabled = self.first_button.disabled = self.step == 0
         self.next_button.disabled = self.last_button.disabled = self.step == len(self.steps) - 1

@@ -45,6 +45,7 @@ from ..words.names import seat_name
 from .base import View, running_loop
 from .board import Board
 from .common import esc, rule_links, safe
+from .text import RuleText
 
 __all__ = ["ReviewWidget", "review_svg"]
 
@@ -106,7 +107,7 @@ class ReviewWidget(View):
         self.title = widgets.HTML()
         self.close_button = button(icon="times")
         self.summary_html = widgets.HTML()
-        self.status = widgets.HTML()
+        self.status = RuleText()
         self.first_button = button(icon="fast-backward")
         self.prev_button = button(icon="step-backward")
         self.counter = widgets.HTML()
@@ -117,7 +118,7 @@ class ReviewWidget(View):
                                 layout=widgets.Layout(align_items="center",
                                                       flex_flow="row wrap"))
         self.board = Board(lang=lang, readonly=True)
-        self.explanation = widgets.HTML()
+        self.explanation = RuleText()
         self.children = [
             widgets.HBox([self.title, widgets.HBox([self.lang_switch, self.close_button])],
                          layout=widgets.Layout(justify_content="space-between",

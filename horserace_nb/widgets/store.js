@@ -111,13 +111,13 @@ function storage() {
   }
 }
 
-function download(model) {
+function download(model, el) {
   const blob = new Blob([model.get("file_text")], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
   a.download = model.get("file_name") || "horserace-results.json";
-  document.body.append(a);
+  el.append(a);  // in the page for the click (Firefox), inside this view's own element
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
@@ -135,7 +135,7 @@ function render({ model, el }) {
   button.className = "hr-store-download jupyter-button";
   button.style.minHeight = "44px";
   button.style.minWidth = "44px";
-  button.addEventListener("click", () => download(model));
+  button.addEventListener("click", () => download(model, el));
   el.append(notice, button);
 
   const root = siteRoot(document, window.location);

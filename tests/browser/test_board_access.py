@@ -112,9 +112,10 @@ def check_keys_stay_on_the_board(page: Any, driver: PlayDriver, cells: str,
     press_keys(page, seed)
     assert page.evaluate(cells) == before
     assert seed.input_value().replace(" ", "") == "".join(KEYS)  # the keys went into the box
-    # every focusable control carries the platform's mark
-    unmarked = driver.root.evaluate("""r => [...r.querySelectorAll(
-        '[tabindex="0"], input, textarea, select')].filter(
+    # every focusable control of the board carries the platform's mark (ipywidgets' text
+    # boxes keep their keys themselves: the seed box above)
+    unmarked = driver.root.locator(".hr-board-w").first.evaluate("""b => [b, ...b.querySelectorAll(
+        '[tabindex="0"]')].filter(
         e => !e.hasAttribute('data-lm-suppress-shortcuts')).map(e => e.outerHTML.slice(0, 80))""")
     assert unmarked == []
     # Tab moves on; Escape leaves the board (for the notebook)

@@ -69,11 +69,12 @@ def check_replay_keys_step_and_never_reach_the_notebook(server: JupyterServer, p
     expect(heading).to_have_text(headings[0], timeout=KERNEL_TIMEOUT_MS)
     cells = page.evaluate(CELLS)
     assert len(cells) == 3, cells
-    # a click on the replay (its heading) gives it the focus
-    heading.click()
-    assert replay.evaluate("r => document.activeElement === r")
-    assert replay.get_attribute("data-lm-suppress-shortcuts") == "true"
-    assert replay.get_attribute("aria-keyshortcuts") == "ArrowLeft ArrowRight Space Home End"
+    # a click on the replay's board gives it the focus: it takes the replay's keys
+    board = replay.locator(".hr-board-w").first
+    board.click()
+    assert board.evaluate("b => document.activeElement === b")
+    assert board.get_attribute("data-lm-suppress-shortcuts") == "true"
+    assert board.get_attribute("aria-keyshortcuts") == "ArrowLeft ArrowRight Space Home End"
     page.keyboard.press("ArrowRight")
     expect(heading).to_have_text(headings[1])
     page.keyboard.press("ArrowRight")
@@ -92,24 +93,19 @@ def check_replay_keys_step_and_never_reach_the_notebook(server: JupyterServer, p
     paused = heading.inner_text()
     page.wait_for_timeout(2_500)
     assert heading.inner_text() == paused, "Space did not pause the play"
-    # from a button of the replay: the arrows step too, and the focus stays in the replay
-    replay.get_by_role("button", name="Previous").focus()
+    # the focus stays on the board as the picture changes
     before = headings.index(heading.inner_text().strip())
     page.keyboard.press("ArrowRight")
     expect(heading).to_have_text(headings[before + 1])
-    assert replay.evaluate("r => r.contains(document.activeElement)")
+    assert board.evaluate("b => document.activeElement === b")
     # the notebook's own shortcuts never act: the cells are as they were
-    replay.focus()
+    board.focus()
     for key in ["a", "b", "x", "m", "d", "d", "ArrowDown", "ArrowUp", " ", " ", "Home"]:
         page.keyboard.press(key)
         page.wait_for_timeout(40)
     assert page.evaluate(CELLS) == cells
-    unmarked = replay.evaluate("""r => [...r.querySelectorAll(
-        'button, [tabindex="0"], input, textarea, select')].filter(
-        e => !e.hasAttribute('data-lm-suppress-shortcuts')).map(e => e.outerHTML.slice(0, 80))""")
-    assert unmarked == []
     # Escape leaves the replay for the notebook
-    replay.focus()
+    board.focus()
     page.keyboard.press("Escape")
     where = page.evaluate("""() => { const a = document.activeElement;
         return [!!a.closest('.hr-replay'), !!a.closest('.jp-Notebook')]; }""")
