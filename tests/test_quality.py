@@ -292,9 +292,11 @@ REACHING_OUT = {
 ALLOWED = {
     "board.js": {
         'el.parentElement && el.parentElement.closest(".hr-view")':
-            "the view's lang: the one write outside its element. An ipywidgets box has no "
-            "trait for an attribute, and a class is no language for a screen reader or for the "
-            "choice of Korean and Japanese glyphs; Python marks the box (VIEW_CLASS)",
+            "the view's lang and shortcut mark: the one element written outside its own. An "
+            "ipywidgets box has no trait for an attribute, and a class is no language for a "
+            "screen reader or for the choice of Korean and Japanese glyphs, nor a mark Lumino "
+            "reads to keep the view's menus' keys from the notebook; Python marks the box "
+            "(VIEW_CLASS)",
         'el.closest(".jp-Notebook")': "Escape gives the focus back to the notebook (a read)",
         'el.closest(".jp-Cell")': "Escape gives the focus back to the cell (a read)",
         'el.closest(".jp-OutputArea-output") || el.parentElement':

@@ -218,13 +218,18 @@ function render({ model, el }) {
 
   // The one element outside its own the board writes to: the view it is in (the element
   // Python gave the class hr-view) gets the board's lang, so that every text of the view (its
-  // buttons' labels too) is read and drawn in its language. An ipywidgets box has no trait for
-  // an attribute; a class, which Python can set, is no language for a screen reader.
+  // buttons' labels too) is read and drawn in its language, and the shortcut mark, so that a
+  // key pressed on the view's menus, check boxes and buttons (ipywidgets' own views) never
+  // reaches JupyterLab's or Notebook 7's command-mode shortcuts either: Lumino looks for a
+  // shortcut's selector only below the nearest element carrying the mark. An ipywidgets box
+  // has no trait for an attribute; a class, which Python can set, is neither.
   function markView() {
     const view = el.parentElement && el.parentElement.closest(".hr-view");
-    if (view && view.getAttribute("lang") !== model.get("lang")) {
+    if (!view) return;
+    if (view.getAttribute("lang") !== model.get("lang")) {
       view.setAttribute("lang", model.get("lang"));
     }
+    if (!view.hasAttribute(SUPPRESS)) view.setAttribute(SUPPRESS, "true");
   }
 
   function draw() {

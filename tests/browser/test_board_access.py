@@ -118,6 +118,12 @@ def check_keys_stay_on_the_board(page: Any, driver: PlayDriver, cells: str,
         '[tabindex="0"]')].filter(
         e => !e.hasAttribute('data-lm-suppress-shortcuts')).map(e => e.outerHTML.slice(0, 80))""")
     assert unmarked == []
+    # and every control of the widget (its menus and check boxes: ipywidgets' own views) is
+    # inside an element carrying it: Lumino looks for a shortcut only below the nearest mark
+    unmarked = driver.root.evaluate("""r => [...r.querySelectorAll(
+        '[tabindex="0"], input, textarea, select, button')].filter(
+        e => !e.closest('[data-lm-suppress-shortcuts]')).map(e => e.outerHTML.slice(0, 80))""")
+    assert unmarked == []
     # Tab moves on; Escape leaves the board (for the notebook)
     tile = driver.root.locator(driver.PLAYABLE).first
     tile.focus()
