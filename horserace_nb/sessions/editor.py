@@ -37,15 +37,18 @@ import random
 import urllib.parse
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..core.errors import IllegalMove
+from ..core.errors import CodeError, IllegalMove
 from ..core.game import Game
 from ..core.layout import Layout
+from ..core.quoting import excerpt
 from ..core.rules import HORSE_RACE
 from ..core.tiles import FULL_SET, Side, Tile
 from ..core.validate import MAX_SEED
 from ..teaching.authoring import (
     EXAMPLE_CODE,
+    MAX_CODE_LENGTH,
     MAX_HINTS,
     PUZZLES_CODE,
     AuthoringError,
@@ -55,6 +58,7 @@ from ..teaching.authoring import (
     candidates,
     make_puzzle,
 )
+from ..words.i18n import check_lang
 
 __all__ = ["EditorError", "EditorSession", "Holder", "BONEYARD", "PuzzleDraft", "share_code",
            "share_path", "MAX_PLAYERS", "MIN_PLAYERS"]
@@ -80,11 +84,14 @@ class _State:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     target: int = HORSE_RACE.target
     to_play: int = 0
+    loaded: Game | None = None
+    """The position loaded last (its seed of later deals, hand number, rules, a continuation
+    or a pending drawn tile are kept for the code)."""
 
     def copy(self) -> _State:
         return _State(self.players, self.partners, list(self.placements),
                       [list(h) for h in self.hands], list(self.boneyard), list(self.scores),
-                      self.target, self.to_play)
+                      self.target, self.to_play, self.loaded)
 
 
 class EditorSession:
@@ -350,12 +357,15 @@ class EditorSession:
         """
         try:
             game = position if isinstance(position, Game) else Game.from_code(position)
-        except ValueError as exc:
-            raise EditorError("editor.error.code", rule=getattr(exc, "rule", "R1"),
-                              why=str(exc)[:300]) from None
+        except CodeError as exc:
+            raise EditorError("editor.error.code", rule=exc.rule, part=exc.part,
+                              cited=exc.rule) from None
+        except ValueError:  # not text
+            raise EditorError("editor.error.code", rule="format", part="code",
+                              cited="format") from None
         new = _State(game.players, game.partners, list(game.layout.placements()),
                      [list(h) for h in game.hands], list(game.boneyard), list(game.scores),
-                     game.target, game.to_play)
+                     game.target, game.to_play, game.copy())
         self._commit(new, game.layout.copy())
 
     # ------------------------------------------------------------------ the position
@@ -369,14 +379,23 @@ class EditorSession:
         for seat, hand in enumerate(s.hands):
             if not hand:
                 raise EditorError("editor.error.empty_hand", rule="R21", seat=seat + 1)
+        kept: dict[str, Any] = {}
+        old = s.loaded
+        if old is not None and (old.players, old.partners) == (s.players, s.partners):
+            pending = old.pending
+            kept = {"seed": old.seed, "hand_number": old.hand_number, "rules": old.rules,
+                    "continuing": old.continuing and old.to_play == s.to_play,
+                    "pending": pending if pending is not None and old.to_play == s.to_play
+                    and pending in s.hands[s.to_play] and self._layout.can_place(pending)
+                    else None}
         try:
             game = Game.from_position(self._layout, hands=s.hands, boneyard=s.boneyard,
                                       to_play=s.to_play, partners=s.partners,
-                                      scores=s.scores, target=s.target)
+                                      scores=s.scores, target=s.target, **kept)
         except IllegalMove as exc:
             raise EditorError(exc.key, rule=exc.rule, **exc.params) from None
-        except ValueError as exc:  # the rules of a position the editor cannot build
-            raise EditorError("editor.error.code", rule="R1", why=str(exc)[:300]) from None
+        except ValueError:  # a position the editor cannot build (not met: kept as a net)
+            raise EditorError("editor.error.code", rule="R1", part="hands", cited="R1") from None
         if game.hand_over:
             raise EditorError("editor.error.blocked", rule="R19")
         return game
@@ -477,11 +496,10 @@ def share_code(code: str, lang: str) -> str:
     from horserace_nb.widgets import open_code
     open_code("hr1.KHKWK.a-A-N_BCDEFGIJLMOPQRSTUVXYZb.AAA4", lang="ko")
     """
-    if not isinstance(code, str) or not code.startswith(SHARE_CODES) or not all(
-            ch.isascii() and (ch.isalnum() or ch in "._-") for ch in code):
-        raise ValueError(f"code is a position, puzzle-set or example code, not {code[:40]!r}")
-    if lang not in ("en", "ko", "ja"):
-        raise ValueError(f"lang is one of en, ko, ja, not {lang!r}")
+    if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH or not code.startswith(
+            SHARE_CODES) or not all(ch.isascii() and (ch.isalnum() or ch in "._-") for ch in code):
+        raise ValueError(f"code is a position, puzzle-set or example code, not {excerpt(code)}")
+    check_lang(lang)
     return f'from horserace_nb.widgets import open_code\nopen_code("{code}", lang="{lang}")'
 
 
