@@ -295,3 +295,29 @@ def test_links_carry_the_code_and_nothing_else() -> None:
             share_code(bad, "en")                  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         share_code(code, "fr")
+
+
+# ---------------------------------------------------------------------------- from here
+def test_make_a_puzzle_from_here_in_a_game_and_a_replay() -> None:
+    from horserace_nb.teaching.authoring import candidates
+    from horserace_nb.widgets import PlayWidget, ReplayWidget
+
+    play = PlayWidget(seed=11, lang="ko")
+    play.puzzle_here.button.click()
+    maker = play.puzzle_here.maker
+    assert maker is not None and maker.lang == "ko"
+    assert [c.chain for c in maker.draft.candidates] == [c.chain for c in candidates(play.game)]
+    play.lang = "ja"
+    assert maker.lang == "ja" and play.puzzle_here.button.description == "ここからパズルを作る"
+    game = Game(seed=12)
+    while not game.hand_over and len(game.layout) < 4:
+        game.apply(game.legal_actions()[0])
+    replay = ReplayWidget(game)
+    replay.step = 2
+    replay.puzzle_here.button.click()
+    assert replay.puzzle_here.maker is not None
+    assert replay.puzzle_here.maker.draft.code == replay.current.game.to_code()  # type: ignore
+    layout = ReplayWidget()                         # a layout example holds no hands
+    layout.puzzle_here.button.click()
+    assert layout.puzzle_here.maker is None
+    assert "hr-msg-error" in layout.puzzle_here.messages.html.value

@@ -66,7 +66,7 @@ from .base import View, replace_children
 from .board import Board
 from .common import Lang, safe
 
-__all__ = ["PositionEditor", "PuzzleMaker", "CodeLine", "open_code"]
+__all__ = ["PositionEditor", "PuzzleMaker", "CodeLine", "open_code", "authoring_refusal"]
 
 _HERE = Path(__file__).parent
 _TALL = "44px"  # every control a finger high (touch)
@@ -343,7 +343,7 @@ class PositionEditor(View):
             self._tell(exc.localized, "error")
             return
         except AuthoringError as exc:
-            self._tell(_authoring_refusal(exc), "error")
+            self._tell(authoring_refusal(exc), "error")
             return
         self._redraw()
 
@@ -450,7 +450,7 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _authoring_refusal(exc: AuthoringError) -> Text:
+def authoring_refusal(exc: AuthoringError) -> Text:
     """What the puzzle maker says of a refused puzzle, in any language."""
     if exc.code == "best":
         return lambda lang: t("author.refused_best", lang)
@@ -579,7 +579,7 @@ class PuzzleMaker(View):
         try:
             action()
         except AuthoringError as exc:
-            self.messages.tell(_authoring_refusal(exc), self.lang, kind="error")
+            self.messages.tell(authoring_refusal(exc), self.lang, kind="error")
         except IllegalMove as exc:
             self.messages.tell(exc.localized, self.lang, kind="error")
 

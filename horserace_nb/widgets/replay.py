@@ -38,6 +38,7 @@ from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
 from .common import Lang, esc, message_html, question_html, rule_links, safe
+from .puzzle_here import PuzzleHere
 from .store import Recorder
 
 __all__ = ["ReplayWidget", "ReplayKeys", "KEYS"]
@@ -192,12 +193,16 @@ class ReplayWidget(View):
         """Records each prediction answered or shown in the learner's browser (issue 20)."""
         self.keyboard = ReplayKeys(lang=lang)
         """The keys of the replay while it has focus (:meth:`press`)."""
+        self.puzzle_here = PuzzleHere(lambda: None if self.current.game is None
+                                      else self.current.game.copy(), lang=lang)
+        """"Make a puzzle from here": a teacher's puzzle at the step on show (a game's)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
             self.predict_feedback, self.board, self.sum_line, self.sum_button, self.turn_line,
-            self.details, self.alt_text, self.messages.box, self.recorder.store, self.keyboard,
+            self.details, self.alt_text, self.messages.box, self.puzzle_here,
+            self.recorder.store, self.keyboard,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -440,6 +445,7 @@ class ReplayWidget(View):
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
         self.keyboard.lang = lang
+        self.puzzle_here.lang = lang
         self._render()
         self._show_feedback()  # the last verdict, said again in the new language
 
