@@ -321,3 +321,42 @@ def test_make_a_puzzle_from_here_in_a_game_and_a_replay() -> None:
     layout.puzzle_here.button.click()
     assert layout.puzzle_here.maker is None
     assert "hr-msg-error" in layout.puzzle_here.messages.html.value
+
+
+# ---------------------------------------------------------------------------- the site
+def test_a_puzzle_set_dropped_in_the_notebooks_shows_on_the_start_page(tmp_path: Any) -> None:
+    import json
+    from pathlib import Path
+
+    from horserace_nb.lite.build import site_contents
+    from horserace_nb.lite.contents import plan_contents
+    from horserace_nb.lite.pages import site_links
+    from horserace_nb.teaching.authoring import make_puzzle, puzzle_set_from_code
+
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "sets").mkdir(parents=True)
+    start = Path(__file__).parent.parent / "notebooks" / "index.ipynb"
+    (notebooks / "index.ipynb").write_bytes(start.read_bytes())
+    puzzle = make_puzzle("hr1.QOQZQVO.DUa-FGJLPRY-SIANBXMETHCKWb.AAAj",
+                         [{"tile": "[5|6]", "on": "[3|6]", "side": "high"}],
+                         question={"en": "Make 15."})
+    PuzzleSet("week3", [puzzle], {"en": "Week [3] <b>", "ko": "3주차"}).save(
+        notebooks / "sets" / "week3.json")
+    (notebooks / "broken.json").write_text('{"format": "horserace_nb.puzzles", "version": 1}',
+                                           encoding="utf-8")
+    (notebooks / "other.json").write_text('{"a": 1}', encoding="utf-8")
+    plan = plan_contents(notebooks)
+    for _ in range(2):                             # built twice: one list, not two
+        site_contents(notebooks, tmp_path / "site", plan)
+    cells = json.loads((tmp_path / "site" / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    listed = [cell for cell in cells if "hrp1." in cell["source"]]
+    assert len(listed) == 1 and listed[0]["cell_type"] == "markdown"
+    text = listed[0]["source"]
+    assert "Week \\[3\\] \\<b\\>: 1 puzzle" in text and "3주차: 퍼즐 1개" in text
+    links = site_links(text)
+    assert len(links) == 3 and all(link.startswith("repl/index.html?") for link in links)
+    code = urllib.parse.parse_qs(links[1].partition("?")[2])["code"][0]
+    opened = code.split('"')[1]
+    assert puzzle_set_from_code(opened).name == "week3"
+    assert any("broken.json" in line and "not listed" in line for line in plan.notes())
+    assert (tmp_path / "site" / "broken.json").is_file()    # shipped, not listed
