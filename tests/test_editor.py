@@ -360,3 +360,24 @@ def test_a_puzzle_set_dropped_in_the_notebooks_shows_on_the_start_page(tmp_path:
     assert puzzle_set_from_code(opened).name == "week3"
     assert any("broken.json" in line and "not listed" in line for line in plan.notes())
     assert (tmp_path / "site" / "broken.json").is_file()    # shipped, not listed
+
+
+def test_the_class_report_shows_a_set_s_results_under_its_name() -> None:
+    from horserace_nb.teaching.progress import Result, results_file
+    from horserace_nb.widgets import ClassReport
+
+    def learner(name: str, results: list[Result]) -> tuple[str, bytes]:
+        return (f"{name}.json", results_file(results, learner=name,
+                                             saved="2026-12-02T10:00:00").encode("utf-8"))
+
+    when = "2026-12-01T09:00:00"
+    report = ClassReport(lang="ko")
+    report.read([
+        learner("Mina", [Result("", "puzzle", "week3/1", 0, stars=3, tries=1, when=when),
+                         Result("", "puzzle", "week3/2", 0, stars=1, tries=3, when=when)]),
+        learner("Joon", [Result("", "puzzle", "fifteen", 0, stars=2, tries=2, when=when)])])
+    shown = report.sets.value
+    assert "week3" in shown and "별 4개, 푼 퍼즐 2개" in shown
+    assert "fifteen" not in shown                  # a built-in puzzle is no teacher's set
+    report.lang = "en"
+    assert "4 ★, 2 puzzles solved" in report.sets.value
