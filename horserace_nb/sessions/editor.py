@@ -58,10 +58,11 @@ from ..teaching.authoring import (
     candidates,
     make_puzzle,
 )
-from ..words.i18n import check_lang
+from ..words.i18n import check_lang, t
+from .protocol import Text
 
 __all__ = ["EditorError", "EditorSession", "Holder", "BONEYARD", "PuzzleDraft", "share_code",
-           "share_path", "MAX_PLAYERS", "MIN_PLAYERS"]
+           "share_path", "authoring_refusal", "MAX_PLAYERS", "MIN_PLAYERS"]
 
 BONEYARD = "boneyard"
 """The holder name of the boneyard (a seat number names a hand)."""
@@ -481,6 +482,22 @@ class PuzzleDraft:
         :raises AuthoringError: a bad name, or no puzzle yet.
         """
         return PuzzleSet(name, self.puzzles, title)
+
+
+def authoring_refusal(exc: AuthoringError) -> Text:
+    """What the puzzle maker says of a refused puzzle (or set), in any language: the engine's
+    better turn, a position with no placement, no answer ticked, no puzzle yet, or the field
+    at fault."""
+    if exc.code == "best":
+        return lambda lang: t("author.refused_best", lang)
+    if exc.code == "rules":
+        return lambda lang: t("author.refused_rules", lang)
+    if exc.field == "answers" and exc.code == "field" and "mark one" in str(exc):
+        return lambda lang: t("author.no_answer", lang)
+    if exc.field == "puzzles":
+        return lambda lang: t("author.no_puzzle", lang)
+    field = exc.field
+    return lambda lang: t("author.refused", lang, field=field)
 
 
 # ---------------------------------------------------------------------------- links

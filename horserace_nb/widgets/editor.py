@@ -1,5 +1,5 @@
-"""A teacher's own positions and puzzles: :class:`PositionEditor`, :class:`PuzzleMaker` and
-:func:`open_code` (what a shared link opens in the classroom site).
+"""A teacher's own positions and puzzles: :class:`PositionEditor` and :class:`PuzzleMaker`
+(:func:`~horserace_nb.widgets.share.open_code` opens what a shared link carries).
 
 :class:`PositionEditor` is the board of the other widgets with the 28 tiles as its palette
 (the hand strip): choose where a tile goes (the table, a hand, the boneyard), then tap the tile;
@@ -48,25 +48,20 @@ from ..sessions.editor import (
     EditorSession,
     Holder,
     PuzzleDraft,
+    authoring_refusal,
     share_path,
 )
 from ..sessions.protocol import Choice, Moves, Text, fits_text, point_ref
-from ..teaching.authoring import (
-    EXAMPLE_CODE,
-    MAX_HINTS,
-    PUZZLES_CODE,
-    AuthoringError,
-    PuzzleSet,
-)
+from ..teaching.authoring import MAX_HINTS, AuthoringError, PuzzleSet
 from ..words import narration
 from ..words.i18n import LANGS, check_lang, t
 from ..words.i18n import label as lang_label
 from ..words.names import seat_name, team_name
 from .base import View, replace_children
 from .board import Board
-from .common import Lang, safe
+from .common import Lang, esc, safe
 
-__all__ = ["PositionEditor", "PuzzleMaker", "CodeLine", "open_code", "authoring_refusal"]
+__all__ = ["PositionEditor", "PuzzleMaker", "CodeLine"]
 
 _HERE = Path(__file__).parent
 _TALL = "44px"  # every control a finger high (touch)
@@ -323,7 +318,7 @@ class PositionEditor(View):
         except EditorError as exc:
             self.code_line.code, self.code_line.path = "", ""
             self.code_note.value = (f"<span lang='{lang}'>"
-                                    f"{_esc(t('editor.no_code', lang, why=exc.localized(lang)))}"
+                                    f"{esc(t('editor.no_code', lang, why=exc.localized(lang)))}"
                                     "</span>")
             self.code_line.words = _code_words("editor.code", "editor.link", lang)
             self.puzzle_button.disabled = True
@@ -442,26 +437,6 @@ def _holder_name(holder: Holder, lang: str) -> str:
     if holder == BONEYARD:
         return t("editor.boneyard", lang)
     return t("render.your_hand", lang, name=seat_name(int(holder), lang))
-
-
-def _esc(text: str) -> str:
-    import html
-
-    return html.escape(text, quote=True)
-
-
-def authoring_refusal(exc: AuthoringError) -> Text:
-    """What the puzzle maker says of a refused puzzle, in any language."""
-    if exc.code == "best":
-        return lambda lang: t("author.refused_best", lang)
-    if exc.code == "rules":
-        return lambda lang: t("author.refused_rules", lang)
-    if exc.field == "answers" and exc.code == "field" and "mark one" in str(exc):
-        return lambda lang: t("author.no_answer", lang)
-    if exc.field == "puzzles":
-        return lambda lang: t("author.no_puzzle", lang)
-    field = exc.field
-    return lambda lang: t("author.refused", lang, field=field)
 
 
 # ---------------------------------------------------------------------------- the puzzle maker
@@ -603,24 +578,3 @@ class PuzzleMaker(View):
         self.messages.tell(lambda lang: t("author.saved", lang, path=str(path), name=name),
                            self.lang, kind="ok")
         self._draw_code()
-
-
-# ---------------------------------------------------------------------------- shared links
-def open_code(code: str, *, lang: str = "en") -> widgets.Widget:
-    """What a shared link opens in the classroom site: a puzzle set's code (``hrp1.``) in a
-    :class:`~horserace_nb.widgets.PuzzleWidget`, a worked example's (``hre1.``) in a
-    :class:`~horserace_nb.widgets.ReplayWidget`, a position's (``hr1.``) in a
-    :class:`PositionEditor`; a code that cannot be read says so (nothing else happens)."""
-    check_lang(lang)
-    try:
-        if isinstance(code, str) and code.startswith(PUZZLES_CODE):
-            from .puzzle import PuzzleWidget
-
-            return PuzzleWidget.from_code(code, lang=lang)
-        if isinstance(code, str) and code.startswith(EXAMPLE_CODE):
-            from .replay import ReplayWidget
-
-            return ReplayWidget.from_code(code, lang=lang)
-        return PositionEditor(code, lang=lang)
-    except (AuthoringError, IllegalMove, ValueError):
-        return widgets.HTML(f"<p lang='{lang}' role='alert'>{_esc(t('share.bad', lang))}</p>")

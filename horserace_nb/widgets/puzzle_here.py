@@ -60,8 +60,9 @@ class PuzzleHere(View):
             self.maker.lang = lang
 
     def _open(self) -> None:
+        from ..sessions.editor import authoring_refusal
         from ..teaching.authoring import AuthoringError
-        from .editor import PuzzleMaker, authoring_refusal
+        from .editor import PuzzleMaker
 
         game = self._position()
         if game is None or game.hand_over:
