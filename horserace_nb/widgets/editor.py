@@ -51,9 +51,8 @@ from ..sessions.editor import (
     authoring_refusal,
     share_path,
 )
-from ..sessions.protocol import Choice, Moves, Text, fits_text, point_ref
+from ..sessions.protocol import Choice, Moves, Text, layout_moves
 from ..teaching.authoring import MAX_HINTS, AuthoringError, PuzzleSet
-from ..words import narration
 from ..words.i18n import LANGS, check_lang, t
 from ..words.i18n import label as lang_label
 from ..words.names import seat_name, team_name
@@ -266,24 +265,10 @@ class PositionEditor(View):
         return observe
 
     def _moves(self) -> Moves:
-        lang, s = self.lang, self.session
-        out: Moves = {}
-        on_table = self.put_on.value in (None, "table")
-        layout = s.layout
-        for tile in s.palette:
-            if not on_table:
-                out[str(tile)] = {"announce": "", "points": []}
-                continue
-            points = s.points_for(tile)
-            refs = [(None, None)] if points is None else points
-            out[str(tile)] = {
-                "announce": fits_text(tile, len(refs), layout.is_empty, lang) if refs else "",
-                "points": [{"on": None if on is None else str(on),
-                            "side": None if on is None or side is None
-                            else point_ref(on, side)["side"],
-                            "label": narration.target_label(tile, on, side, lang),
-                            "preview": "", "said": ""} for on, side in refs]}
-        return out
+        s = self.session
+        if self.put_on.value in (None, "table"):
+            return layout_moves(s.layout, s.palette, self.lang)
+        return {str(tile): {"announce": "", "points": []} for tile in s.palette}
 
     def _draw_board(self) -> None:
         lang, s = self.lang, self.session
