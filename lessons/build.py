@@ -385,6 +385,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("links", "guide.links"),
         ("md", "guide.class_length"),
         ("md", "guide.progress"),
+        ("md", "guide.own"),
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import PositionEditor\n\n"
+                 "PositionEditor(lang=LANG)  # a position of your own: a code, a link, a puzzle"),
     ]),
     ("11_class_report.ipynb", [
         ("md", "report.intro"),

@@ -81,14 +81,17 @@ from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..teaching.authoring import PUZZLES_FORMAT, AuthoringError, PuzzleSet, read_puzzle_set
 from .contents import ContentPlan, plan_contents, read_lessons
 from .pages import (
     APP_PAGES,
+    PUZZLE_SETS_MARK,
     SCRIPT_NAME,
     add_script,
     content_tree,
     has_script,
     link_problem,
+    puzzle_sets_cell,
     site_links,
 )
 
@@ -447,12 +450,16 @@ def site_contents(notebooks: Path, dest: Path, plan: ContentPlan | None = None) 
         plan = plan_contents(notebooks, read_lessons(notebooks))
     trusted = set(plan.trusted)
     notebooks_set = set(plan.notebooks)
+    sets = puzzle_sets(notebooks, plan)
     dest.mkdir(parents=True, exist_ok=True)
     for name in plan.files:
         source, target = notebooks / name, dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            shipped = (site_notebook(source.read_text(encoding="utf-8"), trusted=name in trusted)
+            text = source.read_text(encoding="utf-8") if name in notebooks_set else ""
+            if name == START_PAGE and sets:
+                text = with_puzzle_sets(text, sets)
+            shipped = (site_notebook(text, trusted=name in trusted)
                        if name in notebooks_set else None)
         except (ValueError, TypeError, AttributeError):  # not a notebook JupyterLab can open
             shipped = None
@@ -461,6 +468,43 @@ def site_contents(notebooks: Path, dest: Path, plan: ContentPlan | None = None) 
         else:
             target.write_text(shipped, encoding="utf-8")
     return dest
+
+
+START_PAGE = "index.ipynb"
+"""The site's start page in the notebooks' tree (``lessons/build.py`` writes it)."""
+_PUZZLES_FORMAT = PUZZLES_FORMAT.encode()
+
+
+def puzzle_sets(notebooks: Path, plan: ContentPlan) -> list[tuple[str, PuzzleSet]]:
+    """The teacher's puzzle-set files among the files *plan* ships (JSON files whose first
+    kilobytes name the puzzle-set format), each read and checked as untrusted input
+    (:func:`~horserace_nb.teaching.authoring.read_puzzle_set`: bounded in size and time); one
+    that is refused ships as a file but is not listed, and the build says why (``plan.said``).
+    """
+    found = []
+    for name in plan.files:
+        if not name.lower().endswith(".json"):
+            continue
+        path = notebooks / name
+        with path.open("rb") as file:
+            if _PUZZLES_FORMAT not in file.read(4096):
+                continue
+        try:
+            found.append((name, read_puzzle_set(path)))
+        except AuthoringError as exc:
+            plan.said.append(f"not listed on the start page (a puzzle set the engine refuses): "
+                             f"{name}: {exc}")
+    return found
+
+
+def with_puzzle_sets(text: str, sets: Sequence[tuple[str, PuzzleSet]]) -> str:
+    """The start page's JSON *text* with the cell listing *sets* at its end (in place of one
+    an earlier build added: :func:`~horserace_nb.lite.pages.puzzle_sets_cell`)."""
+    notebook = json.loads(text)
+    cells = [cell for cell in notebook.get("cells", [])
+             if not (isinstance(cell, dict) and cell.get("id") == PUZZLE_SETS_MARK)]
+    notebook["cells"] = [*cells, puzzle_sets_cell(sets)]
+    return json.dumps(notebook)
 
 
 # --------------------------------------------------------------------------- report, tools

@@ -82,6 +82,9 @@ class ContentPlan:
     notebooks: list[str] = field(default_factory=list)
     trusted: list[str] = field(default_factory=list)
     left_out: list[tuple[str, str]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    """Other lines the build says about the contents (a puzzle set the start page does not
+    show, and why)."""
 
     @property
     def untrusted(self) -> list[str]:
@@ -96,6 +99,7 @@ class ContentPlan:
             reasons.setdefault(why, []).append(name)
         for why, names in reasons.items():
             lines.append(f"left out of the site ({why}): {few(names)}")
+        lines += self.said
         if self.untrusted:
             lines.append(f"shipped untrusted (not the project's lessons as generated: their "
                          f"stored pictures show as text until run): {few(self.untrusted)}")

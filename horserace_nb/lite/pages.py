@@ -29,6 +29,7 @@ import urllib.parse
 from collections.abc import Collection, Sequence
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 SCRIPT_NAME = "horserace-site.js"
 """The site's own script, at the root of the site."""
@@ -157,3 +158,43 @@ def content_tree(site: Path) -> set[str]:
             if not path.is_symlink() and path.is_file():
                 found.add(path.relative_to(files).as_posix())
     return found
+
+
+# --------------------------------------------------------------------------- puzzle sets
+PUZZLE_SETS_MARK = "horserace-puzzle-sets"
+"""The id of the start page's cell that lists the teacher's puzzle sets."""
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+!|~-])")
+
+
+def puzzle_sets_cell(sets: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """The start page's markdown cell listing the puzzle sets *sets* (``(path, PuzzleSet)``
+    in the site's tree): one line a set, a link per language that opens it in the classroom
+    page (:func:`~horserace_nb.sessions.editor.share_path`: the set's code travels in the
+    address). The teacher's titles are escaped: they show as text.
+
+    >>> from horserace_nb.teaching.authoring import make_puzzle, PuzzleSet
+    >>> p = make_puzzle("hr1.QOQZQVO.DUa-FGJLPRY-SIANBXMETHCKWb.AAAj",
+    ...                 [{"tile": "[5|6]", "on": "[3|6]", "side": "high"}],
+    ...                 question={"en": "Make 15."})
+    >>> cell = puzzle_sets_cell([("week3.json", PuzzleSet("week3", [p], {"en": "Week 3"}))])
+    >>> print(cell["source"].splitlines()[0])
+    ## Puzzle sets from your teacher · 선생님이 만든 퍼즐 세트 · 先生が作ったパズルのセット
+    >>> print(cell["source"].splitlines()[2][:46])
+    - [Week 3: 1 puzzle](repl/index.html?kernel=py
+    """
+    from ..sessions.editor import share_path
+    from ..words.i18n import t
+
+    lines = [" · ".join(t("site.puzzle_sets", lang) for lang in LANGS), ""]
+    for _path, puzzles in sets:
+        code = puzzles.to_code()
+        titles = dict(puzzles.title)
+        links = []
+        for lang in LANGS:
+            title = titles.get(lang) or next(iter(titles.values()), puzzles.name)
+            text = _MARKDOWN.sub(r"\\\1", t("site.puzzle_set", lang, title=title,
+                                            count=len(puzzles.puzzles)))
+            links.append(f"[{text}]({share_path(code, lang)})")
+        lines.append("- " + " · ".join(links))
+    return {"cell_type": "markdown", "id": PUZZLE_SETS_MARK, "metadata": {},
+            "source": "## " + "\n".join(lines) + "\n"}

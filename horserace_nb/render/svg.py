@@ -87,8 +87,8 @@ from .text import text_width as _text_width
 from .text import wrap as _wrap
 from .theme import DEFAULT_THEME, Theme
 
-__all__ = ["SvgImage", "text_alternative", "layout_svg", "game_svg", "hand_strip", "save_svg",
-           "STRIP_CELL"]
+__all__ = ["SvgImage", "text_alternative", "layout_svg", "game_svg", "hand_strip", "tile_strip",
+           "save_svg", "STRIP_CELL"]
 
 Point = tuple[Tile, Side]
 _Highlight = Tile | str | None
@@ -618,7 +618,7 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
                size: float | None = None, theme: Theme | None = None,
                title: str | None = None, show_numbers: bool = True,
                spots: Sequence[tuple[Tile | str, Side | str]] | None = None,
-               room: float | None = None) -> SvgImage:
+               room: float | None = None, interactive: bool = False) -> SvgImage:
     """The layout as an SVG picture, with its counted ends, open points, end total and placement
     score, and a legend, in *lang*.
 
@@ -635,6 +635,9 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
         choosing points on the board widget.
     :param room: the width the picture has on the page, as for :func:`game_svg` (by default
         a layout picture is 460 wide at the least).
+    :param interactive: draw every open point (the opening place of an empty layout) as a
+        hidden ``spot`` for the board widget to light up, as :func:`game_svg` does (the
+        position editor lays tiles from its palette there).
     :raises ValueError: for an unknown language, a highlight not on the layout, a target that is
         not an open point, a spot that is not a free side, a room that is not a positive number.
     """
@@ -649,6 +652,8 @@ def layout_svg(layout: Layout, *, lang: str = "en", highlight: _Highlight = None
     board = _draw_board(layout, geometry, theme, hl, points, show_numbers)
     if spots:
         _draw_free_spots(board, geometry, theme, spots)
+    elif interactive:
+        board = _draw_spots(board, layout, geometry, theme)
     width = max(board.width + 2 * _MARGIN, least)
     text_w = width - 2 * _MARGIN
 
@@ -1004,13 +1009,54 @@ def hand_strip(game: Game | SeatView, *, seat: int, lang: str = "en",
         pic.add(item)
         tiles.append(pic.tostring())
     colour = theme.turn if mine else theme.text
-    return (f'<div class="{_classes("strip")}" lang="{lang}" data-seat="{seat}" '
-            f'data-count="{len(state.hand)}" role="group" aria-label="{html.escape(label)}" '
+    return _strip(tiles, label, lang, colour, theme, f'data-seat="{seat}" ')
+
+
+def _strip(tiles: Sequence[str], label: str, lang: str, colour: str, theme: Theme,
+           extra: str = "") -> str:
+    """The HTML of a strip of finger-sized tiles (:func:`hand_strip`, :func:`tile_strip`)."""
+    return (f'<div class="{_classes("strip")}" lang="{lang}" {extra}'
+            f'data-count="{len(tiles)}" role="group" aria-label="{html.escape(label)}" '
             f'style="background:{theme.panel};color:{theme.text};'
             f'font-family:{html.escape(theme.font_family)}">'
             f'<div class="{_classes("hand-label")}" style="color:{colour}">'
             f'{html.escape(label)}</div>'
             f'<div class="{_classes("hand-tiles")}">{"".join(tiles)}</div></div>')
+
+
+def tile_strip(tiles: Sequence[Tile | str], *, label: str, lang: str = "en",
+               selected: Tile | str | None = None, theme: Theme | None = None) -> str:
+    """Any tiles as a strip of finger-sized tiles, under the line *label* (user text, shown
+    as text): what :func:`hand_strip` draws for a hand, for tiles that are no one's hand (the
+    position editor's palette). Each tile is a ``g.hand-tile`` with ``data-tile``, so the
+    board widget makes it a button.
+
+    >>> strip = tile_strip(["[0|0]", "[5|6]"], label="Palette <2>")
+    >>> strip.count('data-tile='), "Palette &lt;2&gt;" in strip
+    (2, True)
+    """
+    check_lang(lang)
+    theme = theme or DEFAULT_THEME
+    chosen = None if selected is None else Tile.parse(selected)
+    w, h = STRIP_CELL
+    unit = _STRIP_UNIT
+    cells = []
+    for tile in (Tile.parse(x) for x in tiles):
+        pic = svgwrite.Drawing(size=(_n(w), _n(h)), debug=False, viewBox=f"0 0 {_n(w)} {_n(h)}",
+                               role="none", class_=_classes("hand-pic"))
+        css = "hand-tile selected" if tile is chosen else "hand-tile"
+        item = _group(class_=css, id=f"hand-{tile.low}-{tile.high}", data_tile=str(tile),
+                      role="img", aria_label=str(tile))
+        item.add(_rect(0, 0, w, h, fill=theme.panel, class_="hit"))
+        x, y = (w - unit) / 2, (h - 2 * unit) / 2
+        box, low, high = _upright(x, y, unit)
+        _draw_face(item, tile, box, low, high, theme)
+        if tile is chosen:
+            item.add(_rect(x - 3, y - 3, unit + 6, 2 * unit + 6, rx="6", fill="none",
+                           stroke=theme.target, stroke_width="3", class_="selected-mark"))
+        pic.add(item)
+        cells.append(pic.tostring())
+    return _strip(cells, label, lang, theme.text, theme)
 
 
 # ---------------------------------------------------------------------------- saving

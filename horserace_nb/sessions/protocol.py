@@ -33,7 +33,7 @@ click on a spot sends a :class:`PointMessage`, which Python answers by toggling 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
@@ -49,7 +49,7 @@ __all__ = ["SideName", "Kind", "Point", "TileMoves", "Moves", "SelectMessage", "
            "PointMessage", "KeyMessage", "ReplayKey", "REPLAY_KEYS", "Spot", "PointRef", "Marks",
            "Message", "Choice", "board_moves",
            "fits_text", "tile_position", "select_message", "place_message", "point_message",
-           "point_ref", "placements_by_tile", "select_refusal", "Text"]
+           "point_ref", "placements_by_tile", "select_refusal", "layout_moves", "Text"]
 
 Text = Callable[[str], str]
 """A sentence that can be written in any language (rendered when shown, again on a switch)."""
@@ -256,6 +256,32 @@ def board_moves(game: Game | None, lang: str, *, preview: bool = True,
                 "label": label, "preview": text,
                 "said": t("board.point_said", lang, label=label, preview=text) if text else ""})
         out[str(tile)] = {"announce": fits_text(tile, len(places), empty, lang, question),
+                          "points": points}
+    return out
+
+
+def layout_moves(layout: Layout, tiles: Iterable[Tile], lang: str) -> Moves:
+    """The move data of a board that lays tiles on *layout* from outside any hand (the position
+    editor's palette, :mod:`.editor`): every tile of *tiles* with each open point it fits (the
+    opening point of an empty layout, R8–R12), labelled, without previews. A tile that fits
+    nowhere is listed with no points, so that a tap on it still reaches Python, which says why.
+
+    >>> moves = layout_moves(Layout.from_placements([("[3|6]", None, None)]),
+    ...                      [Tile(6, 6), Tile(0, 1)], "en")
+    >>> [p["label"] for p in moves["[6|6]"]["points"]], moves["[0|1]"]["points"]
+    (['on [3|6], high end'], [])
+    """
+    out: Moves = {}
+    empty = layout.is_empty
+    for tile in tiles:
+        refs: list[tuple[Tile | None, Side | None]] = (
+            [(None, None)] if empty else list(layout.legal_points(tile)))
+        points: list[Point] = [{
+            "on": None if on is None else str(on),
+            "side": None if side is None else _side_name(side),
+            "label": narration.target_label(tile, on, side, lang), "preview": "", "said": ""}
+            for on, side in refs]
+        out[str(tile)] = {"announce": fits_text(tile, len(refs), empty, lang) if refs else "",
                           "points": points}
     return out
 

@@ -12,7 +12,11 @@ CSS ship in this package: nothing is fetched from a CDN):
   played and the strong computer player's choice marked on the board;
 - :class:`Progress`: the learner's lesson map, kept in the browser (stars, rules, mistakes to
   practise, "Download my results");
-- :class:`ClassReport`: the teacher's view of the class from the learners' results files.
+- :class:`ClassReport`: the teacher's view of the class from the learners' results files;
+- :class:`PositionEditor`: a teacher builds a position on the board and shares it as a code
+  and a link; :class:`PuzzleMaker` makes puzzles from a position, checked by the engine;
+  :class:`PuzzleHere` is its "Make a puzzle from here" button in a game, a replay and a review;
+  :func:`open_code` opens a shared code (what a link to the classroom site runs).
 
 Each is imported on first use.
 """
@@ -22,23 +26,29 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Board", "ClassReport", "Classroom", "Exercises", "PlayWidget", "Progress",
-           "PuzzleWidget", "ReplayWidget", "ReviewWidget"]
+__all__ = ["Board", "ClassReport", "Classroom", "Exercises", "PlayWidget", "PositionEditor",
+           "Progress", "PuzzleHere", "PuzzleMaker", "PuzzleWidget", "ReplayWidget", "ReviewWidget",
+           "open_code"]
 
 if TYPE_CHECKING:
     from .board import Board
     from .classroom import Classroom
+    from .editor import PositionEditor, PuzzleMaker
     from .exercise import Exercises
     from .play import PlayWidget
     from .progress import Progress
     from .puzzle import PuzzleWidget
+    from .puzzle_here import PuzzleHere
     from .replay import ReplayWidget
     from .report import ClassReport
     from .review import ReviewWidget
+    from .share import open_code
 
 _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
          "PlayWidget": "play", "PuzzleWidget": "puzzle", "ReplayWidget": "replay",
-         "ReviewWidget": "review", "Progress": "progress", "ClassReport": "report"}
+         "ReviewWidget": "review", "Progress": "progress", "ClassReport": "report",
+         "PositionEditor": "editor", "PuzzleMaker": "editor", "PuzzleHere": "puzzle_here",
+         "open_code": "share"}
 
 
 def __getattr__(name: str) -> Any:

@@ -60,6 +60,7 @@ from ..words.names import list_text, sentences
 from .base import View, replace_children, running_loop
 from .board import Board, Choice
 from .common import esc, rule_links, safe
+from .puzzle_here import PuzzleHere
 from .store import Recorder
 from .text import RuleText
 
@@ -182,6 +183,8 @@ class PlayWidget(View):
         self.review_box = widgets.VBox([])
         self.review_box.add_class("hr-play-review")
         self.review: ReviewWidget | None = None
+        self.puzzle_here = PuzzleHere(lambda: self.controller.game.copy(), lang=lang)
+        """"Make a puzzle from here": a teacher's puzzle at the position on the board."""
         """The review open below the settlement ("Review this hand" / "Review this game")."""
         self._review_key: tuple[Any, ...] | None = None
         self.settlement = widgets.VBox([
@@ -230,7 +233,7 @@ class PlayWidget(View):
             self.match_note, self.scoreboard, self.status, self.board, self.cover_box,
             self.human_box,
             self.computer_box, self.messages.box, self.moves_log, self.settlement,
-            self.review_box, self.setup_box, self.recorder.store,
+            self.review_box, self.setup_box, self.puzzle_here, self.recorder.store,
         ]
         self.add_class("hr-play")
         self.board.on_choice(self._on_choice)
@@ -286,6 +289,7 @@ class PlayWidget(View):
 
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
+        self.puzzle_here.lang = lang
         self._refresh()
 
     def stop(self) -> None:

@@ -35,6 +35,7 @@ from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
 from .common import esc, message_html, question_html, rule_links, safe
+from .puzzle_here import PuzzleHere
 from .store import Recorder
 from .text import RuleText
 
@@ -144,12 +145,16 @@ class ReplayWidget(View):
         self.predict_box.add_class("hr-predict")
         self.recorder = Recorder(lang=lang)
         """Records each prediction answered or shown in the learner's browser (issue 20)."""
+        self.puzzle_here = PuzzleHere(lambda: None if self.current.game is None
+                                      else self.current.game.copy(), lang=lang)
+        """"Make a puzzle from here": a teacher's puzzle at the step on show (a game's)."""
         self.children = [
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between")),
             controls, self.predict_toggle, self.heading, self.predict_box,
             self.predict_feedback, self.board, self.sum_line, self.sum_button, self.turn_line,
-            self.details, self.alt_text, self.messages.box, self.recorder.store,
+            self.details, self.alt_text, self.messages.box, self.puzzle_here,
+            self.recorder.store,
         ]
         self.add_class("hr-replay")
         self.first_button.on_click(lambda _: self._go(0))
@@ -390,6 +395,9 @@ class ReplayWidget(View):
 
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
+        self.puzzle_here = PuzzleHere(lambda: None if self.current.game is None
+                                      else self.current.game.copy(), lang=lang)
+        """"Make a puzzle from here": a teacher's puzzle at the step on show (a game's)."""
         self._render()
         self._show_feedback()  # the last verdict, said again in the new language
 

@@ -250,9 +250,12 @@ class ClassReport(View):
         self.merged = widgets.HTML()
         self.refused = widgets.HTML()
         self.csv_link = widgets.HTML()
+        self.sets = widgets.HTML()
+        """The teacher's own puzzle sets: each learner's stars on each, under the set's name."""
         self.children = [self.title, widgets.HBox([self.upload, self.count],
                                                   layout=widgets.Layout(align_items="center")),
-                         self.table, self.grid_lesson, self.grid, self.chart, self.not_started,
+                         self.table, self.sets, self.grid_lesson, self.grid, self.chart,
+                         self.not_started,
                          self.merged, self.refused, self.csv_link, self.messages.box]
         self.add_class("hr-report")
         self.upload.on_files(self._on_upload, self._on_progress)
@@ -342,6 +345,7 @@ class ClassReport(View):
                 f"<tr><th scope='col' style='text-align:left;padding:0.2em 0.6em'>"
                 f"{esc(t('report.learner', lang))}</th>{head}<th scope='col'>"
                 f"{esc(t('report.total', lang))}</th></tr>{''.join(rows)}</table>")
+        self.sets.value = sets_html(data, lang)
         self._render_grid_menu()
         self._render_grid()
         missed = data.rules_missed()
@@ -431,6 +435,35 @@ class ClassReport(View):
             f"style='border-collapse:collapse'><tr><th scope='col' style='text-align:left;"
             f"padding:0.2em 0.6em'>{esc(t('report.learner', lang))}</th>{head}</tr>"
             f"{''.join(rows)}</table></div>")
+
+
+def sets_html(data: ClassData, lang: str) -> str:
+    """The table of the teacher's own puzzle sets (:func:`~horserace_nb.teaching.authoring.
+    set_stars`: results recorded under ``<set name>/<number>``): a row per learner, a column per
+    set named as the set is, each cell the stars won and the puzzles solved; "" when no learner
+    has played one."""
+    from ..teaching.authoring import set_stars
+
+    rows = [(row.name, set_stars(row.results)) for row in data.rows()]
+    names = sorted({name for _, stars in rows for name in stars})
+    if not names:
+        return ""
+    head = "".join(f"<th scope='col' style='padding:0.2em 0.6em'><bdi>{esc(name)}</bdi></th>"
+                   for name in names)
+    body = []
+    for learner, stars in rows:
+        cells = []
+        for name in names:
+            won = stars.get(name, {})
+            text = (t("report.set_cell", lang, stars=sum(won.values()),
+                      count=sum(1 for v in won.values() if v)) if won else "")
+            cells.append(f"<td style='padding:0.2em 0.6em;text-align:center'>{esc(text)}</td>")
+        body.append(f"<tr><th scope='row' style='text-align:left;padding:0.2em 0.6em'>"
+                    f"<bdi>{esc(learner)}</bdi></th>{''.join(cells)}</tr>")
+    return (f"<div class='hr-report-sets' lang='{lang}'><b>{esc(t('report.sets_title', lang))}"
+            f"</b><table style='border-collapse:collapse'><tr><th scope='col' "
+            f"style='text-align:left;padding:0.2em 0.6em'>{esc(t('report.learner', lang))}</th>"
+            f"{head}</tr>{''.join(body)}</table></div>")
 
 
 def _download(text: str, name: str, css: str, label: str, lang: str) -> str:

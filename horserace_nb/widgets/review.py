@@ -45,6 +45,7 @@ from ..words.names import seat_name
 from .base import View, running_loop
 from .board import Board
 from .common import esc, rule_links, safe
+from .puzzle_here import PuzzleHere
 from .text import RuleText
 
 __all__ = ["ReviewWidget", "review_svg"]
@@ -119,12 +120,15 @@ class ReviewWidget(View):
                                                       flex_flow="row wrap"))
         self.board = Board(lang=lang, readonly=True)
         self.explanation = RuleText()
+        self.puzzle_here = PuzzleHere(
+            lambda: None if self.current is None else self.current.position(), lang=lang)
+        """"Make a puzzle from here": a teacher's puzzle at the decision on show."""
         self.children = [
             widgets.HBox([self.title, widgets.HBox([self.lang_switch, self.close_button])],
                          layout=widgets.Layout(justify_content="space-between",
                                                flex_flow="row wrap")),
             self.summary_html, self.status, self.nav, self.board, self.explanation,
-            self.messages.box]
+            self.messages.box, self.puzzle_here]
         self.add_class("hr-review")
         self.first_button.on_click(lambda _: self._go(0))
         self.prev_button.on_click(lambda _: self._go(self.index - 1))
@@ -154,6 +158,7 @@ class ReviewWidget(View):
             handle.cancel()
 
     def relocalize(self, lang: str) -> None:
+        self.puzzle_here.lang = lang
         self._render()
 
     # ------------------------------------------------------------------ the review

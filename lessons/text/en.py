@@ -674,4 +674,41 @@ names.
 ```python
 ClassReport("~/class-results", roster="~/class-roster.txt", lang=LANG)
 ```""",
+    "guide.own": """## Make your own: positions, puzzles and worked examples
+
+**The position editor** (the cell below) builds a position on the board, tile by tile: the 28
+tiles are its palette. Under **Put tiles on** choose **Table**, a player's hand or **Boneyard**,
+then tap a tile. On the table its open points light up (a tile that fits nowhere is refused with
+the rule, R9–R12, as in play); tap one to lay it. In a hand or the boneyard the tile goes there
+at once; tap a tile of a hand to give it back. **Deal the rest** deals the tiles left with the
+seed beside it (the same seed, the same deal), **Undo** takes back the last change and **Clear**
+starts again. Set the players, who plays, the target and the scores below. The **position code**
+(`hr1.…`) appears as soon as the position can be played; **Copy** copies it, and **Open in the
+classroom site** is a link that opens it in the classroom site: the code travels in the address,
+nothing leaves the browser.
+
+**A puzzle.** **Make a puzzle from here** (in the editor, and in a replay, a review or a game
+against the computer) lists every way the turn can go, best first, with its raw and display
+points. Tick the accepted answers (several may be), write the question and up to three hints,
+choose the hands the solver sees, and press **Add the puzzle to the set**. The computer refuses a
+ticked answer when it finds a better turn, unless the puzzle is a "find a good move" one. **Save
+the set file** writes `<set name>.json` beside this notebook, and the set's link opens it in the
+site. Learners play it with `PuzzleWidget.from_file("week3.json", lang=LANG)` (hints and stars
+as in lesson 9); their results are recorded under the set's name (`week3/1`, `week3/2` …), and
+the class report shows each learner's stars on each of your sets.
+
+**On the site's start page.** Put the set file into the `notebooks/` folder before you build the
+site (`python -m horserace_nb.lite build`): the start page lists it with a link in every
+language. A file the computer refuses is not listed, and the build says why.
+
+**A worked example** is a sequence of placements from a position, with a sentence per step if
+you want one; `ReplayWidget.from_file` replays it with predict mode:
+
+```python
+from horserace_nb import Place
+from horserace_nb.teaching.authoring import make_example
+example = make_example("hr1.…", [Place("[5|6]", "[3|6]", "high")], name="fives",
+                       title={"en": "Making 15"}, notes=[{"en": "5 + 10 = 15."}])
+example.save("fives.json")
+```""",
 }
