@@ -395,9 +395,7 @@ class ReplayWidget(View):
 
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
-        self.puzzle_here = PuzzleHere(lambda: None if self.current.game is None
-                                      else self.current.game.copy(), lang=lang)
-        """"Make a puzzle from here": a teacher's puzzle at the step on show (a game's)."""
+        self.puzzle_here.lang = lang
         self._render()
         self._show_feedback()  # the last verdict, said again in the new language
 
