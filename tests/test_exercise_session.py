@@ -92,3 +92,17 @@ def test_hints_mark_the_board_and_cost_stars_then_next_records_a_tried_item() ->
     while session.hint("en")[0] is not None:
         pass
     assert session.marks is None  # no more hints: nothing marked
+
+
+@pytest.mark.parametrize(("kind", "bad"), [("total", "7"), ("total", 2.5), ("sides", 3),
+                                           ("settle", 12), ("counted", "open")])
+def test_a_value_not_of_the_form_is_refused_and_counts_nothing(kind: str, bad: object) -> None:
+    """``ExerciseWidget.answer`` puts a value into the controls through the form: one that is
+    not of the form is refused with a ValueError, not judged as whatever the controls held."""
+    from horserace_nb.widgets.exercise import Exercises
+
+    name = {"sides": "winner"}.get(kind, kind)
+    w = Exercises(name, seed=2)
+    with pytest.raises(ValueError, match="answer"):
+        w.answer(bad)
+    assert w.exercise.attempts == 0 and w.feedback is None

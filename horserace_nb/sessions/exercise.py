@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.quoting import excerpt
 from ..core.tiles import Side, Tile
+from ..core.validate import whole
 from ..teaching.exercises import (
     Exercise,
     ExerciseSet,
@@ -69,19 +71,22 @@ def _fill_one(value: object) -> tuple[Chosen, Numbers]:
 
 
 def _fill_several(value: object) -> tuple[Chosen, Numbers]:
-    return (list(value) if isinstance(value, Iterable) and not isinstance(value, str) else [],
-            {})
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f"the answer is a collection of choices, not {excerpt(value)}")
+    return list(value), {}
 
 
 def _fill_number(value: object) -> tuple[Chosen, Numbers]:
-    return [], ({"answer": value} if isinstance(value, int) else {})
+    return [], {"answer": whole(value, "the answer")}
 
 
 def _fill_settlement(value: object) -> tuple[Chosen, Numbers]:
+    if not isinstance(value, (SettlementAnswer, Mapping)):
+        raise ValueError(f"the answer is a SettlementAnswer, not {excerpt(value)}")
     winners = _part(value, "winners")
     numbers = {name: part for name in ("pips", "rounded", "points")
                if isinstance(part := _part(value, name), int)}
-    return _fill_several(winners)[0], numbers
+    return ([] if winners is None else _fill_several(winners)[0]), numbers
 
 
 def _fill_nothing(value: object) -> tuple[Chosen, Numbers]:
@@ -151,7 +156,11 @@ class AnswerForm:
 
     def fill(self, value: object) -> tuple[Chosen, Numbers]:
         """What the controls hold for *value* (an answer, or the right part of one): the
-        choices to choose and the numbers by field."""
+        choices to choose and the numbers by field.
+
+        :raises ValueError: for a value that is not of the form (a number that is not whole,
+            choices that are not a collection, a settlement that is not one).
+        """
         return self.put(value)
 
 

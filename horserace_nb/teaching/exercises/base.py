@@ -389,6 +389,9 @@ class Exercise(ABC, Generic[A]):
     cases: ClassVar[dict[str, tuple[str, ...]]] = {}
     """The kind's designed cases, in teaching order: a case's name → the rules that case turns
     on (at most three). :meth:`_build` draws a position of :attr:`case` when one is given."""
+    practice: ClassVar[tuple[str, ...]] = ()
+    """The designed cases kept for "Next exercise" and practice, in no lesson's first run (every
+    other case is asked in a lesson: :data:`~horserace_nb.teaching.exercises.LESSON_SETS`)."""
 
     def __init__(self, seed: int = 1, case: str | None = None) -> None:
         if case is not None and case not in self.cases:

@@ -100,6 +100,7 @@ class CountedPoints(LayoutExercise[frozenset[Point]]):
         "unused_branch": ("R14",),  # open but not counted
         "started_branch": ("R13", "R14"),  # a started branch counts through its outer end
     }
+    practice = ("double_end", "started_branch")
 
     def _build(self, rng: random.Random) -> None:
         if self.case is not None:
@@ -202,6 +203,7 @@ class EndTotal(LayoutExercise[int]):
         "double_end": ("R13",),  # a double with an open straight side adds both halves once
         "interior": ("R13", "R14"),  # a filled spinner adds nothing, nor do unused branches
     }
+    practice = ("zero_end",)
 
     def _build(self, rng: random.Random) -> None:
         if self.case is not None:
@@ -278,6 +280,7 @@ class PlacementScore(LayoutExercise[int]):
         "no_score": ("R13", "R15"),  # any other total scores nothing
         "double": ("R13", "R15"),  # a double placed at an end adds both halves
     }
+    practice = ("double",)
 
     def _build(self, rng: random.Random) -> None:
         if self.case == "opening":
@@ -368,6 +371,7 @@ class BestPlacement(LayoutExercise[Point]):
         "double_side": ("R13", "R15"),  # the best point is a double's straight side
         "branch": ("R11", "R13", "R15"),  # the best point is a filled spinner's branch
     }
+    practice = ("double_side",)
 
     def _build(self, rng: random.Random) -> None:
         def draw() -> bool | None:
