@@ -327,7 +327,7 @@ def test_next_player_takes_none_for_nobody() -> None:
 
 
 def test_bad_input_is_refused_clearly() -> None:
-    with pytest.raises(ValueError, match="kind: one of open, counted"):
+    with pytest.raises(ValueError, match=r"kind: one of notation, .*, open, joins, counted, "):
         make_exercise("nope", 1)
     with pytest.raises(ValueError, match="seed is a whole number"):
         make_exercise("total", "7")  # type: ignore[arg-type]

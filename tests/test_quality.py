@@ -361,3 +361,62 @@ def test_no_invisible_widget_works_on_the_page() -> None:
             if 'display="none"' in cls[1]:
                 hidden.append(f"{path.name}: {cls[0]}")
     assert not hidden, hidden
+
+
+# ------------------------------------------------------------------------------- exercises
+
+EXERCISES = ROOT / "horserace_nb" / "teaching" / "exercises"
+FRAMEWORK = {"__init__", "base", "registry", "sets"}
+"""The exercise package's modules that hold no kind: every other module is a topic module."""
+TOPIC_LINES = 700
+"""The most lines a topic module of the exercises may have (a topic grown past it is split)."""
+
+
+def _topic_modules() -> list[str]:
+    return sorted(p.stem for p in EXERCISES.glob("*.py") if p.stem not in FRAMEWORK)
+
+
+def test_the_exercise_topics_stay_small() -> None:
+    """Each topic module of ``teaching/exercises/`` holds a few kinds, not a history."""
+    assert _topic_modules() == ["end", "joining", "scoring", "settlement", "setup", "turns"]
+    sizes = {name: len((EXERCISES / f"{name}.py").read_text().splitlines())
+             for name in _topic_modules()}
+    assert all(size <= TOPIC_LINES for size in sizes.values()), sizes
+
+
+def test_the_registry_is_the_topics_kinds_and_no_kind_lives_elsewhere() -> None:
+    """``KINDS`` is exactly the union of the topic modules' own ``KINDS`` (a new topic module
+    is in ``TOPICS``), and every exercise kind of the package is defined in a topic module."""
+    import importlib
+    import pkgutil
+
+    import horserace_nb
+    from horserace_nb.teaching.exercises import KINDS, TOPICS, Exercise
+
+    topics = [f"horserace_nb.teaching.exercises.{name}" for name in _topic_modules()]
+    assert sorted(t.__name__ for t in TOPICS) == topics
+    union = [cls for topic in TOPICS for cls in topic.KINDS]
+    assert len(union) == len(KINDS) and set(KINDS.values()) == set(union)
+    assert all(KINDS[cls.kind] is cls for cls in union)
+    for info in pkgutil.walk_packages(horserace_nb.__path__, "horserace_nb."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+    kinds, stack = [], list(Exercise.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack += cls.__subclasses__()
+        if "kind" in vars(cls):
+            kinds.append(cls)
+    outside = [f"{cls.__module__}.{cls.__name__}" for cls in kinds
+               if cls.__module__ not in topics and not cls.__module__.startswith("test")]
+    assert len(kinds) > len(KINDS) - 1 and not outside, outside
+
+
+def test_the_exercise_session_imports_no_widget_library() -> None:
+    """``sessions/exercise.py`` (the answer forms, the judging, the hints, the stars) is
+    testable without a widget: it imports no ipywidgets, even indirectly."""
+    code = ("import sys, horserace_nb.sessions.exercise; "
+            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'traitlets') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

@@ -1,11 +1,11 @@
-"""Exercise widgets: :class:`ExerciseWidget` (alias :data:`Exercises`) shows the exercises of
-:mod:`horserace_nb.teaching.exercises` on the board with instant feedback;
+"""Exercise widgets: :class:`ExerciseWidget` (alias :data:`Exercises`) shows the exercise session
+of :mod:`horserace_nb.sessions.exercise` on the board with instant feedback;
 :class:`TotalExercise` checks a given layout's end total and placement score."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from ..core import validate
 from ..core.layout import Layout
 from ..core.tiles import Side, Tile
+from ..sessions.exercise import ExerciseSession
 from ..sessions.protocol import (
     Text,
     board_moves,
@@ -21,16 +22,7 @@ from ..sessions.protocol import (
     point_ref,
     tile_position,
 )
-from ..teaching.exercises import (
-    Exercise,
-    ExerciseSet,
-    Feedback,
-    Hint,
-    Point,
-    SettlementAnswer,
-    check_total,
-    stars_for,
-)
+from ..teaching.exercises import Exercise, ExerciseSet, Feedback, Hint, Point, check_total
 from ..words.i18n import check_lang, t
 from .base import View, replace_children
 from .board import Board, Choice
@@ -38,7 +30,7 @@ from .common import MessageArea, esc, message_html, question_html, safe, stars_h
 from .store import Recorder
 from .text import RuleText
 
-__all__ = ["TotalExercise", "ExerciseWidget", "Exercises", "POINTS_FORMS", "ONE_CHOICE_FORMS"]
+__all__ = ["TotalExercise", "ExerciseWidget", "Exercises"]
 
 
 class TotalExercise:
@@ -79,18 +71,14 @@ class TotalExercise:
 
 # ============================================================================ drills on the board
 
-POINTS_FORMS = ("points",)
-"""Answer forms answered by choosing several points on the board (a click toggles one)."""
-ONE_CHOICE_FORMS = ("seat", "option")
-"""Answer forms answered by one of the choices (toggle buttons, only one pressed)."""
-
-
 class ExerciseWidget(View):
     """Exercises on the board with instant feedback: a position, a question, the answer
     controls, and Check / Hint / Try again / Show answer / Next (a fresh seed) with a stars
-    line.
+    line. The session (:class:`~horserace_nb.sessions.exercise.ExerciseSession`: the judging,
+    the hints, the stars, the next item) is :attr:`session`; this view shows it.
 
-    How each answer form is given:
+    How each answer form is given (:data:`~horserace_nb.sessions.exercise.FORMS`, the one table
+    the controls are built from):
 
     - ``points`` (which points are open, which count): the points are clicked **on the board**,
       a click toggles one (shown chosen), then Check; the board's keyboard access (Tab or the
@@ -142,7 +130,10 @@ class ExerciseWidget(View):
         self.pips = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
         self.rounded = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
         self.points = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
-        for field in (self.number, self.pips, self.rounded, self.points):
+        self.fields = {"answer": self.number, "pips": self.pips, "rounded": self.rounded,
+                       "points": self.points}
+        """The number boxes by the name an answer form gives them."""
+        for field in self.fields.values():
             field.style.description_width = "initial"
         self.numbers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         button = functools.partial(widgets.Button, layout=widgets.Layout(width="auto"))
@@ -154,11 +145,11 @@ class ExerciseWidget(View):
         self.toggles: list[widgets.ToggleButton] = []
         """The choices' toggle buttons (seats, sides, winners, options); none for points,
         which are chosen on the board."""
-        self.picked: list[Point] = []
-        """The points chosen on the board now (an exercise answered with points), in the order
-        of the exercise's choices."""
         self.recorder = Recorder(lang=lang)
         """Records each exercise finished in the learner's browser (issue 20)."""
+        self.session = ExerciseSession(self.drills, tried=self.recorder.tried,
+                                       finished=self._record)
+        """The exercises without widgets: what this view shows."""
         self.children = [
             widgets.HBox([self.counter, self.stars_line],
                          layout=widgets.Layout(justify_content="space-between")),
@@ -179,11 +170,6 @@ class ExerciseWidget(View):
         # the board's width on the page (a phone, a turned tablet): its picture drawn to it,
         # the points chosen and the marks kept
         self.board.observe(lambda _: self._show_exercise(), names="room")
-        self.feedback: Feedback | None = None
-        """The verdict on the last answer checked (in ``lang``: written again on a switch)."""
-        self._again: Callable[[str], Feedback] | None = None  # self.feedback in any language
-        self._answer: Any = None  # the last answer checked (what Try again keeps part of)
-        self._marks: tuple[frozenset[Point], frozenset[Tile], str] | None = None
         self._shown: Exercise[Any] | None = None  # the exercise the controls are built for
         self.start()
 
@@ -202,70 +188,58 @@ class ExerciseWidget(View):
     @property
     def exercise(self) -> Exercise[Any]:
         """The exercise on show."""
-        return self.drills.current
+        return self.session.exercise
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The verdict on the last answer checked (in ``lang``: written again on a switch)."""
+        return self.session.feedback
+
+    @property
+    def picked(self) -> list[Point]:
+        """The points chosen on the board now (an exercise answered with points), in the order
+        of the exercise's choices."""
+        return list(self.session.picked)
 
     def choose(self, *choices: Any) -> None:
         """Select exactly these of the exercise's choices, as a learner would: points on the
         board, seats, sides or options on the toggle buttons."""
-        options = self.exercise.choices()
-        if self.exercise.answer_form in POINTS_FORMS:
-            self.picked = [o for o in options if any(_same(o, c) for c in choices)]
-            self.board.pick(self.picked)
+        chosen = self.session.matching(choices)
+        if self.session.form.picks:
+            self.session.picked = chosen
+            self.board.pick(chosen)
             return
-        for button, option in zip(self.toggles, options, strict=True):
-            button.value = any(_same(option, c) for c in choices)
+        for button, option in zip(self.toggles, self.exercise.choices(), strict=True):
+            button.value = option in chosen
 
     def set_numbers(self, *values: int) -> None:
         """Type *values* into the number fields (one, or pips / rounded / points)."""
-        fields = ([self.pips, self.rounded, self.points]
-                  if self.exercise.answer_form == "settlement" else [self.number])
-        for field, value in zip(fields, values, strict=False):
-            field.value = value
+        for name, value in zip(self.session.form.numbers, values, strict=False):
+            self.fields[name].value = value
 
     def current_answer(self) -> Any:
         """The answer the controls hold now, in the exercise's form."""
-        ex = self.exercise
-        form = ex.answer_form
-        if form in POINTS_FORMS:
-            return frozenset(self.picked)
-        chosen = [c for b, c in zip(self.toggles, ex.choices(), strict=True) if b.value]
-        if form == "sides":
-            return frozenset(chosen)
-        if form in ONE_CHOICE_FORMS:
-            return chosen[0] if chosen else _NO_CHOICE
-        if form == "number":
-            return self.number.value
-        if form == "settlement":
-            return SettlementAnswer(frozenset(chosen), self.pips.value, self.rounded.value,
-                                    self.points.value)
-        return None  # a point: answered by clicking the board
+        return self.session.form.answer(self._chosen(), self._numbers())
 
     def check(self) -> Feedback:
         """Check the answer the controls hold (the Check button)."""
-        answer = self.current_answer()
-        if answer is _NO_CHOICE:
-            return self._say(lambda lang: Feedback(False, t("exercise.no_answer", lang)))
-        return self._judge(answer)
+        return self._show_verdict(self.session.check(self._chosen(), self._numbers(), self.lang))
 
     def answer(self, value: Any) -> Feedback:
         """Put *value* into the controls and check it: a number, a SettlementAnswer, a set of
         points or sides, a seat (``None``: nobody), an option's key, or a point (as if clicked
         on the board)."""
-        form = self.exercise.answer_form
-        if form == "point":
+        form = self.session.form
+        if form.places:
             tile, side = value
             feedback = self.click_point(tile, side)
             assert feedback is not None
             return feedback
-        if form == "number":
-            self.set_numbers(value)
-        elif form == "settlement":
-            self.choose(*value.winners)
-            self.set_numbers(value.pips, value.rounded, value.points)
-        elif form in ONE_CHOICE_FORMS:
-            self.choose(value)
-        else:
-            self.choose(*value)
+        chosen, numbers = form.fill(value)
+        if form.toggles or form.board:
+            self.choose(*chosen)
+        for name, number in numbers.items():
+            self.fields[name].value = number
         return self.check()
 
     def click_point(self, on: Tile | str, side: Side | str) -> Feedback | None:
@@ -277,10 +251,9 @@ class ExerciseWidget(View):
         :raises ValueError: for an exercise that is not answered on the board, or a point the
             board does not offer.
         """
-        ex = self.exercise
-        form = ex.answer_form
-        if form in POINTS_FORMS:
-            before = list(self.picked)
+        ex, form = self.exercise, self.session.form
+        if form.picks:
+            before = self.picked
             refused: list[bool] = []
             self.board.on_refusal(lambda text: refused.append(True))
             try:
@@ -291,41 +264,27 @@ class ExerciseWidget(View):
                 raise ValueError(f"click_point: {on} {Side.coerce(side).value} is not one of "
                                  f"the points on the board")
             return None
-        if form != "point" or ex.tile is None:
+        if not form.places or ex.tile is None:
             raise ValueError(f"click_point answers an exercise on the board (open, counted, "
                              f"where); this one ({ex.kind}) is answered with its controls: "
                              f"use answer()")
-        self.feedback = None
+        self.session.feedback = None
         self.board.receive(place_message(ex.tile, on, side, self.board.revision))
-        if self.feedback is None:  # refused by the board: the sentence is in the message area
+        if self.session.feedback is None:  # refused by the board: the message area says why
             raise ValueError("click_point: the board refused the click (its message area "
                              "says why)")
-        return self.feedback
+        return self.session.feedback
 
     def hint(self) -> Hint | None:
         """Open the next rung of the exercise's hint ladder (the Hint button): its sentence in
         the message area, what it points at marked on the board, a star less to win; ``None``
         (and a sentence saying so) once every rung is open."""
-        ex, lang = self.exercise, self.lang
-        before, solved = ex.hints_used, ex.solved
-        step = ex.hint(lang)
-        if step is None:
-            self._clear_marks()
-            self.messages.tell(lambda code: t("exercise.no_more_hints", code), lang,
-                               kind="hint")
-            self.board.announce(t("exercise.no_more_hints", lang))
-            return None
-        total = len(ex.hint_steps(lang))
-        index = min(before, total - 1) if solved else before
-
-        def said(code: str) -> str:
-            return t("exercise.hint_given", code, n=index + 1, total=total,
-                     text=ex.hint_steps(code)[index].message)
-
-        self.messages.tell(said, lang, kind="hint")
-        self.board.announce(said(lang))
-        self._mark(step.points, step.tiles, "hint")
-        self._show_stars()
+        step, said = self.session.hint(self.lang)
+        self.messages.tell(said, self.lang, kind="hint")
+        self.board.announce(said(self.lang) if callable(said) else said)
+        self._show_marks()
+        if step is not None:
+            self._show_stars()
         return step
 
     def try_again(self) -> None:
@@ -333,18 +292,20 @@ class ExerciseWidget(View):
         answer (:meth:`~horserace_nb.teaching.exercises.Exercise.right_part`: the points
         rightly chosen stay chosen, right numbers stay in their boxes); the exercise and its
         attempts stay."""
-        ex = self.exercise
-        keep = None if self._answer is None or ex.solved else ex.right_part(self._answer)
+        kept = self.session.try_again()
         self._clear()
-        if keep is not None and self._keep(keep):
+        if kept is not None:
+            chosen, numbers = kept
+            self.choose(*chosen)
+            for name, number in numbers.items():
+                self.fields[name].value = number
             self.messages.tell(lambda lang: t("exercise.kept", lang), self.lang)
 
     def show_answer(self) -> str:
         """Show the answer with its rule (no stars for an exercise not yet solved)."""
         ex = self.exercise
-        text = ex.reveal(self.lang)
-        self._record()
-        self._clear_marks()
+        text = self.session.reveal(self.lang)
+        self._show_marks()
         self.messages.tell(lambda lang: t("exercise.shown", lang, text=ex.answer_text(lang)),
                            self.lang)
         self._show_stars()
@@ -352,9 +313,7 @@ class ExerciseWidget(View):
 
     def next(self) -> Exercise[Any]:
         """On to the next exercise (a fresh seed past the set's end)."""
-        if self.exercise.attempts:
-            self._record()  # left after a try: recorded as it stands
-        self.drills.next()
+        self.session.next()
         self._clear()
         self._show_exercise()
         return self.exercise
@@ -384,34 +343,28 @@ class ExerciseWidget(View):
     def _on_board(self, choice: Choice) -> None:
         ex = self.exercise
         if choice.kind == "point":
-            self._toggle(choice)
+            if not self.session.pick((choice.on, choice.side)):
+                self._on_refusal(lambda lang: t("board.bad_message", lang))
+                return
+            self.board.pick(self.session.picked)
             return
         tile = ex.tile
-        if ex.answer_form != "point" or tile is None:  # the board shows, it asks nothing
+        if not self.session.form.places or tile is None:  # the board asks nothing
             self._on_refusal(lambda lang: t("board.readonly", lang))
             return
         if choice.tile is not tile:  # another tile: not an answer to this question
             other = choice.tile
-            self._say(lambda lang: Feedback(False, t("exercise.other_tile", lang, tile=tile,
-                                                     other=other)))
+            self._show_verdict(self.session.say(
+                lambda lang: Feedback(False, t("exercise.other_tile", lang, tile=tile,
+                                               other=other)), self.lang))
             return
         if choice.kind == "select":
             return  # the board lights the tile's points itself
         if choice.on is None or choice.side is None:  # the layout is not empty: no opening
-            self._say(lambda lang: Feedback(False, t("exercise.click_point", lang)))
+            self._show_verdict(self.session.say(
+                lambda lang: Feedback(False, t("exercise.click_point", lang)), self.lang))
             return
-        self._judge((choice.on, choice.side))
-
-    def _toggle(self, choice: Choice) -> None:
-        """A spot clicked on the board: choose the point, or take it back."""
-        point = (choice.on, choice.side)
-        options = self.exercise.choices()
-        if self.exercise.answer_form not in POINTS_FORMS or point not in options:
-            self._on_refusal(lambda lang: t("board.bad_message", lang))
-            return
-        chosen = set(self.picked) ^ {point}
-        self.picked = [o for o in options if o in chosen]
-        self.board.pick(self.picked)
+        self._show_verdict(self.session.judge((choice.on, choice.side), self.lang))
 
     def _on_refusal(self, text: Text) -> None:
         """A message the board refused (stale, malformed, on a board to watch): say why (again
@@ -421,168 +374,132 @@ class ExerciseWidget(View):
     def relocalize(self, lang: str) -> None:
         self.recorder.store.lang = lang
         self._show_exercise()
-        if self._again is not None:  # the last verdict in the new language (the message
-            self.feedback = self._again(lang)  # area writes its lines again itself)
+        said = self.session.said(lang)  # the last verdict in the new language (the message
+        if said is not None:  # area writes its lines again itself)
+            self.session.feedback = said
 
     # ------------------------------------------------------------------ drawing
+    def _chosen(self) -> list[Any]:
+        """The choices the controls hold: the points picked on the board, or the toggles
+        pressed."""
+        if self.session.form.picks:
+            return self.picked
+        return [c for b, c in zip(self.toggles, self.exercise.choices() if self.toggles else [],
+                                  strict=True) if b.value]
+
+    def _numbers(self) -> dict[str, int]:
+        return {name: field.value for name, field in self.fields.items()}
+
     def _clear(self) -> None:
-        """No answer, no message, no marks (the exercise and its attempts stay)."""
+        """No answer in the controls, no message, no marks (the session clears its own)."""
         self.messages.clear()
-        self.feedback, self._again, self._answer = None, None, None
         for button in self.toggles:
             button.value = False
-        for field in (self.number, self.pips, self.rounded, self.points):
+        for field in self.fields.values():
             field.value = 0
-        self.picked = []
         self.board.pick([])
-        self._clear_marks()
-
-    def _keep(self, keep: object) -> bool:
-        """Put back the right part of the last answer; whether anything was put back."""
-        form = self.exercise.answer_form
-        if form in (*POINTS_FORMS, "sides"):
-            kept = list(keep) if isinstance(keep, Iterable) and not isinstance(keep, str) else []
-            self.choose(*kept)
-            return bool(kept)
-        if form == "settlement":
-            found = False
-            winners = _part(keep, "winners")
-            if winners is not None:
-                self.choose(*winners)
-                found = True
-            for name, box in (("pips", self.pips), ("rounded", self.rounded),
-                              ("points", self.points)):
-                value = _part(keep, name)
-                if isinstance(value, int):
-                    box.value, found = value, True
-            return found
-        if form == "number" and isinstance(keep, int):
-            self.number.value = keep
-            return True
-        if form in ONE_CHOICE_FORMS:
-            self.choose(keep)
-            return any(b.value for b in self.toggles)
-        return False
-
-    def _mark(self, points: Iterable[Point], tiles: Iterable[Tile], kind: str) -> None:
-        self._marks = (frozenset(points), frozenset(tiles), kind)
-        self.board.mark(self._marks[0], self._marks[1], kind)
-
-    def _clear_marks(self) -> None:
-        self._marks = None
         self.board.mark()
 
-    def _judge(self, answer: Any) -> Feedback:
-        ex = self.exercise
-        feedback = ex.check(answer, self.lang)  # counts the attempt (once)
-        self._answer = answer
-        return self._say(lambda lang: ex.verdict(answer, lang), feedback)
+    def _show_marks(self) -> None:
+        """Mark on the board what the session's last sentence talks about (nothing: none)."""
+        marks = self.session.marks
+        if marks is None:
+            self.board.mark()
+        else:
+            self.board.mark(*marks)
 
-    def _record(self) -> None:
-        ex = self.exercise
+    def _record(self, ex: Exercise[Any]) -> None:
         self.recorder.finish(ex, "exercise", ex.progress_case, ex.seed, stars=ex.stars,
                              tries=ex.attempts)
 
-    def _say(self, again: Callable[[str], Feedback], feedback: Feedback | None = None
-             ) -> Feedback:
-        """Show a verdict; *again* writes it in any language (a switch says it again). What
-        it talks about is marked on the board."""
-        feedback = again(self.lang) if feedback is None else feedback
-        self.feedback, self._again = feedback, again
-        self.recorder.tried(self.exercise, feedback)
-        if self.exercise.solved:
-            self._record()
+    def _show_verdict(self, feedback: Feedback) -> Feedback:
+        """Show the session's verdict, again in the new language after a switch; what it
+        talks about is marked on the board."""
+        again = self.session.again
+        assert again is not None
         self.messages.tell(lambda lang: again(lang).message, self.lang,
                            kind="ok" if feedback.ok else "error")
         self.board.announce(feedback.message)  # the widget's one live region: plain text
-        self._mark(feedback.points, feedback.tiles, "ok" if feedback.ok else "error")
+        self._show_marks()
         self._show_stars()
         return feedback
 
     def _show_stars(self) -> None:
-        drills, ex, lang = self.drills, self.exercise, self.lang
-        total = t("exercise.stars", lang, stars=drills.stars, max=drills.max_stars)
-        if ex.solved or ex.revealed:
-            self.stars_line.value = stars_html(ex.stars, total)
-            return
-        # not solved yet: the stars still to win here, one fewer for each try and hint
-        left = stars_for(ex.attempts + 1, True, False, ex.hints_used)
-        self.stars_line.value = stars_html(
-            left, t("exercise.stars_open", lang, stars=drills.stars, max=drills.max_stars,
-                    left=left))
+        stars, text = self.session.stars(self.lang)
+        self.stars_line.value = stars_html(stars, text)
+
+    def _draw_place(self, ex: Exercise[Any], room: int | None) -> None:
+        """A tile to place: the board takes the click on a point and checks it."""
+        assert ex.tile is not None
+        from ..render.svg import game_svg
+
+        position = tile_position(ex.layout, ex.tile)
+        self.board.readonly = False
+        self.board.show(str(game_svg(position, seat=0, lang=self.lang, size=self.size,
+                                     interactive=True, highlight=None, room=room)),
+                        board_moves(position, self.lang, preview=False, question=True),
+                        str(ex.tile))
+
+    def _draw_pick(self, ex: Exercise[Any], room: int | None) -> None:
+        """Points to choose: a spot on each, a click toggles it."""
+        from ..render.svg import layout_svg
+
+        choices = ex.choices()
+        self.board.readonly = False
+        self.board.show(
+            str(layout_svg(ex.layout, lang=self.lang, size=self.size, highlight=ex.highlight,
+                           show_numbers=False, spots=choices, room=room)),
+            spots=[{**point_ref(*c), "label": ex.choice_label(c, self.lang)} for c in choices])
+        self.board.pick(self.session.picked)  # a switch keeps the points chosen
+
+    def _draw_shown(self, ex: Exercise[Any], room: int | None) -> None:
+        """The position only (the answer is given with the controls)."""
+        from ..render.svg import layout_svg
+
+        form = self.session.form
+        self.board.readonly = True
+        # a finished hand's layout is long: let it be wider than the others (the board never
+        # gets wider than the notebook), so that its tiles stay readable
+        size = self.size * self.WIDE if form.wide else self.size
+        self.board.show(str(layout_svg(ex.layout, lang=self.lang, size=size,
+                                       highlight=ex.highlight, show_numbers=form.counts,
+                                       room=room)))
 
     @safe
     def _show_exercise(self) -> None:
-        from ..render.svg import game_svg, layout_svg
-
-        lang, ex = self.lang, self.exercise
-        counter = t("exercise.counter", lang, n=self.drills.index + 1,
-                    total=len(self.drills.exercises))
-        self.counter.value = f"<b>{esc(counter)}</b>"
+        lang, ex, form = self.lang, self.exercise, self.session.form
+        self.counter.value = f"<b>{esc(self.session.counter(lang))}</b>"
         self.prompt.value = question_html(ex.prompt(lang), lang)
-        form = ex.answer_form
         room = self.board.room or None  # the board's width on the page (a phone)
         if self._shown is not ex:  # a new exercise: nothing chosen, nothing marked
-            self.picked, self._marks = [], None
-        if form == "point":
-            assert ex.tile is not None
-            position = tile_position(ex.layout, ex.tile)
-            self.board.readonly = False
-            self.board.show(str(game_svg(position, seat=0, lang=lang, size=self.size,
-                                         interactive=True, highlight=None, room=room)),
-                            board_moves(position, lang, preview=False, question=True),
-                            str(ex.tile))
-        elif form in POINTS_FORMS:
-            choices = ex.choices()
-            self.board.readonly = False
-            self.board.show(
-                str(layout_svg(ex.layout, lang=lang, size=self.size, highlight=ex.highlight,
-                               show_numbers=False, spots=choices, room=room)),
-                spots=[{**point_ref(*c), "label": ex.choice_label(c, lang)} for c in choices])
-            self.board.pick(self.picked)  # a switch keeps the points chosen
-        else:
-            self.board.readonly = True
-            numbers = form in ("seat", "settlement")  # turns and settlements: show the counts
-            # a finished hand's layout is long: let it be wider than the others (the board
-            # never gets wider than the notebook), so that its tiles stay readable
-            size = self.size * self.WIDE if form == "settlement" else self.size
-            self.board.show(str(layout_svg(ex.layout, lang=lang, size=size,
-                                           highlight=ex.highlight, show_numbers=numbers,
-                                           room=room)))
-        if self._marks is not None:  # a switch keeps what the message talks about marked
-            self.board.mark(*self._marks)
+            self.session.picked, self.session.marks = [], None
+        draw: dict[str, Callable[[Exercise[Any], int | None], None]] = {
+            "place": self._draw_place, "pick": self._draw_pick, "": self._draw_shown}
+        draw[form.board](ex, room)
+        if self.session.marks is not None:  # a switch keeps what the message talks about
+            self.board.mark(*self.session.marks)
         # a question that is not about a layout (a deal, a lot, raw points) shows no board:
         # an empty one would only say that the leader may open with any tile
-        self.board.layout.display = "none" if form not in (*POINTS_FORMS, "point") and \
-            ex.layout.is_empty else ""
-        label = ("exercise.pick_points" if form in POINTS_FORMS else
-                 "exercise.winners_label" if form in ("sides", "settlement") else
-                 "exercise.choose_label")
+        self.board.layout.display = "none" if not form.on_board and ex.layout.is_empty else ""
         if self._shown is not ex:  # a new exercise: new toggles, the old ones closed
             self._shown = ex
-            self.toggles = ([] if form in POINTS_FORMS else
-                            [widgets.ToggleButton(value=False,
-                                                  layout=widgets.Layout(width="auto"))
-                             for _ in ex.choices()])
-            if form in ONE_CHOICE_FORMS:
+            self.toggles = ([widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+                             for _ in ex.choices()] if form.toggles else [])
+            if form.one:
                 for button in self.toggles:
                     button.observe(self._only_one, names="value")
             shown = [self.choose_label, *self.toggles] if (
-                self.toggles or form in POINTS_FORMS) else []
+                self.toggles or form.picks) else []
             replace_children(self.choice_box, shown, keep=[self.choose_label])
         for button, choice in zip(self.toggles, ex.choices() if self.toggles else [],
                                   strict=True):
             button.description = ex.choice_label(choice, lang)  # a switch keeps the choices
-        self.choose_label.value = esc(t(label, lang))
-        self.number.description = t("exercise.answer_label", lang)
-        self.pips.description = t("exercise.pips_label", lang)
-        self.rounded.description = t("exercise.rounded_label", lang)
-        self.points.description = t("exercise.points_label", lang)
-        self.numbers_box.children = (
-            [self.number] if form == "number" else
-            [self.pips, self.rounded, self.points] if form == "settlement" else [])
+        self.choose_label.value = esc(t(form.label, lang))
+        for name, field in self.fields.items():
+            field.description = t(_FIELD_LABELS[name], lang)
+        self.numbers_box.children = [self.fields[name] for name in form.numbers]
         self.check_button.description = t("exercise.check", lang)
-        self.check_button.layout.display = "none" if form == "point" else ""
+        self.check_button.layout.display = "" if form.check else "none"
         self.hint_button.description = t("exercise.hint", lang)
         self.retry_button.description = t("exercise.try_again", lang)
         self.show_button.description = t("exercise.show_answer", lang)
@@ -595,25 +512,10 @@ class ExerciseWidget(View):
                 if button is not change["owner"]:
                     button.value = False
 
+
 Exercises = ExerciseWidget
 """``Exercises("total", seed=7, lang="ko")``: the name a lesson writes."""
 
-_NO_CHOICE = object()
-
-
-def _part(keep: object, name: str) -> Any:
-    """One field of a kept settlement: a mapping's entry or an attribute (``None``: not
-    kept)."""
-    if isinstance(keep, Mapping):
-        return keep.get(name)
-    return getattr(keep, name, None)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal choices, a point given as text included."""
-    if isinstance(a, tuple) and isinstance(b, (tuple, list)) and len(b) == 2:
-        try:
-            return a == (Tile.parse(b[0]), Side.coerce(b[1]))
-        except ValueError:
-            return False
-    return bool(a == b) and type(a) is type(b)
+_FIELD_LABELS = {"answer": "exercise.answer_label", "pips": "exercise.pips_label",
+                 "rounded": "exercise.rounded_label", "points": "exercise.points_label"}
+"""The catalog key of each number box's label."""
