@@ -46,7 +46,7 @@ from .exercises import (
 )
 
 __all__ = ["Notation", "Seats", "Display", "Recorded", "Deal", "Lot", "Leader", "Opening",
-           "Joins", "MustPlace", "Ties", "OneSettlement", "Result", "BASICS", "LESSON_ITEMS",
+           "Joins", "MustPlace", "Ties", "OneSettlement", "Result", "BASICS",
            "make_exercise"]
 
 A = TypeVar("A")
@@ -1457,22 +1457,3 @@ BASICS: tuple[type[Exercise[Any]], ...] = (
 """The kinds of this module, registered in :data:`~horserace_nb.teaching.exercises.KINDS`."""
 
 register_kinds(*BASICS)
-
-LESSON_ITEMS: dict[str, tuple[tuple[str, str], ...]] = {
-    "01": (("notation", "written"), ("notation", "count"), ("notation", "set"),
-           ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
-           ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
-    "02": (("joins", "low_joins"), ("joins", "high_joins")),
-    "03": (("display", "to_display"), ("display", "to_raw"), ("opening", "any_tile"),
-           ("opening", "double")),
-    "04": (("must_place", "draw"), ("must_place", "pass"), ("must_place", "continue"),
-           ("recorded", "at_once"), ("recorded", "in_turn"), ("deal", "during")),
-    "05": (("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
-           ("leader", "blocked")),
-    "06": (("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
-           ("result", "placement"), ("result", "shared")),
-}
-"""Where the designed items of these kinds belong, lesson → ``(kind, case)`` in order (the
-lessons of :mod:`~horserace_nb.teaching.course`). ``opening`` asks which opening tile scores,
-so it follows the scoring lesson (03); ``leader`` needs the hand's end (05); ``deal/during``
-counts tiles drawn (04)."""
