@@ -73,7 +73,7 @@ def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot
     expect(root.locator(".hr-msg-ok")).to_be_visible()
     page.wait_for_function(f"() => ({STORED})().some(v => v.includes('{exercise.seed}'))")
     stored = [json.loads(v) for v in page.evaluate(STORED)]
-    assert [(r["lesson"], r["stars"]) for r in stored] == [("02", 3)]
+    assert [(r["lesson"], r["stars"]) for r in stored] == [("joining_spinners", 3)]
 
     open_and_run(page, lite_url, START, reload=True)  # the page reloaded: a new kernel
     row = page.locator(".hr-progress-map tr[data-lesson='joining_spinners']")

@@ -87,11 +87,11 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     solve_first_exercise(page)
     stored = [json.loads(v) for v in page.evaluate(STORED)]
     assert [(r["lesson"], r["seed"], r["stars"]) for r in stored] == [
-        ("02", 201000, 3)]
+        ("joining_spinners", 201000, 3)]
 
     open_and_run(ui, MAP)  # a new page load (the page reloaded, another notebook)
     stars = t("progress.stars", "en", stars=3, max=3 * len(designed("joining_spinners")))
-    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
 
     # Kernel → Restart Kernel…, then run the cell again: the stars come back from the browser
     page.get_by_role("menuitem", name="Kernel", exact=True).click()
@@ -99,8 +99,8 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     page.locator(".jp-Dialog .jp-mod-accept").click()
     ui.wait_idle()
     ui.run_all()
-    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
-    expect(lesson_row(page, "02")).to_contain_text(t("progress.todo_exercises", "en",
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(t("progress.todo_exercises", "en",
                                                        count=len(designed("joining_spinners")) - 1))
     expect(page.locator(".hr-rule[data-rule='R9']")).to_contain_text(
         t("progress.rule_practised", "en"))
@@ -147,7 +147,7 @@ def check_the_downloaded_results_are_read_by_the_class_report(
 
     root = page.locator(".hr-progress").first
     stars = t("progress.stars", "en", stars=3, max=3 * len(designed("joining_spinners")))
-    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
     name = root.get_by_role("textbox")
     name.fill("Mina Kim")
     name.press("Enter")
@@ -161,7 +161,7 @@ def check_the_downloaded_results_are_read_by_the_class_report(
     download.save_as(str(path))
     report = ClassReport([path])
     assert report.data.learners() == ["Mina Kim"] and not report.data.refused
-    lesson = LESSONS.index("02")
+    lesson = LESSONS.index("joining_spinners")
     assert report.data.table()[0][1][lesson] == (3, 3 * len(designed("joining_spinners")))
     ui.show(root)
     screenshot("download")
