@@ -6,14 +6,16 @@ compared by nbval); every other output is stripped.
 
 Three things are added to the markdown here, so the translators write plain text:
 
-- every reference ``{lesson:KEY}`` becomes the number of the lesson that shows the markdown cell
-  ``KEY`` (``{lesson:end.next_leader}`` → 5): a text that sends the learner to another lesson
-  names the lesson as this file orders them, never a number of its own;
+- every reference to a lesson is filled in from the course's one list
+  (:data:`horserace_nb.teaching.course.COURSE`, :func:`lesson_refs`): ``{lesson:KEY}`` the number
+  of the lesson that shows the markdown cell ``KEY`` (``{lesson:end.next_leader}`` → 5),
+  ``{number:turns}``, ``{notebook:turns}`` and ``{name:turns}`` a lesson's number, file and
+  title: a text never writes a lesson's number, file name or title of its own;
 - every rule number "R17" outside code becomes a link to its anchor on the rules page of the
-  notebook's language (``RULES_PAGE`` in ``text/<lang>.py``: ``../rules.md``,
+  notebook's language (its language file's ``_rules_page``: ``../rules.md``,
   ``../rules.ko.md``, ``../rules.ja.md``);
 - every notebook ends with the navigation line ``nav`` (Back / Next / Start), whose titles are
-  the ``title.NN`` texts.
+  the lessons' titles (the catalog's ``lesson.<slug>``).
 
 Run: ``.venv/bin/python lessons/build.py`` (add ``--check`` to only verify that
 the notebooks on disk are what this script builds; ``--only 03`` to rebuild one lesson).
@@ -32,14 +34,17 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
+from horserace_nb.core.actions import Place
 from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
 from horserace_nb.lite.pages import classroom_url, lesson_url
-from horserace_nb.teaching.course import LESSON_EXERCISES, LESSON_SETS
+from horserace_nb.teaching.course import COURSE, designed, notebook, number, title
+from horserace_nb.teaching.course import lesson as find_lesson
+from horserace_nb.teaching.puzzles import PUZZLES
+from horserace_nb.words.i18n import LANGS, grammar, label, t
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 TEXT_DIR = Path(__file__).resolve().parent / "text"
-LANGS = ("en", "ko", "ja")
 CHECK = "# NBVAL_CHECK_OUTPUT"
 
 # Each notebook: file name and cells; ("md", key) takes markdown from text/<lang>.py,
@@ -47,59 +52,37 @@ CHECK = "# NBVAL_CHECK_OUTPUT"
 # with the site's {classroom} and {projector} pages, ("links", key) that and every lesson's link.
 SETUP = 'LANG = "{lang}"'
 
-# The exercises of every lesson: (kinds, seed, count). The lessons and the teacher guide's answer
-# key take them from here, so the key always answers the exercises the lessons show.
-# (horserace_nb.teaching.course holds them: the lesson map of Progress() counts their stars.)
-EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = dict(LESSON_EXERCISES)
-
-
 def _lesson_exercises(lesson: str) -> str:
-    """A lesson's designed exercise set (``LESSON_SETS``), as its code cell writes it."""
+    """The exercise cell of *lesson* (its slug): its designed set (``teaching.course``)."""
     return f'Exercises.for_lesson("{lesson}", lang=LANG)'
 
-
-def _exercises(lesson: str) -> str:
-    kinds, seed, count = EXERCISES[lesson]
-    return (f"Exercises({list(kinds)!r}, seed={seed}, count={count}, lang=LANG)"
-            .replace("'", '"'))
-
-
-def _lesson_exercises(lesson: str) -> str:
-    """The exercise cell of *lesson*: its designed set (``teaching.course.LESSON_SETS``)."""
-    return f'Exercises.for_lesson("{lesson}", lang=LANG)'
-
-
-PUZZLE_KEYS = ("fifteen", "spinner_fills", "double_again", "drawn_tile", "to_the_target",
-               "out_in_one_turn")
-# A first try for each puzzle (legal, not the best): the learner replaces it with their answer.
-PUZZLE_TRIES = {
-    "fifteen": 'Place("[5|6]", "[5|5]", "straight_b")',
-    "spinner_fills": 'Place("[4|5]", "[2|5]", "high")',
-    "double_again": 'Place("[4|6]", "[4|4]", "straight_b")',
-    "drawn_tile": 'Place("[5|6]", "[2|5]", "high")',
-    "to_the_target": 'Place("[1|2]", "[2|6]", "low")',
-    "out_in_one_turn": 'Place("[3|5]", "[5|5]", "straight_b")',
-}
 
 Cell = tuple[str, str]
 
 
+def _try(place: Place | None) -> str:
+    """A puzzle's first try as its cell writes it: ``Place("[5|6]", "[5|5]", "straight_b")``."""
+    assert place is not None and place.on is not None and place.side is not None
+    return f'Place("{place.tile}", "{place.on}", "{place.side.value}")'
+
+
 def _puzzle_cells() -> list[Cell]:
     """Two cells per puzzle, by number (a key such as "double_again" would give the trick away;
-    the title is printed only after a try)."""
+    the title is printed only after a try), each starting from the puzzle's first try (legal,
+    not the best: the learner replaces it with their answer)."""
     cells: list[Cell] = []
-    for number, key in enumerate(PUZZLE_KEYS, 1):
+    for place, puzzle in enumerate(PUZZLES.values(), 1):
         cells += [
-            ("code", f"{CHECK}\nshow({number})"),
+            ("code", f"{CHECK}\nshow({place})"),
             ("code", f"{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n"
-                     f"my_turn = [{PUZZLE_TRIES[key]}]  # your placements, in order\n"
-                     f"ask({number}, hints, my_turn)"),
+                     f"my_turn = [{_try(puzzle.first_try)}]  # your placements, in order\n"
+                     f"ask({place}, hints, my_turn)"),
         ]
     return cells
 
 
-STRUCTURE: list[tuple[str, list[Cell]]] = [
-    ("00_start.ipynb", [
+CELLS: dict[str, list[Cell]] = {
+    "start": [
         ("md", "start.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n\n"
@@ -109,8 +92,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "start.contents"),
         ("md", "start.rules"),
         ("md", "start.voila"),
-    ]),
-    ("01_tiles_players.ipynb", [
+    ],
+    "tiles_players": [
         ("md", "tiles.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
                  "from horserace_nb.render.svg import game_svg\n\n"
@@ -140,12 +123,12 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
         ("md", "tiles.practice"),
         ("code", f"from horserace_nb.widgets import Exercises\n\n"
-                 f"{_lesson_exercises('01')}"),
+                 f"{_lesson_exercises('tiles_players')}"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
                  "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
-    ]),
-    ("02_joining_spinners.ipynb", [
+    ],
+    "joining_spinners": [
         ("md", "joining.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
                  "from horserace_nb.render.svg import layout_svg\n"
@@ -171,15 +154,15 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
-        ("code", _lesson_exercises("02")),
+        ("code", _lesson_exercises("joining_spinners")),
         ("md", "tiles.build"),
         ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
                  "layout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
-    ]),
-    ("03_scoring_ends.ipynb", [
+    ],
+    "scoring_ends": [
         ("md", "scoring.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import Layout\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
@@ -209,15 +192,15 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "scoring.predict"),
         ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
         ("md", "scoring.exercises"),
-        ("code", _lesson_exercises("03")),
+        ("code", _lesson_exercises("scoring_ends")),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
                  "my_total = None  # write your end total here\nmy_score = None  # and the raw score\n"
                  "print(check_total(layout, my_total, my_score, LANG)[1])\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
-    ]),
-    ("04_turns.ipynb", [
+    ],
+    "turns": [
         ("md", "turns.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
                  "from horserace_nb.widgets import Exercises, PlayWidget, ReplayWidget\n\n"
@@ -234,7 +217,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "turns.end_first"),
         ("code", "ReplayWidget('win_62', lang=LANG)"),
         ("md", "turns.exercises"),
-        ("code", _lesson_exercises("04")),
+        ("code", _lesson_exercises("turns")),
         ("md", "turns.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb import Draw, IllegalMove, Place\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
@@ -248,8 +231,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "turns.must_place"),
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\ngame.apply(Place('[1|4]'))\n"
                  "try:\n    game.apply(Draw())\nexcept IllegalMove as err:\n    print(err.localized(LANG))"),
-    ]),
-    ("05_settlement.ipynb", [
+    ],
+    "settlement": [
         ("md", "settle.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import bonus, round_pips\n"
                  "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
@@ -267,9 +250,9 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("code", "ReplayWidget('tie_teams', lang=LANG)"),
         ("md", "end.next_leader"),
         ("md", "settle.exercises"),
-        ("code", _lesson_exercises("05")),
-    ]),
-    ("06_end_of_game.ipynb", [
+        ("code", _lesson_exercises("settlement")),
+    ],
+    "end_of_game": [
         ("md", "end.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Exercises, ReplayWidget\n\n"
                  "ReplayWidget('shared_win', lang=LANG, explain_first=False)"),
@@ -277,7 +260,7 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
         ("md", "end.exercises"),
-        ("code", _lesson_exercises("06")),
+        ("code", _lesson_exercises("end_of_game")),
         ("md", "end.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb import Game\n"
                  "from horserace_nb.teaching.bots import GreedyBot\n\n"
@@ -294,8 +277,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "for rolls in game.lots[-1].rounds:  # the new lot\n"
                  "    print(*[f'{seat + 1}: {roll}' for seat, roll in rolls.items()], sep='    ')\n"
                  "print(game.leader + 1)"),
-    ]),
-    ("07_play.ipynb", [
+    ],
+    "play": [
         ("md", "play.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb import Game\nfrom horserace_nb.widgets import PlayWidget\n\n"
                  "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG, "
@@ -319,11 +302,11 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "play.review_yours"),
         ("code", "from horserace_nb.widgets import ReviewWidget\n\n"
                  "ReviewWidget(play.game, 0, lang=LANG)"),
-    ]),
-    ("08_classroom.ipynb", [
+    ],
+    "classroom": [
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Classroom\n\nClassroom(lang=LANG)"),
-    ]),
-    ("09_puzzles.ipynb", [
+    ],
+    "puzzles": [
         ("md", "puzzles.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PuzzleWidget\n\n"
                  "PuzzleWidget(lang=LANG)"),
@@ -344,8 +327,8 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "    print('—', puzzle.title(LANG))"),
         ("md", "puzzles.how"),
         *_puzzle_cells(),
-    ]),
-    ("10_teacher_guide.ipynb", [
+    ],
+    "teacher_guide": [
         ("md", "guide.intro"),
         ("counts", "guide.counts"),
         ("md", "guide.before"),
@@ -360,12 +343,13 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("timed", "guide.plan_two"),
         ("md", "guide.homework"),
         ("md", "guide.key"),
-        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import LESSON_SETS\n"
-                 "from horserace_nb.teaching.exercises import ExerciseSet\n\n"
-                 "for lesson in LESSON_SETS:  # every lesson's designed set, as the lesson shows it\n"
-                 "    drills = ExerciseSet.for_lesson(lesson)\n"
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, exercise_set\n\n"
+                 "for lesson, course in enumerate(COURSE):  # every designed set, as its lesson "
+                 "shows it\n"
+                 "    if not course.exercises:\n        continue\n"
+                 "    drills = exercise_set(course.slug)\n"
                  "    for number, drill in enumerate(drills.exercises, 1):\n"
-                 "        print(f'{lesson} · {number}')\n"
+                 "        print(f'{lesson:02d} · {number}')\n"
                  "        print(drill.question(LANG))\n"
                  "        print('→', drill.answer_text(LANG))\n        print()"),
         ("md", "guide.key_predict"),
@@ -388,16 +372,19 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
         ("md", "guide.own"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PositionEditor\n\n"
                  "PositionEditor(lang=LANG)  # a position of your own: a code, a link, a puzzle"),
-    ]),
-    ("11_class_report.ipynb", [
+    ],
+    "class_report": [
         ("md", "report.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import ClassReport\n\n"
                  "ClassReport(lang=LANG)  # pick the files with the button"),
         ("md", "report.folder"),
-    ]),
-]
+    ],
+}
+"""The cells of every lesson of :data:`~horserace_nb.teaching.course.COURSE`, by its slug."""
 
-TITLES = [name for name, _ in STRUCTURE]
+STRUCTURE: list[tuple[str, list[Cell]]] = [(notebook(lesson.slug), CELLS[lesson.slug])
+                                           for lesson in COURSE]
+"""Every notebook: its file name and cells, in course order."""
 
 
 # ---------------------------------------------------------------------- the lessons' counts
@@ -417,7 +404,7 @@ def _core(cells: list[Cell]) -> list[Cell]:
     return cells
 
 
-def lesson_counts(name: str, cells: list[Cell]) -> dict[str, float]:
+def lesson_counts(slug: str, cells: list[Cell]) -> dict[str, float]:
     """Prose words, tasks and the estimated minutes of the core path of one lesson."""
     text = _text("en")
     core = _core(cells)
@@ -427,11 +414,9 @@ def lesson_counts(name: str, cells: list[Cell]) -> dict[str, float]:
     items = 0
     for body in code:
         if "Exercises.for_lesson(" in body:
-            items += _lesson_items(name[:2])
-        elif "Exercises(" in body:
-            items += EXERCISES.get(name[:2], ((), 0, 0))[2]
+            items += len(designed(slug))
         elif "PuzzleWidget(" in body:
-            items += len(PUZZLE_KEYS)
+            items += len(PUZZLES)
     replays = sum(body.count("ReplayWidget(") for body in code)
     games = sum(body.count("PlayWidget(") + body.count("Classroom(") for body in code)
     minutes = (words / READING_WORDS_PER_MINUTE + items * MINUTES["item"]
@@ -440,31 +425,27 @@ def lesson_counts(name: str, cells: list[Cell]) -> dict[str, float]:
             "minutes": minutes}
 
 
-def _lesson_items(lesson: str) -> int:
-    """The number of items in *lesson*'s designed set."""
-    return len(LESSON_SETS.get(lesson, ()))
-
-
-def counts_table(text: dict[str, str]) -> str:
-    """The guide's table of every lesson's counts (titles in the guide's language)."""
+def counts_table(text: dict[str, str], lang: str) -> str:
+    """The guide's table of the counts of every lesson that teaches rules (titles in *lang*,
+    the guide's language)."""
     rows = [text["guide.counts_head"], "|---|---:|---:|---:|---:|---:|"]
-    for name, cells in STRUCTURE:
-        if not any(kind == "code" for kind, _ in cells) or name[:2] in ("00", "08") or \
-                name.endswith(("teacher_guide.ipynb", "class_report.ipynb")):
-            continue
-        c = lesson_counts(name, cells)
-        rows.append(f"| [{text[f'title.{name[:2]}']}]({name}) | {c['words']} | {c['items']} | "
-                    f"{c['replays']} | {c['games']} | {round(c['minutes'])} |")
+    for lesson in COURSE:
+        if lesson.on_map:
+            c = lesson_counts(lesson.slug, CELLS[lesson.slug])
+            rows.append(f"| [{title(lesson.slug, lang)}]({notebook(lesson.slug)}) | "
+                        f"{c['words']} | {c['items']} | {c['replays']} | {c['games']} | "
+                        f"{round(c['minutes'])} |")
     return "\n".join(rows)
 
 
 def _text(lang: str) -> dict[str, str]:
-    """The markdown of *lang* by key, every ``{lesson:KEY}`` filled in (:func:`lesson_refs`)."""
+    """The markdown of *lang* by key, every reference to a lesson filled in
+    (:func:`lesson_refs`)."""
     module = _text_module(lang)
-    return {key: lesson_refs(body) for key, body in module.TEXT.items()}
+    return {key: lesson_refs(body, lang) for key, body in module.TEXT.items()}
 
 
-_LESSON_REF = re.compile(r"\{lesson:([\w.]+)\}")
+_LESSON_REF = re.compile(r"\{(lesson|number|notebook|name):([\w.]+)\}")
 
 
 def lesson_showing(key: str) -> int:
@@ -472,16 +453,31 @@ def lesson_showing(key: str) -> int:
 
     :raises KeyError: if no lesson shows it.
     """
-    for name, cells in STRUCTURE:
-        if any(kind != "code" and body == key for kind, body in cells):
-            return int(name[:2])
+    for lesson in COURSE:
+        if any(kind != "code" and body == key for kind, body in CELLS[lesson.slug]):
+            return number(lesson.slug)
     raise KeyError(f"{{lesson:{key}}}: no lesson shows the text {key!r}")
 
 
-def lesson_refs(markdown: str) -> str:
-    """*markdown* with every ``{lesson:KEY}`` replaced by the number of the lesson that shows
-    the text ``KEY``: "lesson {lesson:end.next_leader}" → "lesson 5"."""
-    return _LESSON_REF.sub(lambda m: str(lesson_showing(m.group(1))), markdown)
+def lesson_refs(markdown: str, lang: str = "en") -> str:
+    """*markdown* with every reference to a lesson filled in, so that no text writes a lesson's
+    number, file or title of its own:
+
+    - ``{lesson:KEY}``: the number of the lesson that shows the text ``KEY``
+      ("lesson {lesson:end.next_leader}" → "lesson 5");
+    - ``{number:SLUG}``, ``{notebook:SLUG}``, ``{name:SLUG}``: the number, the notebook's file
+      and the title (without its number, in *lang*) of the lesson ``SLUG``
+      ("[lesson {number:turns}]({notebook:turns})" → "[lesson 4](04_turns.ipynb)").
+    """
+    def fill(match: re.Match[str]) -> str:
+        what, key = match.groups()
+        if what == "lesson":
+            return str(lesson_showing(key))
+        if what == "number":
+            return str(number(key))
+        return notebook(key) if what == "notebook" else t(find_lesson(key).title_key, lang)
+
+    return _LESSON_REF.sub(fill, markdown)
 
 
 def _text_module(lang: str) -> Any:
@@ -493,8 +489,9 @@ def _text_module(lang: str) -> Any:
 
 
 def rules_page(lang: str) -> str:
-    """The rules page the notebooks of *lang* link to (``RULES_PAGE`` of its text module)."""
-    return str(_text_module(lang).RULES_PAGE)
+    """The rules page the notebooks of *lang* link to, relative to a lesson (its language
+    file's ``_rules_page``: ``../rules.ko.md``)."""
+    return "../" + grammar("_rules_page", lang)
 
 
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\))", re.S)
@@ -510,10 +507,10 @@ def link_rules(markdown: str, page: str) -> str:
     return "".join(parts)
 
 
-def nav_line(index: int, text: dict[str, str]) -> str:
+def nav_line(index: int, text: dict[str, str], lang: str) -> str:
     """The last cell of notebook *index*: Back, Next and Start links."""
     names = [name for name, _ in STRUCTURE]
-    titles = [text[f"title.{name[:2]}"] for name in names]
+    titles = [title(lesson.slug, lang) for lesson in COURSE]
     back = ("../index.ipynb", text["title.index"]) if index == 0 else (
         names[index - 1], titles[index - 1])
     nxt = ((names[0], titles[0]) if index == len(names) - 1
@@ -545,17 +542,16 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
                 body_text = f"{body_text}\n\n{lesson_table('../')}"
             nb.cells.append(nbformat.v4.new_markdown_cell(body_text, id=cell_id))
         elif kind == "timed":  # the plan's minutes: {m04} is lesson 04's estimate
-            minutes = {f"m{name[:2]}": round(lesson_counts(name, lesson)["minutes"])
-                       for name, lesson in STRUCTURE}
-            minutes |= {f"n{name[:2]}": lesson_counts(name, lesson)["items"]
-                        for name, lesson in STRUCTURE}  # {n04}: its exercise items
+            counts = {slug: lesson_counts(slug, lesson) for slug, lesson in CELLS.items()}
+            minutes = {f"m_{slug}": round(c["minutes"]) for slug, c in counts.items()}
+            minutes |= {f"n_{slug}": c["items"] for slug, c in counts.items()}  # {n_turns}
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 link_rules(text[body].format(**minutes), page), id=cell_id))
         elif kind == "counts":
             nb.cells.append(nbformat.v4.new_markdown_cell(
-                link_rules(f"{text[body]}\n\n{counts_table(text)}", page), id=cell_id))
+                link_rules(f"{text[body]}\n\n{counts_table(text, lang)}", page), id=cell_id))
         elif kind == "nav":
-            nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text),
+            nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text, lang),
                                                           id=cell_id))
         else:
             nb.cells.append(nbformat.v4.new_code_cell(body.replace("{lang}", lang), id=cell_id))
@@ -602,33 +598,33 @@ def render(nb: Any) -> str:
 
 INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 
-- **English** — [start here](en/00_start.ipynb) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code ([for the projector]({projector_en}): large text, the whole width)
-- **한국어** — [여기서 시작하세요](ko/00_start.ipynb) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다 ([프로젝터용]({projector_ko}): 화면 전체에 큰 글자로)
-- **日本語** — [ここから始めましょう](ja/00_start.ipynb) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます ([プロジェクター用]({projector_ja}): 画面いっぱいに大きな文字で)
+- **English** — [start here](en/{start_page}) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code ([for the projector]({projector_en}): large text, the whole width)
+- **한국어** — [여기서 시작하세요](ko/{start_page}) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다 ([프로젝터용]({projector_ko}): 화면 전체에 큰 글자로)
+- **日本語** — [ここから始めましょう](ja/{start_page}) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます ([プロジェクター用]({projector_ja}): 画面いっぱいに大きな文字で)
 
 ## Every lesson · 모든 강의 · すべてのレッスン
 """
 
-INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/04_turns.ipynb`; the [teacher guide](en/10_teacher_guide.ipynb) lists every link.
+INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/{example}`; the [teacher guide](en/{guide}) lists every link.
 
-각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/04_turns.ipynb`). [교사용 안내서](ko/10_teacher_guide.ipynb)에 모든 링크가 있습니다.
+각 링크는 강의 하나를 따로 엽니다. 학습자를 바로 한 강의로 보내려면 사이트 주소 뒤에 표의 링크 부분을 붙여 알려 주세요 (예: `lab/index.html?path=ko/{example}`). [교사용 안내서](ko/{guide})에 모든 링크가 있습니다.
 
-各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/04_turns.ipynb`）。すべてのリンクは[先生向けガイド](ja/10_teacher_guide.ipynb)にあります。
+各リンクはレッスンを一つずつ別のページで開きます。学習者をレッスンへ直接案内するには、サイトのアドレスの後に表のリンクの部分を付けて伝えてください（例：`lab/index.html?path=ja/{example}`）。すべてのリンクは[先生向けガイド](ja/{guide})にあります。
 """
 
 
 def lesson_table(prefix: str = "") -> str:
     """A table of every lesson in every language, each a direct link (``lab/index.html?path=…``)
     relative to the site's root, with *prefix* (``../`` from a lesson's folder) before it."""
-    titles = {lang: _text(lang) for lang in LANGS}
-    rows = ["| English | 한국어 | 日本語 |", "|---|---|---|"]
-    for name in TITLES:
+    rows = ["| " + " | ".join(label(lang) for lang in LANGS) + " |", "|---" * len(LANGS) + "|"]
+    for n, lesson in enumerate(COURSE):
         cells = []
         for lang in LANGS:
-            title = titles[lang][f"title.{name[:2]}"]
-            if name.startswith("00"):
-                title = f"0. {title[:1].upper()}{title[1:]}"
-            cells.append(f"[{title}]({prefix}{lesson_url(f'{lang}/{name}')})")
+            name = title(lesson.slug, lang)
+            if not n:  # the start page, numbered here
+                name = t("lesson.numbered", lang, number=0,
+                         title=f"{name[:1].upper()}{name[1:]}")
+            cells.append(f"[{name}]({prefix}{lesson_url(f'{lang}/{notebook(lesson.slug)}')})")
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -637,16 +633,19 @@ def build_index() -> str:
     index = nbformat.v4.new_notebook()
     head = INDEX_HEAD.format(
         **{f"classroom_{lang}": classroom_url(lang) for lang in LANGS},
-        **{f"projector_{lang}": classroom_url(lang, projector=True) for lang in LANGS})
-    source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT}"
+        **{f"projector_{lang}": classroom_url(lang, projector=True) for lang in LANGS},
+        start_page=notebook("start"))
+    names = {"example": notebook("turns"), "guide": notebook("teacher_guide")}
+    source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT.format(**names)}"
     index.cells.append(nbformat.v4.new_markdown_cell(source, id="cell-00"))
     index.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                     "language": "python"}
     return render(index)
 
 
-RULES_PAGES = {"en": "rules", "ko": "rules.ko", "ja": "rules.ja"}
-"""The rules pages by language, without their suffix: ``notebooks/<page>.md`` is the page
+RULES_PAGES = list(dict.fromkeys(grammar("_rules_page", lang).removesuffix(".md")
+                                 for lang in LANGS))
+"""The rules pages (each language file's ``_rules_page``), without their suffix: ``notebooks/<page>.md`` is the page
 itself, ``notebooks/<page>.ipynb`` the same page as a notebook of one markdown cell, which
 the widgets' rule links open where a front end renders notebooks but not markdown files
 (Notebook 7, Voilà)."""
@@ -655,7 +654,7 @@ the widgets' rule links open where a front end renders notebooks but not markdow
 def build_rules_notebook(markdown: str) -> str:
     """The rules page *markdown* as a notebook of one markdown cell, its links to the other
     languages' pages turned to their notebooks; its anchors (``<a id="r17"></a>``) kept."""
-    for page in RULES_PAGES.values():
+    for page in RULES_PAGES:
         markdown = markdown.replace(f"]({page}.md)", f"]({page}.ipynb)")
     nb = nbformat.v4.new_notebook()
     nb.cells.append(nbformat.v4.new_markdown_cell(markdown, id="rules"))
@@ -666,7 +665,7 @@ def build_rules_notebook(markdown: str) -> str:
 
 def build_all(only: str | None = None) -> dict[Path, str]:
     out: dict[Path, str] = {NOTEBOOKS / "index.ipynb": build_index()}
-    for page in RULES_PAGES.values():
+    for page in RULES_PAGES:
         source = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
         out[NOTEBOOKS / f"{page}.ipynb"] = build_rules_notebook(source)
     for lang in LANGS:
@@ -684,7 +683,7 @@ def build_all(only: str | None = None) -> dict[Path, str]:
 def generated() -> list[str]:
     """Every notebook this script writes, relative to ``notebooks/``: the classroom site trusts
     exactly these, as ``notebooks/.lessons.json`` records them (path and sha256)."""
-    names = ["index.ipynb", *(f"{page}.ipynb" for page in RULES_PAGES.values())]
+    names = ["index.ipynb", *(f"{page}.ipynb" for page in RULES_PAGES)]
     return names + [f"{lang}/{name}" for lang in LANGS for name, _ in STRUCTURE]
 
 

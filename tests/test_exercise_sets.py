@@ -15,9 +15,9 @@ import pytest
 from horserace_nb.core.game import Reason
 from horserace_nb.core.settlement import settle
 from horserace_nb.core.tiles import Side
+from horserace_nb.teaching.course import COURSE, designed, exercise_set
 from horserace_nb.teaching.exercises import (
     KINDS,
-    LESSON_SETS,
     Exercise,
     ExerciseSet,
     SettlementAnswer,
@@ -191,12 +191,12 @@ def test_a_next_target_item_shows_the_scores_before_the_placement() -> None:
 
 # ------------------------------------------------------------------------------- the sets
 def test_a_lessons_set_is_one_item_per_case_then_fresh_ones_cycling_through_the_cases() -> None:
-    assert set(LESSON_SETS) == {"01", "02", "03", "04", "05", "06"}
-    assert [c for k, c in LESSON_SETS["04"] if k == "next"] == list(KINDS["next"].cases)
-    drills = ExerciseSet.for_lesson("05")
+    assert all(lesson.exercises for lesson in COURSE if lesson.rules)  # each rule lesson's set
+    assert [c for k, c in designed("turns") if k == "next"] == list(KINDS["next"].cases)
+    drills = exercise_set("settlement")
     cases = [e.case for e in drills.exercises]
-    assert [(e.kind, e.case) for e in drills.exercises] == list(LESSON_SETS["05"])
-    assert drills.lesson == "05"
+    assert [(e.kind, e.case) for e in drills.exercises] == list(designed("settlement"))
+    assert drills.lesson == "settlement"
     assert [e.seed for e in drills.exercises] == [501000 + i for i in range(len(cases))]
     for _ in cases:
         drills.next()
@@ -206,14 +206,17 @@ def test_a_lessons_set_is_one_item_per_case_then_fresh_ones_cycling_through_the_
     assert past == cases[:3]  # past the set: the cases again, in order
     seeds = [e.seed for e in drills.exercises]
     assert len(set(seeds)) == len(seeds)  # each position from a fresh seed
-    first = [e.question("en") for e in ExerciseSet.for_lesson("05").exercises]
-    assert first == [e.question("en") for e in ExerciseSet.for_lesson("05").exercises]
-    assert ExerciseSet.for_lesson("04", seed=9).exercises[0].seed == 9000
+    first = [e.question("en") for e in exercise_set("settlement").exercises]
+    assert first == [e.question("en") for e in exercise_set("settlement").exercises]
+    assert exercise_set("turns", seed=9).exercises[0].seed == 9000
+    old = exercise_set("04")  # a notebook saved before lessons had slugs
+    assert old.lesson == "turns" and [e.seed for e in old.exercises][:1] == [401000]
 
 
 def test_sets_refuse_unknown_lessons_kinds_and_cases() -> None:
-    with pytest.raises(ValueError, match="lesson: one of 01, 02"):
-        ExerciseSet.for_lesson("12")
+    for lesson in ("12", "play", "Turns", 4):
+        with pytest.raises(ValueError, match="lesson: one of tiles_players, joining_spinners"):
+            exercise_set(lesson)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="case: one of single"):
         ExerciseSet.designed([("next", "nope")])
     with pytest.raises(ValueError, match=r"kind: one of notation, .*, open, "):
@@ -227,14 +230,14 @@ def test_sets_refuse_unknown_lessons_kinds_and_cases() -> None:
 def test_the_widget_shows_a_lessons_set_and_records_designed_items() -> None:
     from horserace_nb.widgets.exercise import Exercises
 
-    w = Exercises.for_lesson("04", lang="ko")
-    assert (w.exercise.kind, w.exercise.case) == LESSON_SETS["04"][0] and w.lang == "ko"
-    assert w.drills.lesson == "04" and len(w.drills.exercises) == len(LESSON_SETS["04"])
+    w = Exercises.for_lesson("turns", lang="ko")
+    assert (w.exercise.kind, w.exercise.case) == designed("turns")[0] and w.lang == "ko"
+    assert w.drills.lesson == "turns" and len(w.drills.exercises) == len(designed("turns"))
     w.answer(w.exercise.answer)
     [result] = w.recorder.store.results
-    assert (result.lesson, result.case, result.seed) == ("04", "/".join(LESSON_SETS["04"][0]),
+    assert (result.lesson, result.case, result.seed) == ("turns", "/".join(designed("turns")[0]),
                                                          401000)
-    assert (w.next().kind, w.exercise.case) == LESSON_SETS["04"][1]
+    assert (w.next().kind, w.exercise.case) == designed("turns")[1]
     w.close()
 
 

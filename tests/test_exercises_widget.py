@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from horserace_nb.teaching.exercises import KINDS, SettlementAnswer
-from horserace_nb.widgets.exercise import Exercises, ExerciseWidget, TotalExercise
+from horserace_nb.widgets.exercise import Exercises, ExerciseWidget
 from horserace_nb.words.i18n import t as t_
 
 
@@ -157,16 +157,6 @@ def test_bad_arguments_are_refused() -> None:
         Exercises("nope")
     with pytest.raises(ValueError, match="size"):
         Exercises("total", size=0)
-
-
-def test_the_layout_total_exercise_still_works() -> None:
-    from horserace_nb.teaching.examples import EXAMPLES
-
-    layout = EXAMPLES["sequence"].layouts()[5]
-    w = TotalExercise(layout, lang="en")
-    w.total.value, w.raw.value = 10, 10
-    w.check_button.click()
-    assert w.result is not None and w.result[0]
 
 
 def test_the_question_is_one_compact_block_with_the_question_in_bold() -> None:

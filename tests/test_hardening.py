@@ -317,11 +317,11 @@ def test_undo_and_reload_give_the_same_game() -> None:
 def _a_results_file() -> str:
     from horserace_nb.teaching.progress import Result, results_file
 
-    results = [Result("02", "exercise", "open/line", 201000, stars=2, tries=2, rules=("R9",),
-                      when="2026-12-01T09:00:00.000+00:00"),
-               Result("09", "puzzle", "fifteen", 0, stars=1, tries=2, hints=1,
+    results = [Result("joining_spinners", "exercise", "open/line", 201000, stars=2, tries=2,
+                      rules=("R9",), when="2026-12-01T09:00:00.000+00:00"),
+               Result("puzzles", "puzzle", "fifteen", 0, stars=1, tries=2, hints=1,
                       when="2026-12-01T09:05:00+00:00"),
-               Result("07", "hand", "2p", 45, when="2026-12-01T09:30:00Z", points=12, lost=3)]
+               Result("play", "hand", "2p", 45, when="2026-12-01T09:30:00Z", points=12, lost=3)]
     return results_file(results, learner="Mina", site="https://school.example",
                         saved="2026-12-01T10:00:00Z")
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from horserace_nb import Game
-from horserace_nb.teaching.course import LESSON_SETS, rules_of
+from horserace_nb.teaching.course import LESSONS, designed, notebook, number, rules_of
 from horserace_nb.teaching.exercises import NextPlayer
 from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.widgets import PlayWidget
@@ -42,9 +42,10 @@ _SENTENCE = re.compile(r"(?<=[.!?。])\s+|\n\n")
 
 
 def _r7_lesson() -> str:
-    """The lesson whose designed items practise R7 (who leads the next hand)."""
-    lessons = {lesson for lesson, items in LESSON_SETS.items()
-               if any("R7" in rules_of("exercise", f"{kind}/{case}") for kind, case in items)}
+    """The slug of the lesson whose designed items practise R7 (who leads the next hand)."""
+    lessons = {lesson for lesson in LESSONS
+               if any("R7" in rules_of("exercise", f"{kind}/{case}")
+                      for kind, case in designed(lesson))}
     assert len(lessons) == 1, lessons
     return lessons.pop()
 
@@ -66,7 +67,7 @@ def test_every_sentence_that_sends_to_r7_names_the_lesson_that_teaches_it(lang: 
     is taught, and practised, in lesson 5 (R7)."""
     lesson = _r7_lesson()
     builder = _builder()
-    assert builder.lesson_showing("end.next_leader") == int(lesson)
+    assert builder.lesson_showing("end.next_leader") == number(lesson)
     notebooks = _markdown(builder, lang)
     named = []
     for name, markdown in notebooks.items():
@@ -75,18 +76,18 @@ def test_every_sentence_that_sends_to_r7_names_the_lesson_that_teaches_it(lang: 
                 if "#r7)" in sentence:
                     named += [(name, n) for n in LESSON_NUMBER[lang].findall(sentence)]
     assert named, f"{lang}: no sentence sends the learner to the lesson on R7"
-    assert all(n == str(int(lesson)) for _, n in named), (lang, named)
-    contents = next(cell for cell in notebooks["00_start.ipynb"]
-                    if "01_tiles_players.ipynb" in cell)
+    assert all(n == str(number(lesson)) for _, n in named), (lang, named)
+    contents = next(cell for cell in notebooks[notebook("start")]
+                    if notebook("tiles_players") in cell)
     items = re.split(r"\n(?=\d+\. )", contents)
-    with_r7 = [item.split("](", 1)[1][:2] for item in items if "#r7)" in item]
-    assert with_r7 == [lesson], (lang, with_r7)
+    with_r7 = [item.split("](", 1)[1].split(")", 1)[0] for item in items if "#r7)" in item]
+    assert with_r7 == [notebook(lesson)], (lang, with_r7)
 
 
 def test_a_lesson_reference_names_a_text_a_lesson_shows() -> None:
     builder = _builder()
     assert builder.lesson_refs("lesson {lesson:end.next_leader} (R7)") == \
-        f"lesson {int(_r7_lesson())} (R7)"
+        f"lesson {number(_r7_lesson())} (R7)"
     with pytest.raises(KeyError, match="no lesson shows"):
         builder.lesson_refs("{lesson:end.nowhere}")
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from horserace_nb.teaching.course import COURSE, notebook
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("en", "ko", "ja")
@@ -32,8 +34,9 @@ JA_CHARS_PER_WORD = 2.5
 KO_WORDS_PER_EOJEOL = 1.28
 """English words to a Korean 어절."""
 
-LESSONS = ("00", "01", "02", "03", "04", "05", "06", "07", "09")
-"""The notebooks learners work through (08 is the classroom page, 10 and 11 are for teachers)."""
+LESSONS = tuple(c.slug for c in COURSE if c.on_map or c.slug == "start")
+"""The notebooks learners work through: the start page and the lessons on the map (not the
+classroom page nor the teachers' guide and report)."""
 RECUT_PENDING: set[str] = set()
 """Lessons another branch (``lessons-b``) re-cuts: expected to fail until it is merged."""
 
@@ -82,9 +85,8 @@ def stretches(path: Path, lang: str) -> list[tuple[str, float]]:
     return out
 
 
-def _lesson(lang: str, number: str) -> Path:
-    (path,) = (NOTEBOOKS / lang).glob(f"{number}_*.ipynb")
-    return path
+def _lesson(lang: str, slug: str) -> Path:
+    return NOTEBOOKS / lang / notebook(slug)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -113,8 +115,9 @@ def test_code_only_coders_need_is_under_an_optional_heading(lang: str) -> None:
     exercise, the puzzles in code) sit in a section of their own, after what every learner does."""
     heading = {"en": "## Optional: for coders", "ko": "## 선택: 코드를 쓰는 학습자용",
                "ja": "## 任意：コードを書く人向け"}[lang]
-    for number, needle in (("01", "Tile.parse"), ("02", "# change the tiles"),
-                           ("03", "check_total"), ("09", "def show(number)")):
+    for number, needle in (("tiles_players", "Tile.parse"),
+                           ("joining_spinners", "# change the tiles"),
+                           ("scoring_ends", "check_total"), ("puzzles", "def show(number)")):
         cells = json.loads(_lesson(lang, number).read_text(encoding="utf-8"))["cells"]
         code = next(i for i, c in enumerate(cells)
                     if c["cell_type"] == "code" and needle in "".join(c["source"]))
@@ -131,7 +134,7 @@ def test_the_puzzle_lesson_gives_no_trick_away_before_the_first_try(lang: str) -
     code cells show a title or a puzzle's key before the learner has tried."""
     from horserace_nb.teaching.puzzles import PUZZLES
 
-    notebook = json.loads(_lesson(lang, "09").read_text(encoding="utf-8"))
+    notebook = json.loads(_lesson(lang, "puzzles").read_text(encoding="utf-8"))
     shown = "".join("".join(c["source"]) for c in notebook["cells"])
     for key, puzzle in PUZZLES.items():
         assert f'"{key}"' not in shown and puzzle.title(lang) not in shown, key
@@ -145,8 +148,8 @@ def test_the_puzzle_lesson_gives_no_trick_away_before_the_first_try(lang: str) -
 @pytest.mark.parametrize("lang", LANGS)
 def test_replays_hide_the_sums_and_turns_until_the_lessons_teach_them(lang: str) -> None:
     """Sums are taught in lesson 03 and turns in 04: the replays before show neither."""
-    hidden = {"01": ("sums=False", "turns=False"), "02": ("sums=False", "turns=False"),
-              "03": ("turns=False",)}
+    hidden = {"tiles_players": ("sums=False", "turns=False"),
+              "joining_spinners": ("sums=False", "turns=False"), "scoring_ends": ("turns=False",)}
     for number, options in hidden.items():
         cells = json.loads(_lesson(lang, number).read_text(encoding="utf-8"))["cells"]
         for source in ("".join(c["source"]) for c in cells if c["cell_type"] == "code"):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from horserace_nb.lite.pages import site_links
+from horserace_nb.teaching.course import COURSE, notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -55,8 +56,7 @@ def test_every_language_has_the_same_numbered_notebooks() -> None:
     names = {lang: sorted(p.name for p in (NOTEBOOKS / lang).glob("*.ipynb")) for lang in LANGS}
     assert names["en"] == names["ko"] == names["ja"]
     assert [n[:2] for n in names["en"]] == [f"{i:02d}" for i in range(len(names["en"]))]
-    # start page, six lessons, play, classroom, puzzles, teacher guide, class report
-    assert len(names["en"]) == 12
+    assert names["en"] == [notebook(lesson.slug) for lesson in COURSE]  # the one list
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -293,7 +293,8 @@ def test_micro_lessons_open_with_a_task_and_keep_the_prose_short(name: str) -> N
     assert runs[0] <= 200, (name, runs)
     assert max(runs[1:], default=0) <= 150, (name, runs)
     code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
-    assert any(f'Exercises.for_lesson("{name[:2]}", lang=LANG)' in c for c in code), name
+    slug = name[3:-len(".ipynb")]
+    assert any(f'Exercises.for_lesson("{slug}", lang=LANG)' in c for c in code), name
 
 
 def test_the_readme_set_up_trusts_every_lesson(tmp_path: Path) -> None:

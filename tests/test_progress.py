@@ -16,8 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from horserace_nb.teaching.course import LESSON_SETS, LESSONS, lesson_items, lesson_of, rules_of
-from horserace_nb.teaching.exercises import ExerciseSet
+from horserace_nb.teaching.course import (
+    LESSONS,
+    designed,
+    exercise_set,
+    lesson_items,
+    lesson_of,
+    number,
+    rules_of,
+)
 from horserace_nb.teaching.progress import (
     FORMAT,
     MAX_BYTES,
@@ -58,7 +65,7 @@ def ex(case: str = "total", seed: int = 1, stars: int = 3, tries: int = 1, day: 
 
 
 def game(points: int = 12, lost: int | None = 3) -> Result:
-    return Result("07", "hand", "2p", 45, when=at(1, 30), points=points, lost=lost)
+    return Result("play", "hand", "2p", 45, when=at(1, 30), points=points, lost=lost)
 
 
 def a_file(results: list[Result], learner: str = "Mina") -> str:
@@ -68,8 +75,10 @@ def a_file(results: list[Result], learner: str = "Mina") -> str:
 # ------------------------------------------------------------------------------ the format
 def test_a_file_round_trips_items_and_games() -> None:
     results = [ex(rules=("R13",), stars=2, tries=2), game(),
-               Result("09", "puzzle", "fifteen", 0, stars=1, tries=3, hints=2, when=at(1, 5)),
-               Result("03", "predict", "where@sequence", 5, stars=3, tries=1, when=at(1, 6))]
+               Result("puzzles", "puzzle", "fifteen", 0, stars=1, tries=3, hints=2,
+                      when=at(1, 5)),
+               Result("scoring_ends", "predict", "where@sequence", 5, stars=3, tries=1,
+                      when=at(1, 6))]
     text = a_file(results)
     data = json.loads(text)
     assert data["format"] == FORMAT and data["version"] == VERSION
@@ -83,7 +92,7 @@ def test_a_file_round_trips_items_and_games() -> None:
 
 @pytest.mark.parametrize("change, field", [
     (lambda d: d.update(format="other.results"), "format"),
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d.pop("learner"), "learner"),
     (lambda d: d.update(extra=1), "unknown field"),
     (lambda d: d["results"][0].update(stars=7), "results[0].stars"),
@@ -177,14 +186,15 @@ def test_the_merge_is_idempotent_commutative_associative_and_loses_nothing(
 
 
 def test_two_tabs_lose_nothing_and_the_map_keeps_the_best_stars() -> None:
-    tab1 = [ex("open/line", 201000, stars=1, tries=3, minute=1, lesson="02")]
-    tab2 = [ex("open/line", 201000, stars=3, tries=1, minute=2, lesson="02"),
-            ex("open/opening_double", 201001, stars=2, tries=2, minute=3, lesson="02")]
+    tab1 = [ex("open/line", 201000, stars=1, tries=3, minute=1, lesson="joining_spinners")]
+    tab2 = [ex("open/line", 201000, stars=3, tries=1, minute=2, lesson="joining_spinners"),
+            ex("open/opening_double", 201001, stars=2, tries=2, minute=3,
+               lesson="joining_spinners")]
     both = merge(tab1, tab2)
     assert len(both) == 3
-    first = next(s for s in lesson_map(both) if s.lesson == "02")
-    assert (first.stars, first.possible) == (5, 3 * len(LESSON_SETS["02"]))
-    assert first.not_done == tuple(lesson_items("02")[2:])
+    first = next(s for s in lesson_map(both) if s.lesson == "joining_spinners")
+    assert (first.stars, first.possible) == (5, 3 * len(designed("joining_spinners")))
+    assert first.not_done == tuple(lesson_items("joining_spinners")[2:])
 
 
 # ------------------------------------------------------------------------------ Leitner
@@ -207,8 +217,9 @@ def test_a_miss_comes_back_the_same_day_then_next_day_in_three_days_in_a_week() 
 
 
 def test_puzzles_and_predictions_come_back_as_exercises_of_their_kind() -> None:
-    misses = [Result("09", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
-              Result("03", "predict", "score@sequence", 8, stars=2, tries=2, when=at(1, 1)),
+    misses = [Result("puzzles", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
+              Result("scoring_ends", "predict", "score@sequence", 8, stars=2, tries=2,
+                     when=at(1, 1)),
               game()]
     assert sorted(b.topic for b in due(misses, DAY)) == ["score", "where"]
 
@@ -233,8 +244,8 @@ def test_rules_are_new_practised_missed_lately_or_mastered() -> None:
 
 
 def test_the_course_matches_the_lessons_designed_exercises() -> None:
-    for lesson in LESSON_SETS:
-        drills = ExerciseSet.for_lesson(lesson)
+    for lesson in [slug for slug in LESSONS if designed(slug)]:
+        drills = exercise_set(lesson)
         items = [("exercise", e.progress_case, e.seed) for e in drills.exercises]
         assert lesson_items(lesson) == items and lesson in LESSONS
         assert all(lesson_of(*item) == lesson for item in items)
@@ -258,21 +269,22 @@ def test_what_to_do_next() -> None:
 
 # ------------------------------------------------------------------------------ the class
 def test_the_class_data_shows_good_files_and_refuses_the_others() -> None:
-    files = [("mina.json", a_file([ex("open/line", 201000, lesson="02"), game(lost=5),
+    files = [("mina.json", a_file([ex("open/line", 201000, lesson="joining_spinners"),
+                                   game(lost=5),
                                    ex("score", 3, stars=1, tries=3, rules=("R15",))])),
              ("joon.json", a_file([], learner="Joon")),
              ("notes.txt", "my homework"),
-             ("v2.json", a_file([]).replace('"version": 1', '"version": 2'))]
+             ("v3.json", a_file([]).replace('"version": 2', '"version": 3'))]
     data = class_data(files, roster=["Mina", "Joon", "Aiko"])
     assert data.learners() == ["Mina", "Joon"]
-    assert [name for name, _ in data.refused] == ["notes.txt", "v2.json"]
+    assert [name for name, _ in data.refused] == ["notes.txt", "v3.json"]
     assert data.refused[1][1].code == "version" and "version" in str(data.refused[1][1])
     assert data.not_started() == ["Joon", "Aiko"]
     assert data.rules_missed() == [("R15", 1)]
-    lesson = LESSONS.index("02")
-    assert data.table()[0][1][lesson] == (3, 3 * len(LESSON_SETS["02"]))
+    lesson = LESSONS.index("joining_spinners")
+    assert data.table()[0][1][lesson] == (3, 3 * len(designed("joining_spinners")))
     rows = data.csv().splitlines()
-    assert rows[0].startswith(f"learner,lesson {LESSONS[0]}")
+    assert rows[0].startswith(f"learner,lesson {number(LESSONS[0]):02d}")
     assert rows[1].split(",")[1 + lesson] == "3" and rows[1].endswith(",1,5,R15,mina.json")
 
 
@@ -294,10 +306,10 @@ def test_a_lone_surrogate_or_invisible_characters_in_a_name_are_cleaned_at_read_
     assert read_results(text.encode("utf-8")).learner == "Mi\ufffdna"
 
 
-@pytest.mark.parametrize("version", ["true", "1.0", '"1"'])
-def test_a_version_that_is_not_exactly_the_number_1_is_refused(version: str) -> None:
+@pytest.mark.parametrize("version", ["true", "1.0", '"1"', "2.0", '"2"'])
+def test_a_version_that_is_not_exactly_the_number_1_or_2_is_refused(version: str) -> None:
     """Defect 21: ``true`` and ``1.0`` equal 1 in Python, but are not version 1."""
-    text = a_file([]).replace('"version": 1', f'"version": {version}')
+    text = a_file([]).replace('"version": 2', f'"version": {version}')
     with pytest.raises(ResultsError) as err:
         read_results(text)
     assert err.value.code == "version"
@@ -326,10 +338,11 @@ def test_the_writer_never_writes_what_the_reader_refuses() -> None:
     """Defect 18: 9,000 results made a file of over 2 MB that the report refused. The writer
     keeps within the reader's limits: the best and latest result of every lesson item first,
     then the newest others."""
-    best = [ex(case, seed, stars=3, tries=1, lesson="02", day=1)
-            for _, case, seed in lesson_items("02")]
-    lesson_results = [ex(case, seed, stars=1, tries=3, lesson="02", day=2)  # the latest
-                      for _, case, seed in lesson_items("02")]
+    best = [ex(case, seed, stars=3, tries=1, lesson="joining_spinners", day=1)
+            for _, case, seed in lesson_items("joining_spinners")]
+    lesson_results = [ex(case, seed, stars=1, tries=3, lesson="joining_spinners",
+                         day=2)  # the latest
+                      for _, case, seed in lesson_items("joining_spinners")]
     practice = [Result("", "exercise", "total", 900_000_000 + n, stars=3, tries=1,
                        rules=tuple(RULES[:3]),
                        when=f"2026-12-{3 + n // 2000:02d}T{n % 2000 // 60 % 24:02d}:"
@@ -379,10 +392,10 @@ def test_files_without_a_name_stay_apart() -> None:
 
 
 def test_the_grid_shows_each_learner_on_each_lesson_item() -> None:
-    (_, case1, seed1), (_, case2, seed2), (_, case3, seed3) = lesson_items("02")[:3]
-    results = [ex(case1, seed1, lesson="02"), ex(case2, seed2, stars=1, tries=2, lesson="02",
-                                                 minute=1),
-               ex(case3, seed3, stars=0, tries=2, lesson="02", minute=2)]
+    (_, case1, seed1), (_, case2, seed2), (_, case3, seed3) = lesson_items("joining_spinners")[:3]
+    results = [ex(case1, seed1, lesson="joining_spinners"),
+               ex(case2, seed2, stars=1, tries=2, lesson="joining_spinners", minute=1),
+               ex(case3, seed3, stars=0, tries=2, lesson="joining_spinners", minute=2)]
     data = class_data([("m.json", a_file(results))])
     items = [item for _, item in data.items()]
     assert len(items) == sum(len(lesson_items(lesson)) for lesson in LESSONS)
@@ -390,7 +403,7 @@ def test_the_grid_shows_each_learner_on_each_lesson_item() -> None:
     assert states[("exercise", case1, seed1)] == "first"
     assert states[("exercise", case2, seed2)] == "later"
     assert states[("exercise", case3, seed3)] == "missed"
-    assert states[lesson_items("02")[3]] == ""
+    assert states[lesson_items("joining_spinners")[3]] == ""
     rows = data.grid_csv().splitlines()
     assert rows[0].startswith("learner,01 ") and rows[1].startswith("Mina,")
     assert rows[1].count("first") == 1 and rows[1].count("missed") == 1

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from horserace_nb import Game
-from horserace_nb.teaching.course import LESSON_SETS
+from horserace_nb.teaching.course import designed
 from horserace_nb.teaching.progress import (
     LEGACY_RESULTS,
     Result,
@@ -26,6 +26,8 @@ from horserace_nb.widgets.replay import ReplayWidget
 from horserace_nb.widgets.store import Store
 from horserace_nb.widgets.text import RuleText
 from horserace_nb.words.i18n import t
+
+LESSON = "joining_spinners"
 
 STORE_JS = Path(__file__).resolve().parents[1] / "horserace_nb" / "widgets" / "store.js"
 
@@ -56,15 +58,15 @@ def entries(records: list[Any]) -> list[tuple[str, str]]:
 
 # ------------------------------------------------------------------------------ recording
 def test_an_exercise_records_stars_tries_and_the_rules_of_its_wrong_tries() -> None:
-    w = Exercises.for_lesson("02")
+    w = Exercises.for_lesson("joining_spinners")
     ex = w.exercise
     wrong = frozenset(ex.choices()) - ex.answer or frozenset()
     w.answer(wrong)
     w.answer(ex.answer)
     w.answer(ex.answer)  # again: nothing more is recorded
     [result] = w.recorder.store.results
-    assert (result.lesson, result.kind, result.case, result.seed) == ("02", "exercise",
-                                                                      "open/line", 201000)
+    assert (result.lesson, result.kind, result.case, result.seed) == (
+        "joining_spinners", "exercise", "open/line", 201000)
     assert (result.stars, result.tries) == (2, 2) and result.rules
     w.next()
     w.show_answer()  # shown first: no stars, recorded
@@ -95,8 +97,8 @@ def test_a_puzzle_records_when_solved_and_when_shown() -> None:
     w.go("spinner_fills")
     w.show_answer()
     results = w.recorder.store.results
-    assert [(r.lesson, r.case, r.stars) for r in results] == [("09", "fifteen", 3),
-                                                             ("09", "spinner_fills", 0)]
+    assert [(r.lesson, r.case, r.stars) for r in results] == [("puzzles", "fifteen", 3),
+                                                             ("puzzles", "spinner_fills", 0)]
 
 
 def test_a_prediction_records_its_question() -> None:
@@ -108,7 +110,7 @@ def test_a_prediction_records_its_question() -> None:
     w.predict_answer(question.answer)
     [result] = w.recorder.store.results
     assert result.kind == "predict" and result.case == f"{question.kind}@sequence"
-    assert (result.lesson, result.seed, result.stars) == ("03", 6, 3)
+    assert (result.lesson, result.seed, result.stars) == ("scoring_ends", 6, 3)
 
 
 def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() -> None:
@@ -120,7 +122,7 @@ def test_a_finished_hand_is_recorded_once_and_its_points_lost_when_reviewed() ->
     w._refresh()  # drawn again: still one result
     results = w.recorder.store.results
     assert len(results) == 1 and results[0].kind == "match" and results[0].lost is None
-    assert results[0].lesson == "07" and results[0].case == "2p" and results[0].seed == 45
+    assert results[0].lesson == "play" and results[0].case == "2p" and results[0].seed == 45
     review = w.open_review()
     assert review is not None
     review.run()  # computed later where an event loop runs: now, here
@@ -162,7 +164,7 @@ def test_an_unreadable_value_is_said_in_the_widget_language() -> None:
 def test_the_download_is_a_results_file_named_after_the_learner() -> None:
     p = Progress()
     clocked(p.store)
-    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result(LESSON, "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.set_name("  Mina   Kim ")
     assert p.store.learner == "Mina Kim"
@@ -175,9 +177,9 @@ def test_the_download_is_a_results_file_named_after_the_learner() -> None:
 def test_progress_shows_the_map_rules_next_step_and_practises_fresh_positions() -> None:
     p = Progress(lang="ko")
     p.today = lambda: dt.date(2026, 12, 1)
-    read_back(p.store, [record_of(Result("02", "exercise", "open/line", 201000, stars=1,
+    read_back(p.store, [record_of(Result(LESSON, "exercise", "open/line", 201000, stars=1,
                                          tries=3, rules=("R9",), when="2026-12-01T08:00:00"))])
-    items = len(LESSON_SETS["02"])
+    items = len(designed("joining_spinners"))
     assert f"별 {3 * items}개 중 1개" in p.map_html.value
     assert f"연습 문제 {items - 1}개" in p.map_html.value
     assert "href='../rules.ko.md#r9'" in p.rules_html.value
@@ -197,7 +199,7 @@ def test_reset_is_asked_twice() -> None:
     p = Progress()
     sent: list[Any] = []
     p.store.send = sent.append  # type: ignore[method-assign]
-    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=3, tries=1,
+    read_back(p.store, [record_of(Result(LESSON, "exercise", "open", 101000, stars=3, tries=1,
                                          when="2026-12-01T08:00:00"))])
     p.reset_button.click()
     assert sent == [] and len(p.results) == 1 and p.confirm_box.layout.display == ""
@@ -226,7 +228,7 @@ def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: 
 
     before = set(widget_module._instances)
     p = Progress(lang="ko")
-    read_back(p.store, [record_of(Result("02", "exercise", "open", 101000, stars=1, tries=3,
+    read_back(p.store, [record_of(Result(LESSON, "exercise", "open", 101000, stars=1, tries=3,
                                          rules=("R9",), when="2026-12-01T08:00:00"))])
     assert isinstance(p, View) and p.started and p.lang_switch.layout.display == "none"
     assert _statuses(p) == []  # the "next step" line is not a live region
@@ -251,20 +253,21 @@ def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: 
 def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
     import importlib.util
 
-    from horserace_nb.widgets.progress import RULES_PAGE
+    from horserace_nb.widgets.common import rules_page
 
     build = Path(__file__).resolve().parents[1] / "lessons" / "build.py"
     spec = importlib.util.spec_from_file_location("lesson_build", build)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert {lang: module.rules_page(lang) for lang in ("en", "ko", "ja")} == RULES_PAGE
+    assert all(module.rules_page(lang) == rules_page(lang) for lang in ("en", "ko", "ja"))
+    assert rules_page("ko") == "../rules.ko.md"
 
 
 # ------------------------------------------------------------------------------ ClassReport
 def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) -> None:
-    seed = 301000 + LESSON_SETS["03"].index(("counted", "unused_branch"))
-    miss = Result("03", "exercise", "counted/unused_branch", seed, stars=1, tries=3,
+    seed = 301000 + designed("scoring_ends").index(("counted", "unused_branch"))
+    miss = Result("scoring_ends", "exercise", "counted/unused_branch", seed, stars=1, tries=3,
                   rules=("R13",),
                   when="2026-12-01T08:00:00")
     (tmp_path / "a.json").write_text(results_file([miss], learner="Mina",
@@ -272,7 +275,7 @@ def test_the_class_report_shows_the_class_and_refuses_bad_files(tmp_path: Path) 
     (tmp_path / "b.json").write_text('{"format": "horserace_nb.results", "version": 9}', "utf-8")
     report = ClassReport(tmp_path, roster=["Mina", "Aiko"], lang="ja")
     assert "Mina" in report.table.value
-    assert f"1/{3 * len(LESSON_SETS['03'])}" in report.table.value
+    assert f"1/{3 * len(designed('scoring_ends'))}" in report.table.value
     assert 'data-rule="R13"' in report.chart.value and 'lang="ja"' in report.chart.value
     assert "Aiko" in report.not_started.value
     assert t("report.why.version", "ja") in report.refused.value

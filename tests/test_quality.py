@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -420,3 +421,77 @@ def test_the_exercise_session_imports_no_widget_library() -> None:
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+# --------------------------------------------------------------------------- one list of lessons
+LESSON_TABLES = {("lessons/build.py", "CELLS")}
+"""Literal tables keyed by every lesson's slug allowed outside the list: the lessons' cells (a
+lesson's content, not its place; the builder takes the order from the list)."""
+
+
+def _lesson_keys() -> tuple[set[str], set[str], set[str]]:
+    from horserace_nb.teaching.course import COURSE, notebook
+
+    slugs = {lesson.slug for lesson in COURSE}
+    return slugs, {notebook(s) for s in slugs}, {f"{n:02d}" for n in range(len(COURSE) + 1)}
+
+
+def _lesson_literals(path: Path) -> list[str]:
+    """The literal lists, tuples, sets and dicts (keys) of *path* holding two or more lesson
+    slugs, notebook names or two-digit lesson numbers."""
+    slugs, names, numbers = _lesson_keys()
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    allowed = {id(node.value) for node in ast.walk(tree)
+               if isinstance(node, (ast.Assign, ast.AnnAssign))
+               for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+               if isinstance(target, ast.Name)
+               and (path.relative_to(ROOT).as_posix(), target.id) in LESSON_TABLES}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in allowed:
+            continue
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            items: list[ast.expr | None] = list(node.elts)
+        elif isinstance(node, ast.Dict):
+            items = list(node.keys)
+        else:
+            continue
+        keys = [i.value for i in items if isinstance(i, ast.Constant)
+                and isinstance(i.value, str) and i.value in slugs | names | numbers]
+        if len(keys) >= 2:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {keys[:4]}")
+    return found
+
+
+def test_there_is_one_list_of_lessons() -> None:
+    """The lessons are listed once, in teaching/course.py (number, slug, topic, rules, exercise
+    set, seed, title key): no other module of the package nor the lesson builder holds a
+    literal list of lesson slugs, notebook names or lesson numbers; no catalog or lesson text
+    writes a lesson's title under its number, and no lesson text a lesson's file name (they
+    write ``{notebook:turns}``, ``{number:turns}``, ``{name:turns}``)."""
+    import json
+
+    course = PACKAGE / "teaching" / "course.py"
+    files = [p for p in sorted(PACKAGE.rglob("*.py")) if p != course]
+    files += sorted((ROOT / "lessons").rglob("*.py"))
+    found = [hit for path in files for hit in _lesson_literals(path)]
+    assert not found, f"lessons listed outside teaching/course.py: {found}"
+    numbered = re.compile(r"(?:title|progress\.lesson)\.\d\d$")
+    for catalog in sorted((PACKAGE / "words" / "locales").glob("*.json")):
+        keys = json.loads(catalog.read_text(encoding="utf-8"))
+        assert not [k for k in keys if numbered.match(k)], catalog.name
+    for text in sorted((ROOT / "lessons" / "text").glob("*.py")):
+        source = text.read_text(encoding="utf-8")
+        assert not re.search(r"['\"]title\.\d\d['\"]", source), text.name
+        assert not re.findall(r"\b\d\d_[a-z_]+\.ipynb", source), text.name
+
+
+def test_the_one_list_check_finds_a_second_list(tmp_path: Path) -> None:
+    module = ROOT / "lessons" / "_probe_lessons.py"  # (under ROOT for its relative path)
+    module.write_text('ORDER = ("turns", "settlement")\nPAGES = {"04": 1, "05": 2}\n'
+                      'FINE = ("turns",)\n', encoding="utf-8")
+    try:
+        found = _lesson_literals(module)
+    finally:
+        module.unlink()
+    assert [hit.split(": ", 1)[0].rsplit(":", 1)[1] for hit in found] == ["1", "2"]

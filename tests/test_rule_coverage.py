@@ -1,5 +1,5 @@
 """Every rule R1–R28 is practised by doing (issue 19 item 2): for each rule, the lesson items
-whose answer turns on it — the designed exercise items of :data:`LESSON_SETS` (by their case's
+whose answer turns on it — the designed exercise items of the lessons (by their case's
 rules, as the lesson map counts them), the puzzles (by their rules) and the predict steps of
 lesson 03's replay. The table is printed (``pytest -s``); a rule without an item fails.
 
@@ -14,8 +14,14 @@ import functools
 import pytest
 
 from horserace_nb.sessions.replay import build_steps, question_for
-from horserace_nb.teaching.course import LESSONS, PREDICT_LESSON, lesson_items, rules_of
-from horserace_nb.teaching.exercises import ExerciseSet
+from horserace_nb.teaching.course import (
+    LESSONS,
+    designed,
+    exercise_set,
+    lesson_items,
+    recorded_in,
+    rules_of,
+)
 
 RULES = tuple(f"R{n}" for n in range(1, 29))
 PREDICT_EXAMPLE = "sequence"
@@ -35,7 +41,7 @@ def coverage() -> dict[str, tuple[str, ...]]:
         question = question_for(steps, index)
         if question is not None:
             for rule in question.item_rules:
-                found[rule].append(f"{PREDICT_LESSON} predict:{question.kind}@"
+                found[rule].append(f"{recorded_in('predict')} predict:{question.kind}@"
                                    f"{PREDICT_EXAMPLE} step {index}")
     return {rule: tuple(items) for rule, items in found.items()}
 
@@ -54,7 +60,7 @@ def test_print_the_coverage_table() -> None:
 def test_the_items_rules_are_the_rules_the_items_turn_on() -> None:
     """The table reads the rules as the lesson map does (rules_of); they are the designed
     items' own item_rules."""
-    drills = ExerciseSet.for_lesson("04")
+    drills = exercise_set("turns")
     assert [rules_of("exercise", e.progress_case) for e in drills.exercises] == [
         e.item_rules for e in drills.exercises]
 
@@ -67,9 +73,9 @@ def test_every_rule_is_practised_by_a_lesson_item(rule: str) -> None:
 def test_every_designed_case_is_in_a_lesson_set() -> None:
     """Each kind's designed cases are all asked somewhere in the lessons, but those its kind
     keeps for practice (``practice``: for "Next exercise", not in a lesson's first run)."""
-    from horserace_nb.teaching.exercises import KINDS, LESSON_SETS
+    from horserace_nb.teaching.exercises import KINDS
 
-    asked = {item for items in LESSON_SETS.values() for item in items}
+    asked = {item for lesson in LESSONS for item in designed(lesson)}
     missing = [(kind, case) for kind, cls in KINDS.items() for case in cls.cases
                if (kind, case) not in asked and case not in cls.practice]
     assert not missing, f"designed cases in no lesson set: {missing}"

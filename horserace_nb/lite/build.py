@@ -75,7 +75,7 @@ import tempfile
 import time
 import zipfile
 import zlib
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
@@ -1445,8 +1445,3 @@ def page_problems(site: Path, tree: Sequence[str]) -> list[str]:
     if broken:
         problems.append(f"links lead nowhere: {_few(broken, 3)}")
     return problems
-
-
-def served_files(site: Path) -> Collection[str]:
-    """The files under *site* (POSIX paths relative to it)."""
-    return {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}

@@ -38,6 +38,7 @@ from typing import Any
 from traitlets import Unicode
 from voila.app import Voila
 
+from ..teaching.course import notebook
 from ..words.i18n import LANGS, check_lang, label, t
 from .kernels import ClassKernelManager
 
@@ -57,7 +58,7 @@ CULL_INTERVAL = 60
 often)."""
 PORT = 8866
 """Voilà's own port."""
-CLASS_PAGE = "08_classroom.ipynb"
+CLASS_PAGE = notebook("classroom")
 """The classroom page, in each language's folder."""
 TOKEN_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """The letters of a generated key: lower case, none read as another (no 0/o, 1/l/i)."""

@@ -1,88 +1,243 @@
-"""The course: which lesson asks what, so that a recorded result can be put on the lesson map.
+"""The course: the one list of lessons (:data:`COURSE`), and which lesson asks what, so that a
+recorded result can be put on the lesson map.
+
+A lesson is known by its **slug** (``"turns"``), never by its place: its number is its place in
+:data:`COURSE` (:func:`number`), its notebook ``<number>_<slug>.ipynb`` (:func:`notebook`), its
+title the catalog's ``lesson.<slug>`` (:func:`title`). Results record the slug, and the seed of
+its designed exercise set is the lesson's own (:attr:`Lesson.seed`), so inserting a lesson
+renumbers the notebooks but keeps every learner's stored results on their lessons. Results
+stored before lessons had slugs name the lesson by its number then; :data:`LEGACY_NUMBERS` reads
+them (:func:`migrate`).
 
 A lesson's items are identified as results identify them (:mod:`horserace_nb.teaching.progress`):
-``(kind, case, seed)``. The exercises of a lesson are its designed set,
-:data:`LESSON_SETS` (one item per case, ``ExerciseSet.for_lesson``); a designed item's case is
-``"<kind>/<case>"`` and its seed :func:`~horserace_nb.teaching.exercises.lesson_seed` × 1000 + its
-place in the set. The puzzles are :data:`~horserace_nb.teaching.puzzles.PUZZLES` (lesson 09);
-predictions are asked on the worked examples of lesson 03; games against the computer are
-lesson 07.
+``(kind, case, seed)``. The exercises of a lesson are its designed set (:func:`designed`, one
+item per case, :func:`exercise_set`); a designed item's case is ``"<kind>/<case>"`` and its
+seed the lesson's :attr:`~Lesson.seed` × 1000 + its place in the set. The lessons that record
+other results say so in :attr:`Lesson.records`: the puzzles
+(:data:`~horserace_nb.teaching.puzzles.PUZZLES`), the predictions asked on the worked examples,
+the games against the computer.
 
->>> lesson_items("04")[:2]
+>>> lesson_items("turns")[:2]
 [('exercise', 'must_place/draw', 401000), ('exercise', 'next/single', 401001)]
 >>> lesson_of("exercise", "settle/tie", 501006), lesson_of("exercise", "total", 7)
-('05', '')
->>> lesson_of("puzzle", "fifteen", 0)
-'09'
+('settlement', '')
+>>> lesson_of("puzzle", "fifteen", 0), number("puzzles"), notebook("turns")
+('puzzles', 9, '04_turns.ipynb')
 >>> rules_of("exercise", "next/drawn"), topic_of("exercise", "next/drawn")
 (('R18',), 'next')
+>>> migrate("04"), title("turns", "en")
+('turns', '4. Turns')
 """
 
 from __future__ import annotations
 
 import functools
+import re
+from dataclasses import dataclass
 
-from .exercises import KINDS, LESSON_SETS, lesson_seed
+from ..core.quoting import excerpt
+from ..words.i18n import t
+from .exercises import KINDS, ExerciseSet
 from .puzzles import PUZZLES
 
-__all__ = ["LESSON_SETS", "LESSON_EXERCISES", "LESSONS", "Item", "lesson_items", "lesson_of",
-           "rules_of", "topic_of", "PRACTICE_KIND", "GAME_LESSON", "PREDICT_LESSON",
-           "PUZZLE_LESSON"]
+__all__ = ["Lesson", "COURSE", "LESSONS", "LEGACY_NUMBERS", "Item", "lesson", "number",
+           "notebook", "title", "designed", "exercise_set", "migrate", "recorded_in",
+           "lesson_items", "lesson_of", "rules_of", "topic_of", "PRACTICE_KIND"]
 
 Item = tuple[str, str, int]
 """What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 401003)``,
 ``("puzzle", "fifteen", 0)``, ``("predict", "total@sequence", 5)``, ``("hand", "2p", 45)``."""
 
-LESSON_EXERCISES: dict[str, tuple[tuple[str, ...], int, int]] = {
-    "02": (("open",), 101, 3),
-    "03": (("counted", "total", "score", "where"), 201, 4),
-    "04": (("next",), 301, 3),
-    "05": (("settle",), 401, 2),
-    "06": (("winner",), 601, 2),
-}
-"""The sampled sets the lessons' cells show before the designed sets: (kinds, seed, count) of an
-``Exercises`` widget. ``lessons/build.py`` writes them until the lessons use
-``Exercises.for_lesson``; they are not on the lesson map (:data:`LESSON_SETS` is)."""
 
-PREDICT_LESSON = "03"
-PUZZLE_LESSON = "09"
-GAME_LESSON = "07"
-LESSONS: tuple[str, ...] = tuple(sorted({*LESSON_SETS, PREDICT_LESSON, GAME_LESSON,
-                                         PUZZLE_LESSON}))
-"""The lessons on the map: those with exercises, predictions, games or puzzles (00 is the start
-page, 08 the classroom page, 10 the teacher guide, 11 the class report)."""
+def _rules(*spans: int | tuple[int, int]) -> tuple[str, ...]:
+    return tuple(f"R{n}" for span in spans
+                 for n in ((span,) if isinstance(span, int) else range(span[0], span[1] + 1)))
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One notebook of the course."""
+
+    slug: str
+    """Its name for ever (results, seeds and the catalog key its title have it): lower-case
+    letters, digits and ``_``."""
+    topic: str = ""
+    """The topic of the rules it teaches (``setup``, ``joining``, ``scoring``, ``turns``,
+    ``settlement``, ``end``), or ``""`` for a page that teaches none."""
+    rules: tuple[str, ...] = ()
+    """The rules it teaches."""
+    exercises: tuple[str | tuple[str, str], ...] = ()
+    """Its designed exercise set in teaching order: ``(kind, case)`` items, or a kind alone for
+    every case of that kind in turn (:func:`designed`)."""
+    seed: int = 0
+    """The seed its designed items are drawn from (``seed * 1000 + i``); its own, never another
+    lesson's, and never changed once learners have results of it."""
+    records: tuple[str, ...] = ()
+    """The kinds of result it records besides its exercises (``predict``, ``puzzle``,
+    ``hand``, ``match``)."""
+
+    @property
+    def title_key(self) -> str:
+        """The catalog key of its title (without its number)."""
+        return f"lesson.{self.slug}"
+
+    @property
+    def on_map(self) -> bool:
+        """It is on the learner's lesson map: it has exercises or records results."""
+        return bool(self.exercises or self.records)
+
+
+COURSE: tuple[Lesson, ...] = (
+    Lesson("start"),
+    Lesson("tiles_players", "setup", _rules(1, 2, 5, 6, 8), seed=101, exercises=(
+        ("notation", "written"), ("notation", "count"), ("notation", "set"),
+        ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
+        ("deal", "four"), ("lot", "high_double"), ("lot", "reroll"))),
+    Lesson("joining_spinners", "joining", _rules((9, 12)), seed=201, exercises=(
+        "open", ("joins", "low_joins"), ("joins", "high_joins"))),
+    Lesson("scoring_ends", "scoring", _rules(3, (13, 15)), seed=301, records=("predict",),
+           exercises=(
+               ("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
+               ("counted", "unused_branch"), ("total", "singles"), ("total", "double_end"),
+               ("total", "interior"), ("score", "opening"), ("opening", "any_tile"),
+               ("score", "scores"), ("score", "no_score"), ("opening", "double"),
+               ("where", "two_points"), ("where", "branch"))),
+    Lesson("turns", "turns", _rules(4, (16, 20)), seed=401, exercises=(
+        ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
+        ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
+        ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
+        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"))),
+    Lesson("settlement", "settlement", _rules(7, (21, 25)), seed=501, exercises=(
+        "settle", ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
+        ("leader", "blocked"))),
+    Lesson("end_of_game", "end", _rules((26, 28)), seed=601, exercises=(
+        "winner", ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
+        ("result", "placement"), ("result", "shared"))),
+    Lesson("play", records=("hand", "match")),
+    Lesson("classroom"),
+    Lesson("puzzles", records=("puzzle",)),
+    Lesson("teacher_guide"),
+    Lesson("class_report"),
+)
+"""The lessons in course order (the start page is number 0)."""
+
+LEGACY_NUMBERS: dict[str, str] = {
+    "00": "start", "01": "tiles_players", "02": "joining_spinners", "03": "scoring_ends",
+    "04": "turns", "05": "settlement", "06": "end_of_game", "07": "play", "08": "classroom",
+    "09": "puzzles", "10": "teacher_guide", "11": "class_report"}
+"""What the lesson numbers meant before lessons had slugs (results file version 1, the browser's
+entries of then, ``Exercises.for_lesson("04")`` in a notebook saved then): fixed for ever,
+whatever the course's order is now."""
+
+_SLUG = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_BY_SLUG = {lesson.slug: lesson for lesson in COURSE}
+_NUMBER = {lesson.slug: n for n, lesson in enumerate(COURSE)}
+
+LESSONS: tuple[str, ...] = tuple(lesson.slug for lesson in COURSE if lesson.on_map)
+"""The lessons on the map, in course order: those with exercises or other results."""
 
 PRACTICE_KIND = {"puzzle": "where"}
 """The exercise kind that practises what a missed puzzle asked (the best placement)."""
 
 
+def migrate(lesson_field: str) -> str:
+    """A result's ``lesson`` as it is kept now: a number of :data:`LEGACY_NUMBERS` becomes the
+    lesson's slug; anything else is returned as it is."""
+    return LEGACY_NUMBERS.get(lesson_field, lesson_field)
+
+
+def lesson(key: str) -> Lesson:
+    """The lesson of *key*: its slug, or the number it had before slugs
+    (:data:`LEGACY_NUMBERS`).
+
+    :raises ValueError: naming the lessons, for any other key.
+    """
+    found = _BY_SLUG.get(migrate(key)) if isinstance(key, str) else None
+    if found is None:
+        raise ValueError(f"lesson: one of {', '.join(_BY_SLUG)}, not {excerpt(key)}")
+    return found
+
+
+def exercise_set(key: str, *, seed: int | None = None) -> ExerciseSet:
+    """The designed exercise set of the lesson *key* (its slug, or the number it had before
+    slugs: :data:`LEGACY_NUMBERS`), one item per case (:func:`designed`), drawn from the
+    lesson's own :attr:`~Lesson.seed` unless *seed* is given.
+
+    >>> turns = exercise_set("turns")
+    >>> [e.case for e in turns.exercises][:3], turns.exercises[0].seed, turns.lesson
+    (['draw', 'single', 'double'], 401000, 'turns')
+
+    :raises ValueError: naming the lessons that have one, for any other key.
+    """
+    found = _BY_SLUG.get(migrate(key)) if isinstance(key, str) else None
+    if found is None or not found.exercises:
+        with_sets = [lesson.slug for lesson in COURSE if lesson.exercises]
+        raise ValueError(f"lesson: one of {', '.join(with_sets)}, not {excerpt(key)}")
+    drills = ExerciseSet.designed(designed(found.slug), seed=found.seed if seed is None else seed)
+    drills.lesson = found.slug
+    return drills
+
+
+def number(slug: str) -> int:
+    """The lesson's number: its place in :data:`COURSE`."""
+    return _NUMBER[lesson(slug).slug]
+
+
+def notebook(slug: str) -> str:
+    """The lesson's notebook file: ``"04_turns.ipynb"``."""
+    return f"{number(slug):02d}_{lesson(slug).slug}.ipynb"
+
+
+def title(slug: str, lang: str = "en") -> str:
+    """The lesson's title in *lang*, numbered (``"4. Turns"``; the start page has no number)."""
+    found = lesson(slug)
+    text = t(found.title_key, lang)
+    n = number(found.slug)
+    return t("lesson.numbered", lang, number=n, title=text) if n else text
+
+
+@functools.cache
+def designed(slug: str) -> tuple[tuple[str, str], ...]:
+    """The lesson's designed exercise items ``(kind, case)``, in order (a kind alone in
+    :attr:`Lesson.exercises` is every case of it in turn); ``()`` for a lesson without."""
+    out: list[tuple[str, str]] = []
+    for entry in lesson(slug).exercises:
+        out += ([(entry, case) for case in KINDS[entry].cases] if isinstance(entry, str)
+                else [entry])
+    return tuple(out)
+
+
+def recorded_in(kind: str) -> str:
+    """The lesson that records results of *kind* (``predict``, ``puzzle``, ``hand``, …), or
+    ``""``."""
+    return next((lesson.slug for lesson in COURSE if kind in lesson.records), "")
+
+
 @functools.cache
 def _exercise_items() -> dict[Item, str]:
     out: dict[Item, str] = {}
-    for lesson, items in LESSON_SETS.items():
-        seed = lesson_seed(lesson)
-        for i, (kind, case) in enumerate(items):  # as ExerciseSet.for_lesson draws them
-            out[("exercise", f"{kind}/{case}", seed * 1000 + i)] = lesson
+    for slug in LESSONS:
+        seed = lesson(slug).seed
+        for i, (kind, case) in enumerate(designed(slug)):  # as exercise_set draws them
+            out[("exercise", f"{kind}/{case}", seed * 1000 + i)] = slug
     return out
 
 
-def lesson_items(lesson: str) -> list[Item]:
-    """The items of *lesson* that earn stars (its designed exercises, or the puzzles), in
+def lesson_items(slug: str) -> list[Item]:
+    """The items of a lesson that earn stars (its designed exercises, or the puzzles), in
     order."""
-    if lesson == PUZZLE_LESSON:
+    if "puzzle" in lesson(slug).records:
         return [("puzzle", key, 0) for key in PUZZLES]
-    return [item for item, where in _exercise_items().items() if where == lesson]
+    return [item for item, where in _exercise_items().items() if where == slug]
 
 
 def lesson_of(kind: str, case: str, seed: int) -> str:
-    """The lesson an item belongs to, or ``""`` (practice outside the lessons)."""
+    """The slug of the lesson an item belongs to, or ``""`` (practice outside the lessons)."""
     if kind == "exercise":
         return _exercise_items().get((kind, case, seed), "")
     if kind == "puzzle":
-        return PUZZLE_LESSON if case in PUZZLES else ""
-    if kind == "predict":
-        return PREDICT_LESSON
-    return GAME_LESSON
+        return recorded_in("puzzle") if case in PUZZLES else ""
+    return recorded_in(kind)
 
 
 def topic_of(kind: str, case: str) -> str | None:
@@ -112,7 +267,19 @@ def rules_of(kind: str, case: str) -> tuple[str, ...]:
     if topic is None:
         return ()
     if kind == "exercise" and "/" in case:
-        designed = KINDS[topic].cases.get(case.split("/", 1)[1])
-        if designed is not None:
-            return tuple(designed)
+        case_rules = KINDS[topic].cases.get(case.split("/", 1)[1])
+        if case_rules is not None:
+            return tuple(case_rules)
     return tuple(KINDS[topic].rules)
+
+
+def _check() -> None:
+    """The list's own rules, checked at import: slugs well formed and unique, seeds unique."""
+    seeds = [lesson.seed for lesson in COURSE if lesson.exercises]
+    if len(_BY_SLUG) != len(COURSE) or any(not _SLUG.fullmatch(s) for s in _BY_SLUG):
+        raise ValueError("COURSE: every slug once, lower-case letters, digits and _")
+    if len(set(seeds)) != len(seeds) or 0 in seeds:
+        raise ValueError("COURSE: every lesson with exercises has a seed of its own")
+
+
+_check()

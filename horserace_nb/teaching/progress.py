@@ -7,19 +7,20 @@ match against the computer. Results are only ever added: every finished item is 
 (its :attr:`~Result.key` includes the time), so that :func:`merge` of two lists (two tabs, a
 reload) loses nothing, and when the same result comes twice the better copy is kept.
 
-The results file (what "Download my results" saves), version 1 (written one result a line,
+The results file (what "Download my results" saves), version 2 (written one result a line,
 each result's fields in name order; any JSON layout is read)::
 
-    {"format": "horserace_nb.results", "version": 1,
+    {"format": "horserace_nb.results", "version": 2,
      "learner": "Mina", "site": "https://school.example", "saved": "2026-12-01T09:00:00Z",
-     "results": [{"lesson": "03", "kind": "exercise", "case": "total", "seed": 201001,
+     "results": [{"lesson": "scoring_ends", "kind": "exercise", "case": "total", "seed": 201001,
                   "stars": 2, "tries": 2, "hints": 0, "rules": ["R13"],
                   "when": "2026-12-01T08:55:12.120+00:00"}, ...],
      "rules": {"R13": {"practised": 4, "missed": 1}, ...},
-     "games": [{"lesson": "07", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
+     "games": [{"lesson": "play", "kind": "hand", "case": "2p", "seed": 45, "stars": 0,
                 "tries": 0, "hints": 0, "rules": [], "when": "...", "points": 12, "lost": 3}]}
 
-``lesson`` is the lesson's number (``""`` for practice outside the lessons); ``kind`` is
+``lesson`` is the lesson's slug (:mod:`~horserace_nb.teaching.course`; ``""`` for practice
+outside the lessons); ``kind`` is ``kind`` is
 ``exercise``, ``puzzle``, ``predict`` (items, in ``results``) or ``hand``, ``match`` (games, in
 ``games``); ``case`` the exercise kind (``<kind>/<case>`` for a lesson's designed item,
 ``next/drawn``), the puzzle's key, ``<question kind>@<example>`` for a
@@ -44,7 +45,7 @@ item and the newest others).
 The class report (:func:`class_data`, :func:`read_folder`) merges the files of one learner
 (:func:`learner_key`: the same name up to case, spaces and invisible characters) into one row.
 
->>> r = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+>>> r = Result("scoring_ends", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
 ...            when="2026-12-01T08:55:12+00:00")
 >>> text = results_file([r], learner="Mina", site="lab", saved="2026-12-01T09:00:00+00:00")
 >>> read_results(text).results == (r,)
@@ -71,13 +72,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.validate import MAX_SEED
-from .course import LESSONS, lesson_items, lesson_of, rules_of, topic_of
+from .course import LESSONS, lesson_items, lesson_of, migrate, number, rules_of, topic_of
 from .exercises import MAX_STARS, stars_for
 
 __all__ = [
-    "FORMAT", "VERSION", "STORE_FORMAT", "MAX_BYTES", "MAX_RESULTS", "RULES", "ITEM_KINDS",
-    "GAME_KINDS", "INTERVALS", "ResultsError", "Result", "ResultsFile", "merge", "record_of",
-    "read_record", "results_file", "read_results", "store_value", "read_store", "Box",
+    "FORMAT", "VERSION", "READS", "STORE_FORMAT", "MAX_BYTES", "MAX_RESULTS", "RULES",
+    "ITEM_KINDS", "GAME_KINDS", "INTERVALS", "ResultsError", "Result", "ResultsFile", "merge",
+    "record_of", "read_record", "results_file", "read_results", "store_value", "read_store",
+    "Box",
     "LEGACY_RESULTS", "LEGACY_LEARNER", "LEGACY_BACKUP", "RESULT_ENTRY", "LEARNER_ENTRY",
     "BACKUP_ENTRY", "store_entry", "read_entry", "legacy_entries", "backup_entry", "compact",
     "schedule", "due", "practice_seed", "RuleState", "rule_states", "LessonState",
@@ -90,7 +92,12 @@ FORMAT = "horserace_nb.results"
 """The results file's ``format`` field."""
 STORE_FORMAT = "horserace_nb.store"
 """The ``format`` field of the value kept in the browser (``localStorage``)."""
-VERSION = 1
+VERSION = 2
+"""The version of the results file written: version 2 names a result's lesson by its slug."""
+READS = (1, 2)
+"""The versions of the results file read: version 1 named a result's lesson by its number then
+(:data:`~horserace_nb.teaching.course.LEGACY_NUMBERS`), read as the slug it meant."""
+_STORE_VERSION = 1
 MAX_BYTES = 2_000_000
 """The largest results file, in bytes of UTF-8, read by :func:`read_results` and written by
 :func:`results_file` (a whole course is well under 100 KB); also the most one file of a class
@@ -115,7 +122,7 @@ _MAX_POINTS = 100_000
 _MAX_SEED = MAX_SEED  # what a browser keeps exactly: the bound every seed is made within
 _MAX_TEXT = MAX_TEXT
 _CASE = re.compile(r"[A-Za-z0-9_@.=/-]{1,40}")
-_LESSON = re.compile(r"(?:\d{2})?")
+_LESSON = re.compile(r"(?:\d{2}|[a-z][a-z0-9_]{0,39})?")
 _WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?"
                    r"(?:Z|[+-]\d{2}:\d{2})?")
 _RULE_SET = frozenset(RULES)
@@ -335,8 +342,9 @@ def read_record(value: Any, where: str = "result") -> Result:
     if stars > stars_allowed(tries, hints):
         raise ResultsError(f"{where}.stars: at most {stars_allowed(tries, hints)} with {tries} "
                            f"tries and {hints} hints, not {stars}")
-    if not (type(lesson) is str and len(lesson) <= 2 and _matches(_LESSON, lesson)):
+    if not (type(lesson) is str and len(lesson) <= 40 and _matches(_LESSON, lesson)):
         _text(lesson, f"{where}.lesson", _LESSON)
+    lesson = migrate(lesson)  # a lesson's number of version 1: its slug
     if not (type(case) is str and len(case) <= _MAX_TEXT and _matches(_CASE, case)):
         _text(case, f"{where}.case", _CASE)
     if not (type(when) is str and len(when) <= _MAX_TEXT and _WHEN.fullmatch(when)
@@ -488,15 +496,17 @@ def _load(text: str | bytes, limit: int) -> Any:
 
 
 def _envelope(data: Any, fmt: str, names: Sequence[str]) -> dict[str, Any]:
+    versions = READS
     if not isinstance(data, dict):
         raise ResultsError(f"file: a JSON object with format {fmt!r}, not {_short(data)}",
                            code="format")
     if data.get("format") != fmt:
         raise ResultsError(f"format: {fmt!r} expected, not {_short(data.get('format'))}",
                            code="format")
-    if type(data.get("version")) is not int or data.get("version") != VERSION:
-        raise ResultsError(f"version: {VERSION} expected (this package reads version "
-                           f"{VERSION}), not {_short(data.get('version'))}", code="version")
+    if type(data.get("version")) is not int or data.get("version") not in versions:
+        raise ResultsError(f"version: {versions[-1]} expected (this package reads version "
+                           f"{' and '.join(map(str, versions))}), not "
+                           f"{_short(data.get('version'))}", code="version")
     for name in data:
         if name not in names:
             raise ResultsError(f"file: unknown field {_short(name)}")
@@ -614,7 +624,7 @@ def legacy_entries(text: Any) -> list[tuple[str, str]] | None:
     except (ValueError, RecursionError):
         return None
     if not isinstance(value, dict) or value.get("format") != STORE_FORMAT or \
-            value.get("version") != VERSION or type(value.get("version")) is not int or \
+            value.get("version") != _STORE_VERSION or type(value.get("version")) is not int or \
             not isinstance(value.get("results"), list):
         return None
     out = []
@@ -635,7 +645,7 @@ def backup_entry(text: str) -> tuple[str, str]:
 def store_value(results: Iterable[Result]) -> str:
     """The old single value (:data:`LEGACY_RESULTS`), as browsers kept it before per-result
     keys (what :func:`legacy_entries` reads)."""
-    return _dump({"format": STORE_FORMAT, "version": VERSION,
+    return _dump({"format": STORE_FORMAT, "version": _STORE_VERSION,
                   "results": [record_of(r) for r in merge(results)]})
 
 
@@ -1025,7 +1035,7 @@ class ClassData:
         points lost in games reviewed, rules missed, the files read."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["learner", *[f"lesson {lesson}" for lesson in LESSONS],
+        writer.writerow(["learner", *[f"lesson {number(lesson):02d}" for lesson in LESSONS],
                          "stars", "possible", "games", "points lost", "rules missed", "files"])
         for i, row in enumerate(self.rows()):
             states = self.lessons(i)
@@ -1040,11 +1050,12 @@ class ClassData:
         return out.getvalue()
 
     def grid_csv(self) -> str:
-        """The grid as CSV: learner, then per lesson item (``<lesson> <kind>:<case>:<seed>``)
+        """The grid as CSV: learner, then per lesson item (``<number> <kind>:<case>:<seed>``,
+        the lesson's number)
         ``first``, ``later``, ``missed`` or empty (see :data:`ITEM_STATES`)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["learner", *[f"{lesson} {kind}:{case}:{seed}"
+        writer.writerow(["learner", *[f"{number(lesson):02d} {kind}:{case}:{seed}"
                                       for lesson, (kind, case, seed) in self.items()]])
         for name, states in self.grid():
             writer.writerow([_cell(name), *states])

@@ -88,6 +88,12 @@ class Puzzle:
     pending: Tile | None = None
     hint_count: int = 3
     seat: int = 0
+    first_try: Place | None = None
+    """A legal placement that is not the best: the lesson's cell starts with it, for the
+    learner to replace."""
+    turns_on: str = "scores"
+    """What makes the answer's turn the best, exactly: it ``scores`` the most, ``wins`` the
+    game or goes ``out``."""
 
     # ------------------------------------------------------------------ position
     def game(self) -> Game:
@@ -251,35 +257,40 @@ def _puzzles() -> dict[str, Puzzle]:
             ((T("[2|5]"), None, None), (T("[2|3]"), T("[2|5]"), _L),
              (T("[5|5]"), T("[2|5]"), _H), (T("[3|6]"), T("[2|3]"), _H)),
             (T("[0|3]"), T("[3|5]"), T("[5|6]")),
-            Place("[5|6]", "[3|6]", _H), opponent_tiles=7),
+            Place("[5|6]", "[3|6]", _H), opponent_tiles=7,
+            first_try=Place("[5|6]", "[5|5]", _SB)),
         Puzzle(
             "spinner_fills", ("R11", "R13"),
             ((T("[1|6]"), None, None), (T("[6|6]"), T("[1|6]"), _H),
              (T("[1|1]"), T("[1|6]"), _L), (T("[1|2]"), T("[1|1]"), _SB),
              (T("[2|2]"), T("[1|2]"), _H), (T("[2|5]"), T("[2|2]"), _SB)),
             (T("[0|2]"), T("[4|5]"), T("[5|6]")),
-            Place("[5|6]", "[6|6]", _SB), opponent_tiles=5, scores=(12, 9)),
+            Place("[5|6]", "[6|6]", _SB), opponent_tiles=5, scores=(12, 9),
+            first_try=Place("[4|5]", "[2|5]", _H)),
         Puzzle(
             "double_again", ("R13", "R17"),
             ((T("[4|5]"), None, None), (T("[4|4]"), T("[4|5]"), _L),
              (T("[5|5]"), T("[4|5]"), _H), (T("[2|5]"), T("[5|5]"), _SB)),
             (T("[0|2]"), T("[1|3]"), T("[2|2]"), T("[4|6]")),
             (Place("[2|2]", "[2|5]", _L), Place("[4|6]", "[4|4]", _SB)), opponent_tiles=6,
-            scores=(4, 7)),
+            scores=(4, 7),
+            first_try=Place("[4|6]", "[4|4]", _SB)),
         Puzzle(
             "drawn_tile", ("R18",),
             ((T("[2|5]"), None, None), (T("[2|3]"), T("[2|5]"), _L),
              (T("[3|6]"), T("[2|3]"), _H)),
             (T("[0|1]"), T("[0|3]"), T("[1|4]"), T("[5|6]")),
             Place("[5|6]", "[3|6]", _H), opponent_tiles=8, scores=(20, 26),
-            pending=T("[5|6]")),
+            pending=T("[5|6]"),
+            first_try=Place("[5|6]", "[2|5]", _H)),
         Puzzle(
             "to_the_target", ("R17", "R26"),
             ((T("[3|6]"), None, None), (T("[3|3]"), T("[3|6]"), _L),
              (T("[6|6]"), T("[3|6]"), _H), (T("[2|6]"), T("[6|6]"), _SB)),
             (T("[1|2]"), T("[1|4]"), T("[2|2]"), T("[2|4]")),
             (Place("[2|2]", "[2|6]", _L), Place("[2|4]", "[2|2]", _SB)), opponent_tiles=6,
-            scores=(57, 50), hint_count=4),
+            scores=(57, 50), hint_count=4,
+            first_try=Place("[1|2]", "[2|6]", _L), turns_on="wins"),
         Puzzle(
             "out_in_one_turn", ("R17", "R21", "R23"),
             ((T("[2|5]"), None, None), (T("[2|2]"), T("[2|5]"), _L),
@@ -287,7 +298,8 @@ def _puzzles() -> dict[str, Puzzle]:
              (T("[0|0]"), T("[0|2]"), _L), (T("[2|3]"), T("[2|2]"), _BA)),
             (T("[3|3]"), T("[3|5]")),
             (Place("[3|3]", "[2|3]", _H), Place("[3|5]", "[3|3]", _SB)), opponent_tiles=6,
-            scores=(31, 38)),
+            scores=(31, 38),
+            first_try=Place("[3|5]", "[5|5]", _SB), turns_on="out"),
     ]
     return {p.key: p for p in items}
 

@@ -29,7 +29,7 @@ from .text import RuleText, join_modules
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "LangSwitch", "Lang",
            "Text", "Note",
            "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html",
-           "RULES_PAGES", "rules_page", "rules_notebook", "rule_links"]
+           "rules_page", "rules_notebook", "rule_links"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,20 +46,18 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-RULES_PAGES = {"en": "rules.md", "ko": "rules.ko.md", "ja": "rules.ja.md"}
-"""The rules page of each language, in the notebooks' folder (``notebooks/``): one folder above
-a lesson (``notebooks/<lang>/``). Its anchors are ``#r1`` … ``#r28``."""
-
 _RULE = re.compile(r"(?<![\w/#])R([1-9]|1\d|2[0-8])(?![\w])")
 
 
 def rules_page(lang: str) -> str:
-    """The rules page of *lang* as a lesson links it, relative to the lesson's folder.
+    """The rules page of *lang* as a lesson links it, relative to the lesson's folder (the page
+    is in the notebooks' folder, its language file's ``_rules_page``; its anchors ``#r1`` …
+    ``#r28``).
 
     >>> rules_page("ko")
     '../rules.ko.md'
     """
-    return "../" + RULES_PAGES.get(lang, RULES_PAGES["en"])
+    return "../" + i18n.grammar("_rules_page", lang)
 
 
 def rules_notebook(lang: str) -> str:

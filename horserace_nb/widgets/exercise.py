@@ -1,6 +1,5 @@
 """Exercise widgets: :class:`ExerciseWidget` (alias :data:`Exercises`) shows the exercise session
-of :mod:`horserace_nb.sessions.exercise` on the board with instant feedback;
-:class:`TotalExercise` checks a given layout's end total and placement score."""
+of :mod:`horserace_nb.sessions.exercise` on the board with instant feedback."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core import validate
-from ..core.layout import Layout
 from ..core.tiles import Side, Tile
 from ..sessions.exercise import ExerciseSession
 from ..sessions.protocol import (
@@ -22,51 +20,18 @@ from ..sessions.protocol import (
     point_ref,
     tile_position,
 )
-from ..teaching.exercises import Exercise, ExerciseSet, Feedback, Hint, Point, check_total
+from ..teaching.course import exercise_set
+from ..teaching.exercises import Exercise, ExerciseSet, Feedback, Hint, Point
 from ..words.i18n import check_lang, t
 from .base import View, replace_children
 from .board import Board, Choice
-from .common import MessageArea, esc, message_html, question_html, safe, stars_html
+from .common import esc, question_html, safe, stars_html
 from .store import Recorder
 from .text import RuleText
 
-__all__ = ["TotalExercise", "ExerciseWidget", "Exercises"]
+__all__ = ["ExerciseWidget", "Exercises"]
 
 
-class TotalExercise:
-    """Shows *layout* without its numbers and asks for the end total and the raw score."""
-
-    def __init__(self, layout: Layout, *, lang: str = "en", size: int = 520) -> None:
-        from ..render.svg import layout_svg
-
-        self.layout = layout
-        self.lang = check_lang(lang)
-        self.messages = MessageArea()
-        self.board = widgets.HTML(str(layout_svg(layout, lang=lang, size=size,
-                                                 show_numbers=False)))
-        self.total = widgets.IntText(value=0, layout=widgets.Layout(width="12em"))
-        self.raw = widgets.IntText(value=0, layout=widgets.Layout(width="12em"))
-        self.check_button = widgets.Button(button_style="primary")
-        self.total.description = t("exercise.total_label", lang)
-        self.raw.description = t("exercise.raw_label", lang)
-        self.check_button.description = t("exercise.check", lang)
-        self.result: tuple[bool, str] | None = None
-        self.check_button.on_click(self._on_check)
-        self.ui = widgets.VBox([self.board, widgets.HBox([self.total, self.raw,
-                                                          self.check_button]),
-                                self.messages.box])
-        self.messages.say(t("exercise.ask", lang))
-
-    @safe
-    def _on_check(self, _: Any) -> None:
-        self.result = check_total(self.layout, self.total.value, self.raw.value, self.lang)
-        ok, text = self.result
-        self.messages.say_html(message_html(text, "ok" if ok else "error", self.lang))
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.ui)  # type: ignore[no-untyped-call]
 
 
 # ============================================================================ drills on the board
@@ -175,14 +140,14 @@ class ExerciseWidget(View):
 
     @classmethod
     def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560) -> ExerciseWidget:
-        """The designed exercises of *lesson* (``"04"``): one per case, then fresh ones
-        cycling through the cases (:meth:`ExerciseSet.for_lesson
-        <horserace_nb.teaching.exercises.ExerciseSet.for_lesson>`).
+        """The designed exercises of *lesson* (its slug, ``"turns"``; the number it had before
+        slugs, ``"04"``, is read too): one per case, then fresh ones cycling through the cases
+        (:func:`~horserace_nb.teaching.course.exercise_set`).
 
-        >>> Exercises.for_lesson("04").exercise.progress_case
+        >>> Exercises.for_lesson("turns").exercise.progress_case
         'must_place/draw'
         """
-        return cls(ExerciseSet.for_lesson(lesson), lang=lang, size=size)
+        return cls(exercise_set(lesson), lang=lang, size=size)
 
     # ------------------------------------------------------------------ the API
     @property

@@ -8,10 +8,11 @@ backups forgotten in this browser, for the next learner of a shared computer).
 
 >>> from horserace_nb.teaching.progress import Result, store_entry
 >>> p = Progress()
->>> p.store.receive({"kind": "read", "stored": dict([store_entry(Result("02", "exercise",
-...     "open/line", 201000, stars=1, tries=3, rules=("R9",), when="2026-12-01T09:00:00"))]),
+>>> p.store.receive({"kind": "read", "stored": dict([store_entry(Result(
+...     "joining_spinners", "exercise", "open/line", 201000, stars=1, tries=3, rules=("R9",),
+...     when="2026-12-01T09:00:00"))]),
 ...     "legacy": {}, "site": "", "problems": []})
->>> [s.stars for s in p.lessons if s.lesson == "02"], p.due_count
+>>> [s.stars for s in p.lessons if s.lesson == "joining_spinners"], p.due_count
 ([1], 1)
 >>> p.practise().exercise.kind
 'open'
@@ -26,6 +27,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..teaching.course import title as lesson_title
 from ..teaching.progress import (
     Box,
     LessonState,
@@ -41,14 +43,12 @@ from ..teaching.progress import (
 )
 from ..words.i18n import t
 from .base import View, replace_children
-from .common import esc, safe
+from .common import esc, rules_page, safe
 from .exercise import Exercises
 from .store import Store
 
-__all__ = ["Progress", "RULES_PAGE", "PRACTICE_SIZE"]
+__all__ = ["Progress", "PRACTICE_SIZE"]
 
-RULES_PAGE = {"en": "../rules.md", "ko": "../rules.ko.md", "ja": "../rules.ja.md"}
-"""The rules page of each language, relative to the notebooks' language folder."""
 PRACTICE_SIZE = 5
 """The most exercises in one "Practise my mistakes" set."""
 
@@ -297,7 +297,7 @@ class Progress(View):
         self.rules_html.value = self._rules_html(lang, rule_states(results))
         key, params = next_step(results, self.today())
         if "lesson" in params:
-            params = {"title": t(f"progress.lesson.{params['lesson']}", lang)}
+            params = {"title": lesson_title(params["lesson"], lang)}
         # one catalog sentence ("{title}: {step}"), its title in bold: the markup goes in after
         # the text is escaped, at the place the catalog gives the title
         mark = "\x00"
@@ -318,7 +318,7 @@ class Progress(View):
                        for k in ("progress.col_lesson", "progress.col_stars", "progress.col_todo"))
         rows = []
         for state in lessons:
-            title = t(f"progress.lesson.{state.lesson}", lang)
+            title = lesson_title(state.lesson, lang)
             if state.possible:
                 stars = t("progress.stars", lang, stars=state.stars, max=state.possible)
             else:
@@ -350,7 +350,7 @@ class Progress(View):
 
     @staticmethod
     def _rules_html(lang: str, states: list[RuleState]) -> str:
-        page = RULES_PAGE.get(lang, RULES_PAGE["en"])
+        page = rules_page(lang)
         items = []
         for state in states:
             word = t(f"progress.rule_{state.state}", lang)

@@ -39,6 +39,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..teaching.course import LESSONS, lesson_items
+from ..teaching.course import title as lesson_title
 from ..teaching.progress import (
     MAX_BYTES,
     MAX_FILES,
@@ -328,7 +329,7 @@ class ClassReport(View):
             self.table.value = f"<p lang='{lang}'>{esc(t('report.no_files', lang))}</p>"
         else:
             head = "".join(f"<th scope='col' style='padding:0.2em 0.6em'>"
-                           f"{esc(t(f'progress.lesson.{n}', lang))}</th>" for n in LESSONS)
+                           f"{esc(lesson_title(n, lang))}</th>" for n in LESSONS)
             rows = []
             for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
@@ -397,7 +398,7 @@ class ClassReport(View):
 
     def _render_grid_menu(self) -> None:
         lang = self.lang
-        options = [(t(f"progress.lesson.{n}", lang), n) for n in LESSONS if lesson_items(n)]
+        options = [(lesson_title(n, lang), n) for n in LESSONS if lesson_items(n)]
         value = self.grid_lesson.value
         if list(self.grid_lesson.options) != options:
             self._quiet = True
@@ -418,7 +419,7 @@ class ClassReport(View):
             self.grid.value = ""
             return
         columns = [i for i, (n, _) in enumerate(data.items()) if n == lesson]
-        titles = [t("report.grid_item", lang, lesson=t(f"progress.lesson.{lesson}", lang),
+        titles = [t("report.grid_item", lang, lesson=lesson_title(lesson, lang),
                     number=k + 1, case=data.items()[i][1][1]) for k, i in enumerate(columns)]
         head = "".join(f"<th scope='col' title='{esc(title)}' style='padding:0.2em 0.4em'>"
                        f"{k + 1}</th>" for k, title in enumerate(titles))

@@ -74,7 +74,6 @@ from ..teaching.progress import (
     merge,
     read_entry,
     read_results,
-    read_store,
     results_file,
     store_entry,
 )
@@ -432,8 +431,3 @@ class Recorder:
                         points=points, lost=lost)
         self._games[key] = result
         return self.store.record(result)
-
-
-def results_of(records: Iterable[Any]) -> list[Result]:
-    """The results among browser records (those that cannot be read left out)."""
-    return read_store(list(records))[0]

@@ -70,11 +70,13 @@ _LABEL, _PLURAL, _LIST_AND = "_label", "_plural", "_list_and"
 _DEFAULT_RULE = "one_other"
 
 GRAMMAR: tuple[str, ...] = ("_label", "_plural", "_sentence_joiner", "_full_stop",
-                            "_list_separator", "_list_and")
+                            "_list_separator", "_list_and", "_rules_page")
 """The entries of a language file that are not messages but facts about the language (their keys
 start with ``_``): its own name, its plural rule (a name in :data:`PLURAL_RULES`), what joins two
 sentences (``" "``, Japanese ``""``), what ends one (``"."``, ``"。"``), what separates list items (``", "``, ``"、"``) and how the
-last two names of a list are joined (``"{first} and {last}"``, ``"{first:과} {last}"``)."""
+last two names of a list are joined (``"{first} and {last}"``, ``"{first:과} {last}"``), and the
+rules page in the language, in the notebooks' folder (``"rules.ko.md"``; a language without one
+links to English's)."""
 
 
 def _order(langs: Iterable[str]) -> tuple[str, ...]:

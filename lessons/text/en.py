@@ -1,14 +1,10 @@
 """English markdown of the tutorial notebooks (see ../build.py).
 
 Write rule numbers as plain text, "(R17)" or "R13–R15": the builder turns each into a link to
-its anchor on RULES_PAGE. Players are numbered from 1 in every text (the code's seats from 0).
+its anchor on the language's rules page. Players are numbered from 1 in every text (the code's seats from 0).
 Send the learner to another lesson by the text that teaches it, "lesson {lesson:end.next_leader}":
 the builder writes the number of the lesson that shows that text.
 """
-
-RULES_PAGE = "../rules.md"
-"""The rules page of this language, relative to a lesson (the builder links "R17" to
-RULES_PAGE#r17)."""
 
 TEXT = {
     # ------------------------------------------------------------------ navigation
@@ -16,18 +12,6 @@ TEXT = {
 **Back:** [{back_title}]({back}) · **Next:** [{next_title}]({next}) · \
 **Start:** [{start_title}]({start})""",
     "title.index": "all languages",
-    "title.00": "the start page",
-    "title.01": "1. Tiles and players",
-    "title.02": "2. Joining and spinners",
-    "title.03": "3. Scoring ends",
-    "title.04": "4. Turns",
-    "title.05": "5. The settlement",
-    "title.06": "6. The end of the game",
-    "title.07": "7. Play a match",
-    "title.08": "8. The classroom page",
-    "title.09": "9. Puzzles",
-    "title.10": "10. Teacher guide",
-    "title.11": "11. Class report",
     # ------------------------------------------------------------------ 00 start
     "start.intro": """# Horse Race — learn the game in Jupyter
 
@@ -42,24 +26,24 @@ once and explains it with the rule. Run each notebook from the top (*Run → Run
 work with the widgets.""",
     "start.contents": """## Contents
 
-1. [Tiles and players](01_tiles_players.ipynb) — the 28 tiles, who plays, the deal and the
+{number:tiles_players}. [{name:tiles_players}]({notebook:tiles_players}) — the 28 tiles, who plays, the deal and the
    boneyard, who leads, the opening tile (R1, R2, R5, R6, R8)
-2. [Joining and spinners](02_joining_spinners.ipynb) — how tiles join, spinners, singles
+{number:joining_spinners}. [{name:joining_spinners}]({notebook:joining_spinners}) — how tiles join, spinners, singles
    (R9–R12)
-3. [Scoring ends](03_scoring_ends.ipynb) — which ends count, the short layout examples, predict
+{number:scoring_ends}. [{name:scoring_ends}]({notebook:scoring_ends}) — which ends count, the short layout examples, predict
    the next step, exercises (R3, R13–R15)
-4. [Turns](04_turns.ipynb) — placing again, drawing, the drawn-tile rule, passing, the blocked
+{number:turns}. [{name:turns}]({notebook:turns}) — placing again, drawing, the drawn-tile rule, passing, the blocked
    hand, and what comes first (R4, R16–R20)
-5. [The settlement](05_settlement.ipynb) — the settlement and its rounding, partnerships, ties,
+{number:settlement}. [{name:settlement}]({notebook:settlement}) — the settlement and its rounding, partnerships, ties,
    who leads next (R7, R21–R25)
-6. [The end of the game](06_end_of_game.ipynb) — winning at 61 (R26–R28)
-7. [Play a match](07_play.ipynb) — a match against the computer, a class-length game, and a
+{number:end_of_game}. [{name:end_of_game}]({notebook:end_of_game}) — winning at 61 (R26–R28)
+{number:play}. [{name:play}]({notebook:play}) — a match against the computer, a class-length game, and a
    review of the decisions
-8. [The classroom page](08_classroom.ipynb) — one clean page for Voilà
-9. [Puzzles](09_puzzles.ipynb) — find the best move, with a ladder of hints
-10. [Teacher guide](10_teacher_guide.ipynb) — a 45-minute lesson plan, the answer key, the
+{number:classroom}. [{name:classroom}]({notebook:classroom}) — one clean page for Voilà
+{number:puzzles}. [{name:puzzles}]({notebook:puzzles}) — find the best move, with a ladder of hints
+{number:teacher_guide}. [{name:teacher_guide}]({notebook:teacher_guide}) — a 45-minute lesson plan, the answer key, the
    mistakes to watch for
-11. [Class report](11_class_report.ipynb) — for the teacher: the class's stars and the
+{number:class_report}. [{name:class_report}]({notebook:class_report}) — for the teacher: the class's stars and the
    rules most missed, from the learners' results files""",
     "start.rules": """## The rules
 
@@ -69,7 +53,7 @@ it: a click on R17 opens the page at rule R17. Players are numbered from 1 in th
 the rules page (the code counts its seats from 0: seat 0 is player 1).""",
     "start.voila": """## For teachers
 
-The [teacher guide](10_teacher_guide.ipynb) has a lesson plan, the answer key of every exercise
+The [teacher guide]({notebook:teacher_guide}) has a lesson plan, the answer key of every exercise
 and the mistakes learners make most. To show the game to a class without any code on screen,
 serve the lessons' folder with Voilà from the project folder:
 
@@ -77,7 +61,7 @@ serve the lessons' folder with Voilà from the project folder:
 .venv/bin/voila notebooks/
 ```
 
-open the address it prints and choose `en` → `08_classroom.ipynb`: the classroom page, where a
+open the address it prints and choose `en` → `{notebook:classroom}`: the classroom page, where a
 click on a rule number opens the rules page. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
@@ -104,7 +88,7 @@ are face down. (*Hand 1* on the top line means the first deal: more on that word
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
 **5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard**. You draw from it when no tile in your hand fits (lesson 4). Hands are private.
+**boneyard**. You draw from it when no tile in your hand fits (lesson {number:turns}). Hands are private.
 
 **Your task:** how many tiles stay in the boneyard with 2, 3 and 4 players? Work it out, then run
 the cell: each line is one deal — the number of players, the size of every hand, and (after the
@@ -127,7 +111,7 @@ the leader. Who leads the **next** hands is taught in lesson {lesson:end.next_le
 
 The leader may open with **any** tile from their hand (R8); it lies alone in the middle of the
 table. The tiles on the table are the **layout**. The opening tile counts for scoring like every
-other tile (lesson 3).
+other tile (lesson {number:scoring_ends}).
 
 **Your task:** you are player 1 and you lead this 2-player hand. Which of your seven tiles may you
 open with? Decide, then read the line under the picture.""",
@@ -271,14 +255,14 @@ the game says why you may not (R16). Then place a tile instead, and play on.""",
     "turns.pass": """## Passing and the blocked hand
 
 With no tile to place and an empty boneyard you **pass** (R19). Here player 2 passes; player 1
-then places their last tile, and the hand is over (what player 1 receives for it is lesson 5's topic).
+then places their last tile, and the hand is over (what player 1 receives for it is lesson {number:settlement}'s topic).
 
 **Hand** has two meanings in these lessons: the tiles a player holds ("a tile from your hand"),
 and one deal, from the first tile to the settlement ("the hand is over").""",
     "turns.blocked": """When the boneyard is empty and **nobody** can place, the hand is
 **blocked** and ends at once (R19). Here the first tile is `[3|3]`, nobody holds a 3, and the
 boneyard is empty: a shortened hand, since in a deal of all 28 tiles the other tiles with a 3
-would be in a hand or in the boneyard. The sentence under the replay's buttons already says who wins it; lesson 5 explains why (R22).""",
+would be in a hand or in the boneyard. The sentence under the replay's buttons already says who wins it; lesson {number:settlement} explains why (R22).""",
     "turns.end_first": """## The end comes first
 
 The end of the hand or of the game comes before any continuation: nothing more is placed after
@@ -359,7 +343,7 @@ not all 28. Run the cell first: it also loads the tools of the lesson.""",
     "end.winning": """## 61 ends the game at once
 
 A placement that brings a player or team to 61 or more ends the game **at once**, before any
-other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson 4).
+other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson {number:turns}).
 Everyone who reaches 61 in the same settlement shares the win, whatever their final scores
 (R27): above, both teams win at 61. The result is a winner or co-winners; nobody wins "by" so
 many points (R28).""",
@@ -468,44 +452,44 @@ plans below were fitted to it as it stands.""",
 - **Decide the game** and write it on the board: *Mode* 2 players, *Match* one hand, seed
   **45**, *Computer* *Beginner*. Everyone who types the same seed gets the same deal.
 - **Pairs:** two pupils to a laptop play together as player 1 against the computer, or against
-  each other in pass-and-play (lesson 7).
+  each other in pass-and-play (lesson {number:play}).
 - Each open lesson starts its own Python in the browser: ask pupils to keep one lesson open at a
   time. Python is ready when the status bar at the bottom says *Python (Pyodide) | Idle* (about
   10 to 15 seconds); then *Run → Run All Cells*.""",
     "guide.plan": """## The first 45-minute lesson: joining and scoring
 
-Fitted to the table above (lesson 2 about {m02} minutes, lesson 3 about {m03}): lesson 1 is shown, not
-worked through, and its {n01} questions go to the homework.
+Fitted to the table above (lesson {number:joining_spinners} about {m_joining_spinners} minutes, lesson {number:scoring_ends} about {m_scoring_ends}): lesson {number:tiles_players} is shown, not
+worked through, and its {n_tiles_players} questions go to the homework.
 
 | time | what | where |
 |---|---|---|
-| 0–7 min | **Set-up.** Pupils open the site's address, choose their language and open lesson 2; while Python starts, show the set and a partnership game on the projector (R1, R2, R5, R6). | [lesson 1](01_tiles_players.ipynb) on the projector, [lesson 2](02_joining_spinners.ipynb) |
-| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises on the board, as far as pairs get (the set has {n02} items). | [lesson 2](02_joining_spinners.ipynb) |
-| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs, as far as they get (the set has {n03} items; the rest is homework). | [lesson 3](03_scoring_ends.ipynb) |
+| 0–7 min | **Set-up.** Pupils open the site's address, choose their language and open lesson {number:joining_spinners}; while Python starts, show the set and a partnership game on the projector (R1, R2, R5, R6). | [lesson {number:tiles_players}]({notebook:tiles_players}) on the projector, [lesson {number:joining_spinners}]({notebook:joining_spinners}) |
+| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises on the board, as far as pairs get (the set has {n_joining_spinners} items). | [lesson {number:joining_spinners}]({notebook:joining_spinners}) |
+| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs, as far as they get (the set has {n_scoring_ends} items; the rest is homework). | [lesson {number:scoring_ends}]({notebook:scoring_ends}) |
 | 33–41 min | **One hand** on the classroom page's *Play* tab, with the game on the board (seed 45, one hand). Pupils add up every end themselves before they place (the point's preview is a check, not the answer). When the hand ends, each pair counts the pips left, rounds and divides on paper before reading the widget's settlement (17 → 15 → 3, R23). | the classroom page (the link at the end of this page) |
 | 41–45 min | **Exit ticket**, three tasks on paper (below). | |""",
     "guide.plan_two": """## The second 45-minute lesson: turns and the settlement
 
-Lesson 4 alone is about {m04} minutes of work when every pupil does every task: here its replays are
+Lesson {number:turns} alone is about {m_turns} minutes of work when every pupil does every task: here its replays are
 shown on the projector and its game is tried for three minutes only.
 
 | time | what | where |
 |---|---|---|
-| 0–4 min | **Set-up**: open lesson 4 (the address on the board), *Run All Cells*. | [lesson 4](04_turns.ipynb) |
-| 4–12 min | **Turns** on the projector (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; then the replays of passing, the blocked hand and the end that comes first. | [lesson 4](04_turns.ipynb) |
-| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson 4's exercises in pairs, as far as they get (the set has {n04} items; the rest is homework). | [lesson 4](04_turns.ipynb) |
-| 27–42 min | **The settlement** (R21–R25): the class guesses the first picture, then the rounding; the exercises in pairs, each pair settling on paper before it answers. | [lesson 5](05_settlement.ipynb) |
+| 0–4 min | **Set-up**: open lesson {number:turns} (the address on the board), *Run All Cells*. | [lesson {number:turns}]({notebook:turns}) |
+| 4–12 min | **Turns** on the projector (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; then the replays of passing, the blocked hand and the end that comes first. | [lesson {number:turns}]({notebook:turns}) |
+| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson {number:turns}'s exercises in pairs, as far as they get (the set has {n_turns} items; the rest is homework). | [lesson {number:turns}]({notebook:turns}) |
+| 27–42 min | **The settlement** (R21–R25): the class guesses the first picture, then the rounding; the exercises in pairs, each pair settling on paper before it answers. | [lesson {number:settlement}]({notebook:settlement}) |
 | 42–45 min | Three settlements called out: 17, 18 and 22 pips → 3, 4 and 4 points (R23). | |
 
-What is left (the rest of lesson 5, of about {m05} minutes in all, and lesson 6, about {m06}) is homework or the
+What is left (the rest of lesson {number:settlement}, of about {m_settlement} minutes in all, and lesson {number:end_of_game}, about {m_end_of_game}) is homework or the
 start of a third lesson.""",
     "guide.homework": """## Homework
 
-1. Lesson 1's questions, and the rest of the exercises begun in class.
-2. Lesson 7: a game to 31 points against the computer, then *Review this hand* for one hand.
-3. The puzzles, lesson 9: each *Hint* costs a star, so try first.
+1. Lesson {number:tiles_players}'s questions, and the rest of the exercises begun in class.
+2. Lesson {number:play}: a game to 31 points against the computer, then *Review this hand* for one hand.
+3. The puzzles, lesson {number:puzzles}: each *Hint* costs a star, so try first.
 4. The start page's *Practise my mistakes*, until the rules missed are green on the map.
-5. *Download my results* on the start page, and hand the file in: the class report (lesson 11)
+5. *Download my results* on the start page, and hand the file in: the class report (lesson {number:class_report})
    reads it.
 
 The **core path** is the lessons' pictures, replays and exercises; the cells under *Optional:
@@ -525,10 +509,10 @@ Three tasks, one minute each, on paper or on the board, with their answers:
 The exercises of the lessons are designed sets: one item per case, in the same order for every
 learner and in every language. The cell below builds them as the lessons do and prints each
 question with its answer; *Next exercise* in a widget draws fresh positions after these.""",
-    "guide.key_predict": """**Lesson 3, predict mode** (the documented layout): where each tile
+    "guide.key_predict": """**Lesson {number:scoring_ends}, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
-    "guide.key_puzzles": """**Lesson 9, the puzzles:** each title, then the best move and why.
-The code exercise of lesson 3 (the last layout of the sequence) is answered by the last line (9)
+    "guide.key_puzzles": """**Lesson {number:puzzles}, the puzzles:** each title, then the best move and why.
+The code exercise of lesson {number:scoring_ends} (the last layout of the sequence) is answered by the last line (9)
 of the predict key above: its total and its score.""",
     "guide.misconceptions": """## Mistakes to watch for
 
@@ -540,7 +524,7 @@ of the predict key above: its total and its score.""",
   **once**: `[2|2]` adds 4, not 8 (R13).
 - **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
   scoring tile (R18).
-- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16): lesson 4's
+- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16): lesson {number:turns}'s
   "try to draw" game lets pupils make this mistake and read why.
 - **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
   (R23).
@@ -580,12 +564,12 @@ rules page too:
 .venv/bin/voila notebooks/
 ```
 
-then open `en` → `08_classroom.ipynb` in the list it shows. Voilà serves the page to this
+then open `en` → `{notebook:classroom}` in the list it shows. Voilà serves the page to this
 computer only: it is for your own screen, not for the learners' laptops.""",
     "guide.links": """## Links for the class
 
 Every lesson has an address of its own: the site's address followed by its link in the table
-below, for example `https://example.org/horserace/lab/index.html?path=en/04_turns.ipynb`. In
+below, for example `https://example.org/horserace/lab/index.html?path=en/{notebook:turns}`. In
 the site's file browser, right-click a notebook → *Copy Shareable Link* copies it too. The
 [classroom page]({classroom}) (a match against the computer and the worked examples, no code)
 is on the site's start page in every language.
@@ -638,7 +622,7 @@ next day, in three days, in a week).
 
 **The flow.** At the end of a lesson (or a week), each learner types a name once, presses
 **Download my results** and hands the file in through whatever your school uses (a shared folder,
-the learning platform, a USB stick). You open [the class report](11_class_report.ipynb), pick the
+the learning platform, a USB stick). You open [the class report]({notebook:class_report}), pick the
 files with **Results files** (or give it a folder), and see the class: stars per learner and
 lesson, the rules missed most (a bar chart), who has not started, and **Download the table (CSV)**
 for a spreadsheet or the learning platform. A file that is not a results file (or was changed) is

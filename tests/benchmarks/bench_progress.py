@@ -66,7 +66,7 @@ def course(rng: random.Random, learner: int, passes: int = 2,
             question = ("where", "total", "score")[step % 3]
             out.append(item("predict", f"{question}@{example}", step, ("R13",)))
     for game in range(10):
-        out.append(Result("07", "hand", "2p", 1000 + game, when=when(),
+        out.append(Result("play", "hand", "2p", 1000 + game, when=when(),
                           points=rng.randint(0, 61), lost=rng.choice([None, rng.randint(0, 40)])))
     for day in range(practice_days):
         clock[0] = start + dt.timedelta(days=day, hours=learner % 5)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from horserace_nb.teaching.course import LESSON_SETS
+from horserace_nb.teaching.course import designed, exercise_set
 
 from .test_lite import (
     LITE_TIMEOUT_MS,
@@ -27,7 +27,7 @@ from .test_lite import (
 START = "en/00_start.ipynb"
 STORED = r"""() => Object.keys(localStorage).filter(k => /^horserace_nb\.\/.*\|r\./.test(k))
     .map(k => localStorage.getItem(k))"""  # the site's results, one entry each
-DRILL = 'from horserace_nb.widgets import Exercises\nExercises.for_lesson("02")'
+DRILL = 'from horserace_nb.widgets import Exercises\nExercises.for_lesson("joining_spinners")'
 SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
 
 
@@ -56,14 +56,13 @@ def open_and_run(page: Any, base_url: str, notebook: str, *, reload: bool = Fals
 def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot: Any) -> None:
     from playwright.sync_api import expect
 
-    from horserace_nb.teaching.exercises import ExerciseSet
     from horserace_nb.words.i18n import t
 
     page.set_default_timeout(LITE_TIMEOUT_MS)
     traffic = watch_traffic(page)
     open_and_run(page, lite_url, START)
     add_cell_and_run(page, DRILL)
-    exercise = ExerciseSet.for_lesson("02").current
+    exercise = exercise_set("joining_spinners").current
     root = page.locator(".hr-exercise").last
     expect(root.locator(".hr-board svg")).to_be_visible()
     for tile, side in exercise.answer:
@@ -74,14 +73,15 @@ def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot
     expect(root.locator(".hr-msg-ok")).to_be_visible()
     page.wait_for_function(f"() => ({STORED})().some(v => v.includes('{exercise.seed}'))")
     stored = [json.loads(v) for v in page.evaluate(STORED)]
-    assert [(r["lesson"], r["stars"]) for r in stored] == [("02", 3)]
+    assert [(r["lesson"], r["stars"]) for r in stored] == [("joining_spinners", 3)]
 
     open_and_run(page, lite_url, START, reload=True)  # the page reloaded: a new kernel
-    row = page.locator(".hr-progress-map tr[data-lesson='02']")
+    row = page.locator(".hr-progress-map tr[data-lesson='joining_spinners']")
     # (the reopened lesson may show the prompts of its saved run before this run is through:
     # the map can come later than open_and_run returns; CI once took over 5 s)
-    expect(row).to_contain_text(t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"])),
-                                timeout=LITE_TIMEOUT_MS)
+    expect(row).to_contain_text(
+        t("progress.stars", "en", stars=3, max=3 * len(designed("joining_spinners"))),
+        timeout=LITE_TIMEOUT_MS)
     assert output_problems(page) == []
     assert traffic.outside == [] and traffic.failed == []
     page.locator(".hr-progress").first.evaluate("e => e.scrollIntoView({block: 'start'})")

@@ -17,7 +17,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from horserace_nb.teaching.course import LESSON_SETS, LESSONS
+from horserace_nb.teaching.course import LESSONS, designed, exercise_set
 
 from .conftest import KERNEL_TIMEOUT_MS, Frontend, JupyterServer
 
@@ -30,7 +30,7 @@ STORED = r"""() => Object.keys(localStorage).filter(k => /^horserace_nb\.\/.*\|r
     .map(k => localStorage.getItem(k))"""  # the site's results, one entry each
 SPOT = "svg circle.hr-svg-spot.hr-pickable[data-tile='{on}'][data-side='{side}']"
 CELLS = {
-    DRILL: 'from horserace_nb.widgets import Exercises\nExercises.for_lesson("02")',
+    DRILL: 'from horserace_nb.widgets import Exercises\nExercises.for_lesson("joining_spinners")',
     MAP: "from horserace_nb.widgets import Progress\nProgress()",
 }
 
@@ -55,9 +55,8 @@ def solve_first_exercise(page: Any) -> None:
     """Lesson 2's first exercise: click the open points on the board, then Check."""
     from playwright.sync_api import expect
 
-    from horserace_nb.teaching.exercises import ExerciseSet
 
-    exercise = ExerciseSet.for_lesson("02").current
+    exercise = exercise_set("joining_spinners").current
     root = page.locator(".hr-exercise").first
     expect(root.locator(".hr-board svg")).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
     for tile, side in exercise.answer:
@@ -88,11 +87,11 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     solve_first_exercise(page)
     stored = [json.loads(v) for v in page.evaluate(STORED)]
     assert [(r["lesson"], r["seed"], r["stars"]) for r in stored] == [
-        ("02", 201000, 3)]
+        ("joining_spinners", 201000, 3)]
 
     open_and_run(ui, MAP)  # a new page load (the page reloaded, another notebook)
-    stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
-    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    stars = t("progress.stars", "en", stars=3, max=3 * len(designed("joining_spinners")))
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
 
     # Kernel → Restart Kernel…, then run the cell again: the stars come back from the browser
     page.get_by_role("menuitem", name="Kernel", exact=True).click()
@@ -100,9 +99,9 @@ def test_stars_survive_a_reload_and_a_kernel_restart_and_show_in_another_noteboo
     page.locator(".jp-Dialog .jp-mod-accept").click()
     ui.wait_idle()
     ui.run_all()
-    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
-    expect(lesson_row(page, "02")).to_contain_text(t("progress.todo_exercises", "en",
-                                                       count=len(LESSON_SETS["02"]) - 1))
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(t("progress.todo_exercises", "en",
+                                                       count=len(designed("joining_spinners")) - 1))
     expect(page.locator(".hr-rule[data-rule='R9']")).to_contain_text(
         t("progress.rule_practised", "en"))
     ui.show(page.locator(".hr-progress").first)
@@ -147,8 +146,8 @@ def check_the_downloaded_results_are_read_by_the_class_report(
     from horserace_nb.words.i18n import t
 
     root = page.locator(".hr-progress").first
-    stars = t("progress.stars", "en", stars=3, max=3 * len(LESSON_SETS["02"]))
-    expect(lesson_row(page, "02")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
+    stars = t("progress.stars", "en", stars=3, max=3 * len(designed("joining_spinners")))
+    expect(lesson_row(page, "joining_spinners")).to_contain_text(stars, timeout=KERNEL_TIMEOUT_MS)
     name = root.get_by_role("textbox")
     name.fill("Mina Kim")
     name.press("Enter")
@@ -162,7 +161,7 @@ def check_the_downloaded_results_are_read_by_the_class_report(
     download.save_as(str(path))
     report = ClassReport([path])
     assert report.data.learners() == ["Mina Kim"] and not report.data.refused
-    lesson = LESSONS.index("02")
-    assert report.data.table()[0][1][lesson] == (3, 3 * len(LESSON_SETS["02"]))
+    lesson = LESSONS.index("joining_spinners")
+    assert report.data.table()[0][1][lesson] == (3, 3 * len(designed("joining_spinners")))
     ui.show(root)
     screenshot("download")

@@ -128,7 +128,7 @@ def test_old_value_load_refused_name_and_start_fresh_on_the_progress_page(
     ui.wait_idle()
     ui.run_all()
     root = page.locator(".hr-progress").first
-    row = root.locator(".hr-progress-map tr[data-lesson='02']")
+    row = root.locator(".hr-progress-map tr[data-lesson='joining_spinners']")
     expect(row).to_have_attribute("data-stars", "2", timeout=KERNEL_TIMEOUT_MS)
     page.wait_for_function("() => localStorage.getItem('horserace_nb.results.v1') === null",
                            timeout=KERNEL_TIMEOUT_MS)

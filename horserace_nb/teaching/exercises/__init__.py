@@ -6,7 +6,8 @@ A package by rule topic: :mod:`.base` (the framework: :class:`Exercise`, :class:
 its kinds in ``KINDS`` (:mod:`.setup` R1–R8, :mod:`.joining` R9–R12, :mod:`.scoring` R13–R15,
 :mod:`.turns` R16–R20, :mod:`.settlement` R21–R25, :mod:`.end` R26–R28), :mod:`.registry`
 (:data:`KINDS` gathered from them, :func:`make_exercise`) and :mod:`.sets`
-(:class:`ExerciseSet`, :data:`LESSON_SETS`, :func:`lesson_seed`). A new kind is a class in its
+(:class:`ExerciseSet`; the lessons' designed sets are the course's:
+:func:`horserace_nb.teaching.course.exercise_set`). A new kind is a class in its
 topic module, listed in that module's ``KINDS``, with its sentences in the catalogs.
 
 >>> drill = make_exercise("total", seed=7)
@@ -37,7 +38,7 @@ from .scoring import (
     PlayedPoint,
     check_total,
 )
-from .sets import LESSON_SETS, ExerciseSet, lesson_seed
+from .sets import ExerciseSet
 from .settlement import OneSettlement, Settlement, Ties, line_length
 from .setup import Deal, Display, Leader, Lot, Notation, Opening, Recorded, Seats
 from .turns import MustPlace, NextPlayer
@@ -45,6 +46,6 @@ from .turns import MustPlace, NextPlayer
 __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoints",
            "CountedPoints", "Hint", "EndTotal", "PlacementScore", "BestPlacement", "NextPlayer",
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
-           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "LESSON_SETS",
-           "lesson_seed", "TOPICS", "Notation", "Seats", "Display", "Recorded", "Deal", "Lot",
-           "Leader", "Opening", "Joins", "MustPlace", "Ties", "OneSettlement", "Result"]
+           "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "TOPICS",
+           "Notation", "Seats", "Display", "Recorded", "Deal", "Lot", "Leader", "Opening",
+           "Joins", "MustPlace", "Ties", "OneSettlement", "Result"]

@@ -391,7 +391,7 @@ class Exercise(ABC, Generic[A]):
     on (at most three). :meth:`_build` draws a position of :attr:`case` when one is given."""
     practice: ClassVar[tuple[str, ...]] = ()
     """The designed cases kept for "Next exercise" and practice, in no lesson's first run (every
-    other case is asked in a lesson: :data:`~horserace_nb.teaching.exercises.LESSON_SETS`)."""
+    other case is asked in a lesson: :data:`~horserace_nb.teaching.course.COURSE`)."""
 
     def __init__(self, seed: int = 1, case: str | None = None) -> None:
         if case is not None and case not in self.cases:

@@ -1,9 +1,8 @@
-"""Runs of exercises: :class:`ExerciseSet` (a lesson's designed set, or kinds taken in turn),
-the lessons' designed items :data:`LESSON_SETS` and their seeds (:func:`lesson_seed`)."""
+"""Runs of exercises: :class:`ExerciseSet` (kinds taken in turn, or designed items: a
+lesson's are :func:`horserace_nb.teaching.course.exercise_set`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,62 +12,24 @@ from ...core.validate import whole
 from .base import MAX_STARS, Exercise
 from .registry import KINDS, make_exercise
 
-__all__ = ["LESSON_SETS", "lesson_seed", "ExerciseSet"]
-
-
-LESSON_SETS: dict[str, tuple[tuple[str, str], ...]] = {
-    "01": (("notation", "written"), ("notation", "count"), ("notation", "set"),
-           ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
-           ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
-    "02": (*(("open", case) for case in KINDS["open"].cases),
-           ("joins", "low_joins"), ("joins", "high_joins")),
-    "03": (("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
-           ("counted", "unused_branch"), ("total", "singles"), ("total", "double_end"),
-           ("total", "interior"), ("score", "opening"), ("opening", "any_tile"),
-           ("score", "scores"), ("score", "no_score"), ("opening", "double"),
-           ("where", "two_points"), ("where", "branch")),
-    "04": (("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
-           ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
-           ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
-           ("must_place", "pass"), ("next", "last_tile"), ("next", "target")),
-    "05": (*(("settle", case) for case in KINDS["settle"].cases),
-           ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
-           ("leader", "blocked")),
-    "06": (*(("winner", case) for case in KINDS["winner"].cases),
-           ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
-           ("result", "placement"), ("result", "shared")),
-}
-"""Every lesson's designed exercise items ``(kind, case)``, in teaching order (re-exported by
-:mod:`horserace_nb.teaching.course`): one item per case, the cases a teacher would take in
-turn. :meth:`ExerciseSet.for_lesson` draws them."""
-
-
-def lesson_seed(lesson: str) -> int:
-    """The seed of a lesson's exercise set: ``"04"`` → 401 (its items are drawn from
-    ``401000``, ``401001``, …).
-
-    >>> lesson_seed("04")
-    401
-    """
-    if not isinstance(lesson, str) or not re.fullmatch(r"\d{2}", lesson):
-        raise ValueError(f"lesson: two digits such as '04', not {excerpt(lesson)}")
-    return int(lesson) * 100 + 1
+__all__ = ["ExerciseSet"]
 
 
 class ExerciseSet:
     """A lesson's run of exercises: *count* of them, cycling through *kinds*, each drawn from
     its own seed derived from *seed* (the same set for the same arguments). :meth:`next` goes on
     to a fresh one past the end ("next, new seed"); :attr:`stars` adds up the stars.
-    :meth:`for_lesson` gives a lesson's designed set instead: one item per case.
+    :meth:`designed` gives a set of designed items instead, one item per case (a lesson's:
+    :func:`horserace_nb.teaching.course.exercise_set`).
 
     >>> drills = ExerciseSet(["total", "score"], seed=7, count=3)
     >>> [e.kind for e in drills.exercises]
     ['total', 'score', 'total']
     >>> drills.current.check(drills.current.answer).ok
     True
-    >>> turns = ExerciseSet.for_lesson("04")
-    >>> [e.case for e in turns.exercises][:3], turns.exercises[0].seed
-    (['draw', 'single', 'double'], 401000)
+    >>> turns = ExerciseSet.designed([("next", "single"), ("next", "double")], seed=401)
+    >>> [e.case for e in turns.exercises], turns.exercises[0].seed
+    (['single', 'double'], 401000)
     """
 
     def __init__(self, kinds: str | Sequence[str], *, seed: int = 1, count: int = 3) -> None:
@@ -84,7 +45,8 @@ class ExerciseSet:
         self.kinds = tuple(kind for kind, _ in items)
         self.seed = check_seed(seed)
         self.lesson = ""
-        """The lesson whose designed set this is (:meth:`for_lesson`), or ``""``."""
+        """The lesson whose designed set this is (its slug:
+        :func:`horserace_nb.teaching.course.exercise_set`), or ``""``."""
         self.exercises: list[Exercise[Any]] = [self._make(i) for i in range(count)]
         self.index = 0
 
@@ -106,20 +68,6 @@ class ExerciseSet:
                                  f"not {excerpt(case)}")
         drills = cls.__new__(cls)
         drills._begin(tuple(items), seed, len(items))
-        return drills
-
-    @classmethod
-    def for_lesson(cls, lesson: str, *, seed: int | None = None) -> ExerciseSet:
-        """The designed set of *lesson* (:data:`LESSON_SETS`), drawn from
-        :func:`lesson_seed` unless *seed* is given.
-
-        :raises ValueError: for a lesson without exercises.
-        """
-        if lesson not in LESSON_SETS:
-            raise ValueError(f"lesson: one of {', '.join(LESSON_SETS)}, not {excerpt(lesson)}")
-        drills = cls.designed(LESSON_SETS[lesson],
-                              seed=lesson_seed(lesson) if seed is None else seed)
-        drills.lesson = lesson
         return drills
 
     def _make(self, i: int) -> Exercise[Any]:

@@ -1,0 +1,204 @@
+"""The one list of lessons (teaching/course.py): a lesson is known by its slug, so results
+stored before lessons had slugs (their lesson's number, results file version 1) and results
+stored before a lesson is inserted are still read and counted for the same lesson.
+
+The fixture ``tests/fixtures/results_v1/`` was written by the code before slugs
+(``tests/tools/results_v1_fixture.py`` on f30c435): a results file, the browser's per-result
+entries and its old single value, and the lesson map and CSVs that code counted from them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from horserace_nb.teaching.course import (
+    COURSE,
+    LEGACY_NUMBERS,
+    LESSONS,
+    exercise_set,
+    lesson,
+    lesson_items,
+    migrate,
+    notebook,
+    number,
+    title,
+)
+from horserace_nb.teaching.progress import (
+    READS,
+    VERSION,
+    Result,
+    class_data,
+    legacy_entries,
+    lesson_map,
+    read_entry,
+    read_results,
+    results_file,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "fixtures" / "results_v1"
+
+
+def _v1() -> tuple[str, list[Result], dict[str, Any]]:
+    text = (FIXTURE / "Mina.json").read_text(encoding="utf-8")
+    counted = json.loads((FIXTURE / "counted.json").read_text(encoding="utf-8"))
+    return text, list(read_results(text).results), counted
+
+
+def _map(results: list[Result]) -> dict[str, list[Any]]:
+    return {s.lesson: [s.stars, s.possible, [list(i) for i in s.not_done], s.games,
+                       s.predictions] for s in lesson_map(results)}
+
+
+def _expected(counted: dict[str, Any]) -> dict[str, list[Any]]:
+    """The lesson map the code before slugs counted, its lessons' numbers read as slugs."""
+    return {LEGACY_NUMBERS[row[0]]: row[1:] for row in counted["lesson_map"]}
+
+
+# ------------------------------------------------------------------ results stored before slugs
+def _columns(csv_text: str, lesson_of_number: dict[str, str]) -> dict[str, str]:
+    """The CSV's one learner row by column, a lesson's column (``lesson 04``, ``04 kind:…``)
+    named by the lesson's slug; the totals (stars, possible) left out: they count every lesson
+    of the list."""
+    head, row = csv_text.splitlines()[:2]
+    out = {}
+    for name, cell in zip(head.split(","), row.split(","), strict=True):
+        match = re.fullmatch(r"(lesson )?(\d\d)( .*)?", name)
+        if match:
+            name = f"{lesson_of_number[match.group(2)]}{match.group(3) or ''}"
+        if name not in ("stars", "possible"):
+            out[name] = cell
+    return out
+
+
+def test_a_version_1_file_is_read_and_counted_for_the_same_lessons() -> None:
+    text, results, counted = _v1()
+    assert json.loads(text)["version"] == 1 and 1 in READS and VERSION == 2
+    assert {r.lesson for r in results} <= {*LESSONS, ""}  # every number read as its slug
+    assert {r.lesson for r in results} >= {"turns", "puzzles", "play", "scoring_ends"}
+    expected = _expected(counted)
+    assert {slug: row for slug, row in _map(results).items() if slug in expected} == expected
+    data = class_data([("Mina.json", text)])
+    now = {f"{number(c.slug):02d}": c.slug for c in COURSE}
+    for ours, theirs in ((data.csv(), counted["csv"]), (data.grid_csv(), counted["grid_csv"])):
+        before = _columns(theirs, LEGACY_NUMBERS)
+        assert {k: v for k, v in _columns(ours, now).items() if k in before} == before
+
+
+def test_a_version_1_file_written_again_is_version_2_with_slugs_and_the_same_results() -> None:
+    text, results, counted = _v1()
+    again = results_file(results, learner="Mina", site="lab", saved="2026-12-02T12:00:00Z")
+    data = json.loads(again)
+    assert data["version"] == 2
+    assert {r["lesson"] for r in data["results"] + data["games"]} <= {*LESSONS, ""}
+    assert list(read_results(again).results) == results
+    merged = class_data([("old.json", text), ("new.json", again)])  # one learner, both files
+    assert len(merged.rows()) == 1 and list(merged.rows()[0].results) == results
+    assert merged.csv().splitlines()[1].endswith(",old.json new.json")
+    assert merged.csv().replace("old.json new.json", "Mina.json") == \
+        class_data([("Mina.json", text)]).csv()
+
+
+def test_the_browsers_entries_and_old_value_of_before_are_read_as_the_same_results() -> None:
+    _, results, _ = _v1()
+    entries = json.loads((FIXTURE / "store_entries.json").read_text(encoding="utf-8"))
+    read = [read_entry(key, text) for key, text in entries.items()]
+    assert sorted(read, key=lambda r: r.when) == results  # type: ignore[arg-type, return-value]
+    value = json.loads((FIXTURE / "store_value.json").read_text(encoding="utf-8"))
+    copied = legacy_entries(value)
+    assert copied is not None
+    assert sorted((read_entry(k, t) for k, t in copied),
+                  key=lambda r: r.when) == results  # type: ignore[arg-type, return-value]
+
+
+def test_a_lesson_number_of_before_names_its_lesson_for_ever() -> None:
+    assert migrate("04") == "turns" and migrate("turns") == "turns" and migrate("") == ""
+    assert migrate("42") == "42"  # not a lesson of then: kept as it was (never lost)
+    assert exercise_set("04").lesson == "turns"  # Exercises.for_lesson("04") of a saved notebook
+    assert [e.seed for e in exercise_set("04").exercises] == \
+        [e.seed for e in exercise_set("turns").exercises]
+    assert lesson("09").slug == "puzzles"
+    with pytest.raises(ValueError, match="lesson: one of start, tiles_players"):
+        lesson("nope")
+
+
+def test_the_list_gives_each_lesson_its_number_notebook_title_and_seed() -> None:
+    assert [notebook(c.slug) for c in COURSE][:2] == ["00_start.ipynb", "01_tiles_players.ipynb"]
+    assert number("class_report") == len(COURSE) - 1
+    assert title("turns", "ko") == f"{number('turns')}. 차례"
+    assert title("start", "en") == "the start page"
+    seeds = [c.seed for c in COURSE if c.exercises]
+    assert len(set(seeds)) == len(seeds) and all(seeds)
+    assert lesson_items("turns")[0] == ("exercise", "must_place/draw", 401000)
+    assert [c.slug for c in COURSE if c.on_map] == list(LESSONS)
+
+
+# ------------------------------------------------------------------ a lesson inserted
+INSERTED = ('    Lesson("doubles", "joining", _rules(10, 11), seed=701,\n'
+            '           exercises=(("open", "line"),)),\n')
+
+_PROBE = r"""
+import json, sys
+from horserace_nb.teaching.course import COURSE, LESSONS, exercise_set, lesson_items, number
+from horserace_nb.teaching.progress import class_data, lesson_map, read_entry, read_results
+
+texts = json.loads(sys.stdin.read())
+out = {"numbers": {c.slug: number(c.slug) for c in COURSE}, "maps": [], "csv": [],
+       "turns_seeds": [e.seed for e in exercise_set("turns").exercises],
+       "doubles": lesson_items("doubles")}
+for text in texts["files"]:
+    results = list(read_results(text).results)
+    out["maps"].append({s.lesson: [s.stars, s.possible, [list(i) for i in s.not_done], s.games,
+                                   s.predictions] for s in lesson_map(results)})
+    out["csv"].append(class_data([("x.json", text)]).csv().splitlines()[0])
+stored = [read_entry(k, t) for k, t in texts["entries"].items()]
+out["maps"].append({s.lesson: [s.stars, s.possible, [list(i) for i in s.not_done], s.games,
+                               s.predictions] for s in lesson_map(stored)})
+print(json.dumps(out))
+"""
+
+
+def test_inserting_a_lesson_keeps_every_stored_result_on_its_lesson(tmp_path: Path) -> None:
+    """A copy of the package whose list has a lesson inserted after lesson 3 reads the results
+    stored before: the version-1 file (numbers), a version-2 file written by this code (slugs)
+    and the browser's entries. Every lesson keeps its stars, its items and its seeds; the
+    lessons after the new one are renumbered (their notebooks and the CSV's columns), and the
+    new lesson starts empty."""
+    text, results, counted = _v1()
+    v2 = results_file(results, learner="Mina", site="lab", saved="2026-12-02T12:00:00Z")
+    copy = tmp_path / "horserace_nb"
+    shutil.copytree(ROOT / "horserace_nb", copy,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    course = copy / "teaching" / "course.py"
+    source = course.read_text(encoding="utf-8")
+    at = source.index('    Lesson("turns", ')
+    course.write_text(source[:at] + INSERTED + source[at:], encoding="utf-8")
+    entries = json.loads((FIXTURE / "store_entries.json").read_text(encoding="utf-8"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", _PROBE], input=json.dumps(
+        {"files": [text, v2], "entries": entries}), capture_output=True, text=True, env=env,
+        cwd=tmp_path, timeout=300, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = json.loads(run.stdout)
+    at_turns = number("turns")
+    assert out["numbers"].pop("doubles") == at_turns
+    assert out["numbers"] == {c.slug: number(c.slug) + (number(c.slug) >= at_turns)
+                              for c in COURSE}  # the later lessons one further on
+    assert out["turns_seeds"] == [e.seed for e in exercise_set("turns").exercises]
+    assert out["doubles"] == [["exercise", "open/line", 701000]]
+    before = _expected(counted)
+    for counted_map in out["maps"]:  # the v1 file, the v2 file, the browser's entries
+        assert counted_map.pop("doubles") == [0, 3, [["exercise", "open/line", 701000]], 0, 0]
+        assert counted_map == before
+    columns = sorted(out["numbers"][slug] for slug in LESSONS) + [at_turns]
+    for header in out["csv"]:  # the CSV's columns: the lessons' numbers now
+        assert re.findall(r"lesson (\d\d)", header) == [f"{n:02d}" for n in sorted(columns)]
