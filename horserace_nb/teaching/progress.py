@@ -20,16 +20,18 @@ each result's fields in name order; any JSON layout is read)::
                 "tries": 0, "hints": 0, "rules": [], "when": "...", "points": 12, "lost": 3}]}
 
 ``lesson`` is the lesson's number (``""`` for practice outside the lessons); ``kind`` is
-``exercise``, ``puzzle``, ``predict`` (items, in ``results``) or ``hand``, ``match`` (games, in
-``games``); ``case`` the exercise kind (``<kind>/<case>`` for a lesson's designed item,
-``next/drawn``), the puzzle's key, ``<question kind>@<example>`` for a
-prediction or ``<players>p`` for a game; ``seed`` the position's seed (a puzzle's is 0, a
-prediction's the replay step); ``stars`` 0–3; ``tries`` the answers given; ``hints`` the hints
-opened; ``rules`` the rules named in the feedback of the wrong tries; ``when`` an ISO 8601 time;
-for games ``points`` (the learner's score) and ``lost`` (the points lost by the learner's
-decisions, as the review counts them, ``null`` when not reviewed). ``rules`` at the top level
-sums up, per rule R1–R28, how many results practised it and how many missed it (the reader checks
-its shape and numbers and recomputes it from the results).
+``exercise``, ``puzzle``, ``predict``, ``call`` (items, in ``results``) or ``hand``, ``match``
+(games, in ``games``); ``case`` the exercise kind (``<kind>/<case>`` for a lesson's designed
+item, ``next/drawn``), the puzzle's key, ``<question kind>@<example>`` for a prediction,
+``total`` or ``score`` for a call made in play before a placement ("call it first": the end
+total after it, or whether it scores) or ``<players>p`` for a game; ``seed`` the position's seed
+(a puzzle's is 0, a prediction's the replay step, a call's the game's); ``stars`` 0–3; ``tries``
+the answers given; ``hints`` the hints opened; ``rules`` the rules named in the feedback of the
+wrong tries; ``when`` an ISO 8601 time; for games ``points`` (the learner's score) and ``lost``
+(the points lost by the learner's decisions, as the review counts them, ``null`` when not
+reviewed). ``rules`` at the top level sums up, per rule R1–R28, how many results practised it
+and how many missed it (the reader checks its shape and numbers and recomputes it from the
+results).
 
 :func:`read_results` refuses, with a :class:`ResultsError` whose message names the field, anything
 that is not such a file: malformed JSON, another format or version, a field missing, unknown or
@@ -102,7 +104,7 @@ MAX_FILES = 5_000
 MAX_TEXT = 80
 """The longest learner's name or site, in characters, written or read."""
 RULES: tuple[str, ...] = tuple(f"R{n}" for n in range(1, 29))
-ITEM_KINDS = ("exercise", "puzzle", "predict")
+ITEM_KINDS = ("exercise", "puzzle", "predict", "call")
 GAME_KINDS = ("hand", "match")
 INTERVALS: tuple[int, ...] = (0, 1, 3, 7)
 """Days before a missed item comes back, by Leitner box 1–4: again the same day, the next day,

@@ -399,7 +399,13 @@ so a whole class can play the same deal.""",
 *Pass* when nothing fits and the boneyard is empty (R19); *Hint*, the strong computer player's
 advice with its reason; *Undo my last decision* (with *Practice mode* ticked); *Computer's next
 move* and *Play the computer's moves automatically*. After a hand: its settlement with the
-rounding, and *Deal the next hand*.""",
+rounding, and *Deal the next hand*.
+
+**Call it first** (the check box under the board): the board no longer shows what a placement
+would make. After you click a lit point, say what the ends will add up to once the tile is there:
+type the end total and press *Call this total*, or press *It scores* or *It does not score*. You
+hear whether you were right (R13, R15), and then the tile is placed. Every call is kept with your
+results.""",
     "play.class_length": """## A class-length game at one screen
 
 A match to 61 takes longer than a lesson. The *Match* menu offers two shorter games, to 31
