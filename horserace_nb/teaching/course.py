@@ -26,8 +26,8 @@ from .exercises import KINDS, LESSON_SETS, lesson_seed
 from .puzzles import PUZZLES
 
 __all__ = ["LESSON_SETS", "LESSON_EXERCISES", "LESSONS", "Item", "lesson_items", "lesson_of",
-           "rules_of", "topic_of", "PRACTICE_KIND", "GAME_LESSON", "PREDICT_LESSON",
-           "PUZZLE_LESSON"]
+           "rules_of", "topic_of", "PRACTICE_KIND", "QUESTION_KIND", "GAME_LESSON",
+           "PREDICT_LESSON", "PUZZLE_LESSON"]
 
 Item = tuple[str, str, int]
 """What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 401003)``,
@@ -54,6 +54,9 @@ page, 08 the classroom page, 10 the teacher guide, 11 the class report)."""
 
 PRACTICE_KIND = {"puzzle": "where"}
 """The exercise kind that practises what a missed puzzle asked (the best placement)."""
+QUESTION_KIND = {"played": "where"}
+"""The exercise kind of a prediction's question that has no kind of its own: "where does the
+tile go next" (kind ``played``) is the best-placement kind's question."""
 
 
 @functools.cache
@@ -86,18 +89,21 @@ def lesson_of(kind: str, case: str, seed: int) -> str:
 
 
 def topic_of(kind: str, case: str) -> str | None:
-    """The exercise kind that practises an item (fresh positions of it are drawn to practise a
-    miss): an exercise's own kind (a designed item's too), a prediction's question kind,
-    ``where`` for a puzzle; ``None`` for a game.
+    """The exercise kind of an item: an exercise's own kind (a designed item's too), a
+    prediction's question kind (``where`` for "where does the tile go"), a call's (``total`` or
+    ``score``, made in play before a placement), ``where`` for a puzzle; ``None`` for a game.
 
     >>> topic_of("predict", "total@sequence"), topic_of("puzzle", "fifteen")
     ('total', 'where')
+    >>> topic_of("predict", "played@sequence"), topic_of("call", "score")
+    ('where', 'score')
     """
     if kind == "exercise":
         head = case.split("/", 1)[0]
         return head if head in KINDS else None
-    if kind == "predict":
+    if kind in ("predict", "call"):
         head = case.split("@", 1)[0]
+        head = QUESTION_KIND.get(head, head)
         return head if head in KINDS else None
     return PRACTICE_KIND.get(kind)
 

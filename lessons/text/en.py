@@ -628,8 +628,10 @@ whether you have practised it, missed it lately or mastered it (a click on a rul
 results stay **in this browser** on this computer, even after a restart or another day; nothing
 is sent anywhere.
 
-- **Practise my mistakes** gives you fresh positions of what you missed. A right answer brings
-  it back later (the next day, in three days, in a week); a miss brings it back the same day.
+- **Practise my mistakes** gives you the very question you missed (the same case) in a fresh
+  position; a missed puzzle or prediction comes back as questions on its rules. A right answer
+  brings it back later (the next day, in three days, in a week); a miss brings it back the same
+  day; right at the first try after one hint counts half: it comes back the next day.
 - Type your name once and press **Keep my name**: it goes into the file you download.
 - **Download my results** saves one file for your teacher (hand it in the way your school does).
 - **Load my results** adds a results file from another computer.
