@@ -161,13 +161,14 @@ STRUCTURE: list[tuple[str, list[Cell]]] = [
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
         ("md", "tiles.spinners"),
-        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False)\nreplay"),
+        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False, "
+                 "ask_sum=False)\nreplay"),
         ("md", "tiles.step"),
         ("code", f"{PREDICT}\nreplay.step = 4\nlayout = replay.current.layout\n"
                  "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
                  "show_numbers=False)"),
         ("md", "tiles.walk"),
-        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False)"),
+        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False, ask_sum=False)"),
         ("md", "tiles.singles"),
         ("code", f"{PREDICT}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"

@@ -97,3 +97,24 @@ def test_no_task_sentence_states_its_answer(lang: str) -> None:
     for key, answers in ANSWERS[lang].items():
         for answer in answers:
             assert answer not in text[key], (lang, key, answer)
+
+
+def test_a_replay_before_lesson_3_asks_no_sum_and_offers_no_show_the_sum() -> None:
+    """Adding up is taught in lesson 3: a replay before it holds the sums back without asking
+    for them (the lesson does not tell the learner to skip a question)."""
+    from horserace_nb.widgets import ReplayWidget
+
+    replays = [source(cell) for lang in LANGS for path in lessons(lang) if path.name < "03"
+               for cell in cells(path) if "ReplayWidget(" in source(cell)]
+    assert replays and all("sums=False" in body and "ask_sum=False" in body for body in replays)
+    skip = {"en": "skip", "ko": "건너뛰어", "ja": "飛ばして"}  # "skip its question for now"
+    for lang in LANGS:
+        assert skip[lang] not in text_of(lang)["tiles.spinners"].lower()
+    w = ReplayWidget("sequence", sums=False, turns=False, ask_sum=False)
+    for step in range(1, len(w.steps)):
+        w.step = step
+        assert w.sum_line.value == "" and w.sum_button.layout.display == "none", step
+        assert "hr-svg-end" not in w.board.svg  # the numbers stay hidden as well
+    asked = ReplayWidget("sequence", sums=False)  # the class answers first: still asked
+    asked.step = 3
+    assert asked.sum_button.layout.display == "" and asked.sum_line.value

@@ -160,7 +160,7 @@ So `[1|3]` joins the 1 of `[1|4]`, and `[4|6]` only straight B of `[4|4]` — no
 
 **Look:** step through the layout of the rule texts with the buttons or the slider, and watch
 when the branches of `[4|4]` open. The replay leaves out the sums and the turn lines until lessons
-3 and 4: skip its question about the sum for now.""",
+3 and 4.""",
     "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
 after it? Decide, then run the cell (it also moves the replay above to step 4) and check your
 answer on the picture.""",
