@@ -50,3 +50,24 @@ def test_a_missed_prediction_is_recorded_and_comes_back_as_the_cases_of_its_rule
     for case in cases:  # each a designed case that turns on a rule the prediction missed
         kind, name = case.split("/")
         assert set(KINDS[kind].cases[name]) & set(recorded.rules), case
+
+
+def test_the_store_keeps_what_a_half_needs_when_it_lets_old_results_go() -> None:
+    """compact() keeps, for a case in the schedule, every result since its last miss: a half is
+    not one (it keeps the box it finds), so the results before it stay and the box is kept."""
+    from horserace_nb.teaching.progress import compact, schedule
+
+    def at(day: int, minute: int = 0) -> str:
+        return f"2026-12-{day:02d}T09:{minute:02d}:00+00:00"
+
+    case = "total/singles"
+    history = [Result("", "exercise", case, 1, stars=1, tries=3, when=at(1)),
+               Result("", "exercise", case, 2, stars=3, tries=1, when=at(1, 1)),
+               Result("", "exercise", case, 3, stars=3, tries=1, when=at(2)),
+               Result("", "exercise", case, 4, stars=2, tries=1, hints=1, when=at(5))]
+    assert schedule(history)[case].box == 3  # the half on its due day keeps box 3
+    others = [Result("", "exercise", "score/opening", 10 + n, stars=3, tries=1,
+                     when=at(6, n)) for n in range(40)]
+    kept = compact([*history, *others], count=20)
+    assert len(kept) < len(history) + len(others)
+    assert schedule(kept) == schedule([*history, *others])

@@ -721,7 +721,8 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
     for result in merged:
         for topic in practice_topics(result):
             if topic in waiting:
-                since[topic] = [result] if result.missed else [*since.get(topic, []), result]
+                restart = result.missed and not result.half  # (a half keeps the box it finds)
+                since[topic] = [result] if restart else [*since.get(topic, []), result]
     for kept in since.values():
         for result in kept:
             needed[result.key] = result
