@@ -2,7 +2,10 @@
 
 The code cells are the same in every language (only ``LANG`` differs); the markdown comes from
 ``text/<lang>.py``. Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their outputs (run here, then
-compared by nbval); every other output is stripped.
+compared by nbval); every other output is stripped. A cell that answers a task the learner works
+out first ("work it out, then run the cell") starts with ``PREDICT``: it ships without its output,
+tagged ``predict``, its first line the comment ``code.predict`` of ``text/<lang>.py`` (nothing is
+answered before it is asked).
 
 Three things are added to the markdown here, so the translators write plain text:
 
@@ -46,6 +49,10 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 TEXT_DIR = Path(__file__).resolve().parent / "text"
 CHECK = "# NBVAL_CHECK_OUTPUT"
+PREDICT = "# PREDICT"
+"""The first line of a code cell whose output answers the task above it: replaced by the
+comment ``code.predict`` in the notebook's language; the cell ships without output."""
+PREDICT_TAG = "predict"
 
 # Each notebook: file name and cells; ("md", key) takes markdown from text/<lang>.py,
 # ("code", source) is the same in every language ({lang} is replaced); ("site", key) is markdown
@@ -106,7 +113,7 @@ CELLS: dict[str, list[Cell]] = {
         ("code", f"{CHECK}\ngame_svg(Game(players=4, partners=True, seed=3), seat=0, lang=LANG, "
                  "size=560)"),
         ("md", "tiles.deal"),
-        ("code", f"{CHECK}\nfor players in (2, 3, 4):\n    game = Game(players=players, seed=5)\n"
+        ("code", f"{PREDICT}\nfor players in (2, 3, 4):\n    game = Game(players=players, seed=5)\n"
                  "    print(players, '→', *[len(hand) for hand in game.hands], '|', "
                  "len(game.boneyard))"),
         ("md", "tiles.deal_picture"),
@@ -137,21 +144,22 @@ CELLS: dict[str, list[Cell]] = {
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
         ("md", "tiles.spinners"),
-        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False)\nreplay"),
+        ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False, "
+                 "ask_sum=False)\nreplay"),
         ("md", "tiles.step"),
-        ("code", f"{CHECK}\nreplay.step = 4\nlayout = replay.current.layout\n"
+        ("code", f"{PREDICT}\nreplay.step = 4\nlayout = replay.current.layout\n"
                  "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
                  "show_numbers=False)"),
         ("md", "tiles.walk"),
-        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False)"),
+        ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False, ask_sum=False)"),
         ("md", "tiles.singles"),
-        ("code", f"{CHECK}\nlayout = Layout()\nlayout.place('[1|4]')\n"
+        ("code", f"{PREDICT}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
                  "layout.place('[1|6]', on='[1|1]', side='straight_b')\n"
                  "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560, show_numbers=False)"),
         ("md", "tiles.branches"),
-        ("code", f"{CHECK}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
+        ("code", f"{PREDICT}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
         ("md", "tiles.exercises"),
         ("code", _lesson_exercises("joining_spinners")),
@@ -174,7 +182,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "scoring.ends"),
         ("code", f"{CHECK}\nlayout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420)"),
         ("md", "scoring.rules"),
-        ("code", f"{CHECK}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
+        ("code", f"{PREDICT}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
                  "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
                  "    print(tile, '→', raw, '→', raw // 5)"),
         ("md", "scoring.double_22"),
@@ -284,6 +292,9 @@ CELLS: dict[str, list[Cell]] = {
                  "play = PlayWidget(Game(players=2, seed=2024), human=0, lang=LANG, "
                  "level='beginner')\nplay"),
         ("md", "play.controls"),
+        ("md", "play.call_first"),
+        ("code", "PlayWidget(Game(players=2, seed=2025), human=0, lang=LANG, level='beginner', "
+                 "match='hand', call_first=True)"),
         ("md", "play.class_length"),
         ("code", "PlayWidget(players=2, seed=45, lang=LANG, match='hand', pass_and_play=True)"),
         ("md", "play.review_buttons"),
@@ -553,6 +564,10 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         elif kind == "nav":
             nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text, lang),
                                                           id=cell_id))
+        elif body.startswith(PREDICT + "\n"):  # answered by running: no stored output
+            source = f"# {text['code.predict']}\n{body[len(PREDICT) + 1:]}"
+            nb.cells.append(nbformat.v4.new_code_cell(source.replace("{lang}", lang), id=cell_id,
+                                                      metadata={"tags": [PREDICT_TAG]}))
         else:
             nb.cells.append(nbformat.v4.new_code_cell(body.replace("{lang}", lang), id=cell_id))
     return nb
@@ -564,7 +579,8 @@ def execute_and_strip(nb: Any, cwd: Path) -> Any:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        if not cell.source.startswith(CHECK):
+        predict = PREDICT_TAG in cell.metadata.get("tags", [])
+        if not cell.source.startswith(CHECK) or predict:
             cell.outputs = []
             cell.execution_count = None
         for output in cell.outputs:
@@ -573,7 +589,7 @@ def execute_and_strip(nb: Any, cwd: Path) -> Any:
             if output.get("output_type") == "error":
                 raise RuntimeError(f"cell failed: {cell.source[:80]}")
         cell.outputs = _joined_streams(cell.outputs)
-        cell.metadata = {}
+        cell.metadata = {"tags": [PREDICT_TAG]} if predict else {}
     nb.metadata.pop("widgets", None)
     return nb
 

@@ -25,12 +25,14 @@ from horserace_nb.teaching.course import (
     number,
     rules_of,
 )
+from horserace_nb.teaching.exercises import KINDS
 from horserace_nb.teaching.progress import (
     FORMAT,
     MAX_BYTES,
     MAX_RESULTS,
     RULES,
     VERSION,
+    Box,
     Result,
     ResultsError,
     class_data,
@@ -50,6 +52,7 @@ from horserace_nb.teaching.progress import (
     schedule,
     stars_allowed,
 )
+from horserace_nb.teaching.puzzles import PUZZLES
 
 DAY = dt.date(2026, 12, 1)
 
@@ -199,29 +202,74 @@ def test_two_tabs_lose_nothing_and_the_map_keeps_the_best_stars() -> None:
 
 # ------------------------------------------------------------------------------ Leitner
 def test_a_miss_comes_back_the_same_day_then_next_day_in_three_days_in_a_week() -> None:
-    history = [ex(stars=1, tries=3, day=1)]
-    assert [b.topic for b in due(history, DAY)] == ["total"]
-    history.append(ex(seed=2, day=1, minute=5))  # right: box 2, due the next day
-    assert due(history, DAY) == [] and schedule(history)["total"].due == dt.date(2026, 12, 2)
-    history.append(ex(seed=3, day=1, minute=6))  # right again too early: nothing moves
-    assert schedule(history)["total"].box == 2
-    history.append(ex(seed=4, day=2))
-    assert schedule(history)["total"].box == 3
-    assert schedule(history)["total"].due == dt.date(2026, 12, 5)
-    history.append(ex(seed=5, day=5))
-    assert schedule(history)["total"].due == dt.date(2026, 12, 12)
-    history.append(ex(seed=6, day=12))  # right in box 4: learnt
-    assert "total" not in schedule(history)
-    history.append(ex(seed=7, day=13, stars=0, tries=0))  # shown: a miss, box 1 again
-    assert schedule(history)["total"].box == 1
+    case = "total/singles"
+    history = [ex(case, stars=1, tries=3, day=1)]
+    assert [b.topic for b in due(history, DAY)] == [case]
+    history.append(ex(case, seed=2, day=1, minute=5))  # right: box 2, due the next day
+    assert due(history, DAY) == [] and schedule(history)[case].due == dt.date(2026, 12, 2)
+    history.append(ex(case, seed=3, day=1, minute=6))  # right again too early: nothing moves
+    assert schedule(history)[case].box == 2
+    history.append(ex(case, seed=4, day=2))
+    assert schedule(history)[case].box == 3
+    assert schedule(history)[case].due == dt.date(2026, 12, 5)
+    history.append(ex(case, seed=5, day=5))
+    assert schedule(history)[case].due == dt.date(2026, 12, 12)
+    history.append(ex(case, seed=6, day=12))  # right in box 4: learnt
+    assert case not in schedule(history)
+    history.append(ex(case, seed=7, day=13, stars=0, tries=0))  # shown: a miss, box 1 again
+    assert schedule(history)[case].box == 1
 
 
-def test_puzzles_and_predictions_come_back_as_exercises_of_their_kind() -> None:
-    misses = [Result("puzzles", "puzzle", "fifteen", 0, stars=0, tries=2, when=at(1)),
-              Result("scoring_ends", "predict", "score@sequence", 8, stars=2, tries=2,
+def test_a_missed_case_comes_back_as_that_case_not_as_any_of_its_kind() -> None:
+    missed = ex("settle/round_down", 501001, stars=1, tries=3, rules=("R23",),
+                lesson="settlement")
+    assert [b.topic for b in due([missed], DAY)] == ["settle/round_down"]
+    other = ex("settle/tie", 501006, stars=0, tries=2, rules=("R24",), lesson="settlement",
+               minute=1)
+    assert [b.topic for b in due([missed, other], DAY)] == ["settle/round_down", "settle/tie"]
+
+
+def test_right_at_the_first_try_after_one_hint_counts_half_not_a_miss() -> None:
+    case = "next/drawn"
+    half = Result("turns", "exercise", case, 401007, stars=2, tries=1, hints=1, when=at(1))
+    assert half.half and half.missed  # (fewer than 3 stars: the map still shows 2)
+    assert schedule([half])[case] == Box(case, 2, dt.date(2026, 12, 2))  # not today: box 2
+    assert due([half], DAY) == []
+    second = ex(case, seed=2, stars=2, tries=2, day=1, minute=5)  # a second try: a miss
+    assert not second.half and schedule([second])[case].box == 1
+    two_hints = Result("turns", "exercise", case, 3, stars=1, tries=1, hints=2, when=at(1))
+    assert not two_hints.half and schedule([two_hints])[case].box == 1
+    # scheduled in box 2 and due: a half keeps it in box 2, due again the next day
+    history = [ex(case, stars=0, tries=2, day=1), ex(case, seed=2, day=1, minute=1),
+               Result("", "exercise", case, 3, stars=2, tries=1, hints=1, when=at(2))]
+    assert schedule(history)[case] == Box(case, 2, dt.date(2026, 12, 3))
+
+
+def test_a_missed_puzzle_comes_back_as_the_cases_of_its_rules() -> None:
+    drawn = Result("puzzles", "puzzle", "drawn_tile", 0, stars=0, tries=2, rules=("R13",),
+                   when=at(1))
+    assert [b.topic for b in due([drawn], DAY)] == ["next/drawn"]  # R18, not R13 or "where"
+    target = Result("puzzles", "puzzle", "to_the_target", 0, stars=1, tries=3, when=at(1))
+    topics = [b.topic for b in due([target], DAY)]
+    assert len(topics) == 2 and all(t.split("/")[0] in KINDS for t in topics)
+    for topic, rule in zip(topics, PUZZLES["to_the_target"].rules, strict=True):
+        kind, case = topic.split("/")
+        assert rule in KINDS[kind].cases[case]  # each comes back as a case of its rule
+
+
+def test_predictions_and_calls_come_back_as_cases_of_the_rules_they_missed() -> None:
+    misses = [Result("scoring_ends", "predict", "total@sequence", 4, stars=1, tries=3,
+                     rules=("R14",), when=at(1)),
+              Result("scoring_ends", "predict", "played@sequence", 6, stars=0, tries=0,
                      when=at(1, 1)),
+              Result("play", "call", "score", 45, stars=0, tries=1, rules=("R13", "R15"),
+                     when=at(1, 2)),
               game()]
-    assert sorted(b.topic for b in due(misses, DAY)) == ["score", "where"]
+    topics = [b.topic for b in due(misses, DAY)]
+    assert "total/interior" in topics  # the case where R14 turns the total
+    assert any(t.startswith("where/") for t in topics)  # "where does it go": best placement
+    assert any(t.startswith("score/") for t in topics)
+    assert all(t.split("/")[1] in KINDS[t.split("/")[0]].cases for t in topics)
 
 
 def test_practice_positions_are_fresh() -> None:
@@ -264,7 +312,8 @@ def test_what_to_do_next() -> None:
     assert next_step([], DAY) == ("progress.next_lesson", {"lesson": first})
     done = [ex(case, seed, lesson=first) for _, case, seed in lesson_items(first)]
     assert next_step(done, DAY) == ("progress.next_lesson", {"lesson": second})
-    assert next_step([*done, ex(stars=0)], DAY) == ("progress.next_practise", {"count": 1})
+    assert next_step([*done, ex("total/singles", stars=0)], DAY) == (
+        "progress.next_practise", {"count": 1})
 
 
 # ------------------------------------------------------------------------------ the class

@@ -39,6 +39,22 @@ changes.
 (True, Tile(2, 6))
 >>> c.notes[0][1]("en").split(": ")[1].split(", and")[0]
 '[2|6] fits the layout'
+
+With ``call_first=True`` ("call it first", R13 and R15 practised in play) the board shows no
+preview of a placement's sum; a placement asked for waits (:attr:`PlayController.calling`) until
+the learner has said the end total after it, or whether it scores (:meth:`PlayController.call`):
+the call is judged, said with R13 and R15, kept in :attr:`PlayController.calls`, and then the
+tile is placed.
+
+>>> c = PlayController(Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"],
+...                         leader=0), call_first=True)
+>>> c.moves("en")["[1|4]"]["points"][0]["preview"]
+''
+>>> c.place(Place("[1|4]")) is None, c.calling, c.game.layout.is_empty
+(True, Place(tile=Tile(1, 4), on=None, side=None), True)
+>>> event = c.call(6)                        # 4 + 1 = 5, not 6: said, then placed
+>>> c.calls[-1].right, c.game.scores, c.notes[0][1]("en").split(". ")[0]
+(False, [1, 0], 'Not right: you called 6')
 """
 
 from __future__ import annotations
@@ -46,12 +62,13 @@ from __future__ import annotations
 import functools
 import zlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from ..core import validate
 from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Event, Game
-from ..core.quoting import EXCERPT_CHARS
+from ..core.quoting import EXCERPT_CHARS, excerpt
 from ..core.tiles import Tile
 from ..core.validate import MAX_SEED, is_seat
 from ..teaching.bots import LEVELS, Bot, check_level, hint, level_bot
@@ -62,7 +79,50 @@ from .common import Note, check_names, check_seats
 from .protocol import Moves, Text, board_moves, fits_text, select_refusal
 
 __all__ = ["PlayController", "Note", "Text", "MODES", "MATCHES", "LEVELS", "Bot", "check_bots",
-           "check_match", "check_level"]
+           "check_match", "check_level", "Call", "CALL_RULES", "MAX_CALL"]
+
+CALL_RULES = ("R13", "R15")
+"""The rules a call (call it first) practises: the end total (R13) and whether it scores
+(R15)."""
+MAX_CALL = 1000
+"""The largest end total a call may state (no layout's ends add up to more than 48)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Call:
+    """One call made before a placement (call it first): what was called (an end total, or
+    ``True``/``False`` for "it scores" / "it does not score"), the end total and raw score the
+    placement made, and whether the call was right. :attr:`case` is ``"total"`` or ``"score"``
+    (as results record it, kind ``"call"``). Two calls are never equal: each is one answer."""
+
+    called: int | bool
+    total: int
+    raw: int
+    tile: Tile
+    number: int
+    """The call's place in the game (its action count before the placement)."""
+
+    @property
+    def case(self) -> str:
+        return "score" if isinstance(self.called, bool) else "total"
+
+    @property
+    def right(self) -> bool:
+        if isinstance(self.called, bool):
+            return self.called == (self.raw > 0)
+        return self.called == self.total
+
+
+def check_call(value: object) -> int | bool:
+    """*value* as a call: ``True``/``False`` (it scores / it does not) or an end total, a whole
+    number from 0 to :data:`MAX_CALL`; a ValueError naming R13 otherwise."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, int) or not 0 <= value <= MAX_CALL:
+        raise ValueError(f"call: an end total is a whole number from 0 to {MAX_CALL} (R13), or "
+                         f"True/False for whether the placement scores (R15), not "
+                         f"{excerpt(value)}")
+    return value
 
 
 MODES: dict[str, tuple[int, bool]] = {"2": (2, False), "3": (3, False), "4": (4, False),
@@ -122,13 +182,22 @@ class PlayController:
         cannot be given): only the hand of the player to move is offered, once they have said
         who they are (:meth:`reveal`).
     :param learn: the learner may try to draw or pass while a tile fits: refused, naming R16.
+    :param call_first: call it first: no preview of a placement's sum; a placement waits for
+        the learner's call (:meth:`call`), judged with R13 and R15 (also settable later:
+        ``controller.call_first = True``).
     """
 
     def __init__(self, game: Game, *, human: object = 0, bots: object = None,
                  names: object = None, level: object = "medium", pass_and_play: object = False,
-                 learn: object = False) -> None:
+                 learn: object = False, call_first: object = False) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"game: play a Game, not {type(game).__name__}")
+        self.call_first = validate.flag(call_first, "call_first")
+        """Call it first: no previews; a placement waits for the learner's call."""
+        self.calling: Place | None = None
+        """The placement waiting for the learner's call (call it first), or ``None``."""
+        self.calls: list[Call] = []
+        """Every call made in this widget, in order (the view records each once)."""
         self.level = check_level(level)
         """The level of the computer players of this game (a new one is set by
         :meth:`new_game`)."""
@@ -289,13 +358,13 @@ class PlayController:
         game = self.game
         if not self.human_turn() or self.viewer != game.to_play:
             return {}
-        return board_moves(game, lang)
+        return board_moves(game, lang, preview=not self.call_first)
 
     # ------------------------------------------------------------------ the learner's actions
     def select(self, tile: Tile | str) -> None:
         """The learner chose *tile* of the hand: keep its legal points, or say why it cannot be
         played now."""
-        self.marked = None
+        self.marked = self.calling = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -320,8 +389,10 @@ class PlayController:
         self.say(("info", lambda lang: fits_text(tile, count, empty, lang)))
 
     def place(self, action: Place) -> Event | None:
-        """Place a tile (the rules core decides; a refusal is said and changes nothing)."""
-        self.marked = None
+        """Place a tile (the rules core decides; a refusal is said and changes nothing). With
+        :attr:`call_first` a legal placement is not made yet: it waits in :attr:`calling` for
+        the learner's :meth:`call` (``None`` is returned)."""
+        self.marked = self.calling = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -331,12 +402,68 @@ class PlayController:
             tile = action.tile
             self.refuse(lambda lang: t("play.stale_tile", lang, tile=tile))
             return None
+        if self.call_first:
+            try:
+                game.check(action)
+            except IllegalMove as exc:
+                self.refuse(exc.localized)
+                return None
+            self.calling = action
+            self.say(("info", lambda lang: t(
+                "play.call_ask", lang, tile=action.tile,
+                label=narration.target_label(action.tile, action.on, action.side, lang))))
+            return None
         return self._act(action)
+
+    def call(self, value: int | bool) -> Event | None:
+        """Call it first: the learner says the end total after the placement waiting in
+        :attr:`calling` (a whole number), or whether it scores (``True``/``False``); the call
+        is judged and said, naming R13 and R15, kept in :attr:`calls`, and the tile is placed.
+        Nothing waiting: said, nothing changes.
+
+        :raises ValueError: for a call that is neither (nothing changes).
+        """
+        called = check_call(value)
+        action = self.calling
+        problem = self.turn_problem()
+        if action is None or problem is not None:
+            self.calling = None
+            self.refuse(problem or (lambda lang: t("play.call_none", lang)))
+            return None
+        game = self.game
+        preview = narration.preview_event(game, action.tile, action.on, action.side)
+        made = Call(called, preview.total, preview.raw, action.tile, game.action_count)
+        self.calls.append(made)
+        self.calling = None
+        verdict: Note = ("ok" if made.right else "error",
+                         functools.partial(self._call_line, made))
+        event = self._act(action)
+        if event is not None:
+            self.notes = [verdict, *self.notes]
+        return event
+
+    @staticmethod
+    def _call_line(call: Call, lang: str) -> str:
+        called = (t("play.call_said_yes" if call.called else "play.call_said_no", lang)
+                  if isinstance(call.called, bool) else str(call.called))
+        verdict = (t("play.call_scores", lang, raw=call.raw) if call.raw
+                   else t("play.call_no_score", lang))
+        return t("play.call_right" if call.right else "play.call_wrong", lang, called=called,
+                 total=call.total, verdict=verdict)
+
+    def cancel_call(self) -> None:
+        """Call it first: take back the placement waiting for a call (nothing is placed)."""
+        action = self.calling
+        self.calling = None
+        if action is None:
+            self.refuse(lambda lang: t("play.call_none", lang))
+            return
+        self.say(("info", lambda lang: t("play.call_cancelled", lang, tile=action.tile)))
 
     def draw(self) -> Event | None:
         """Draw from the boneyard (R18); with :attr:`learn`, while a tile fits, refused naming
         R16 and the tile (nothing changes)."""
-        self.marked = None
+        self.marked = self.calling = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -347,7 +474,7 @@ class PlayController:
 
     def pass_turn(self) -> Event | None:
         """Pass (R19); with :attr:`learn`, while a tile fits, refused naming R16."""
-        self.marked = None
+        self.marked = self.calling = None
         problem = self.turn_problem()
         if problem is not None:
             self.refuse(problem)
@@ -412,7 +539,7 @@ class PlayController:
             self.refuse(lambda lang: t("play.no_undo", lang))
             return
         count, seat, tile = point
-        self.marked = None
+        self.marked = self.calling = None
         self.game = self.game.undo(count)
         self.epoch += 1
         self.selected, self.targets = None, ()
@@ -450,7 +577,7 @@ class PlayController:
     def next_hand(self) -> None:
         """Deal the next hand (refused unless the hand is over and the game is not, and in a
         one-hand match)."""
-        self.marked = None
+        self.marked = self.calling = None
         if self.match_over:
             self.refuse(lambda lang: t("match.hand_over", lang))
             return
@@ -528,7 +655,7 @@ class PlayController:
         left), give every other seat a computer player."""
         if not isinstance(game, Game):
             raise ValueError(f"game: play a Game, not {type(game).__name__}")
-        self.marked = None
+        self.marked = self.calling = None
         if self.pass_and_play:
             self.human = list(range(game.players))
         elif self.human:
@@ -655,6 +782,8 @@ class PlayController:
             key = "play.status_computer_again" if game.continuing else "play.status_computer"
             return t(key, lang, name=self.tagged(seat, lang), button=t("play.next", lang))
         name = self.name(seat, lang)
+        if self.calling is not None:
+            return t("play.status_call", lang, name=name, tile=self.calling.tile)
         if game.pending is not None:
             return t("play.status_pending", lang, name=name, tile=game.pending)
         legal = game.legal_actions()

@@ -42,7 +42,8 @@ from .puzzles import PUZZLES
 
 __all__ = ["Lesson", "COURSE", "LESSONS", "LEGACY_NUMBERS", "Item", "lesson", "number",
            "notebook", "title", "designed", "exercise_set", "migrate", "recorded_in",
-           "lesson_items", "lesson_of", "rules_of", "topic_of", "PRACTICE_KIND"]
+           "lesson_items", "lesson_of", "rules_of", "topic_of", "PRACTICE_KIND",
+           "QUESTION_KIND"]
 
 Item = tuple[str, str, int]
 """What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 401003)``,
@@ -74,7 +75,7 @@ class Lesson:
     lesson's, and never changed once learners have results of it."""
     records: tuple[str, ...] = ()
     """The kinds of result it records besides its exercises (``predict``, ``puzzle``,
-    ``hand``, ``match``)."""
+    ``hand``, ``match``, ``call``)."""
 
     @property
     def title_key(self) -> str:
@@ -113,7 +114,7 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("end_of_game", "end", _rules((26, 28)), seed=601, exercises=(
         "winner", ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
         ("result", "placement"), ("result", "shared"))),
-    Lesson("play", records=("hand", "match")),
+    Lesson("play", records=("hand", "match", "call")),
     Lesson("classroom"),
     Lesson("puzzles", records=("puzzle",)),
     Lesson("teacher_guide"),
@@ -138,6 +139,9 @@ LESSONS: tuple[str, ...] = tuple(lesson.slug for lesson in COURSE if lesson.on_m
 
 PRACTICE_KIND = {"puzzle": "where"}
 """The exercise kind that practises what a missed puzzle asked (the best placement)."""
+QUESTION_KIND = {"played": "where"}
+"""The exercise kind of a prediction's question that has no kind of its own: "where does the
+tile go next" (kind ``played``) is the best-placement kind's question."""
 
 
 def migrate(lesson_field: str) -> str:
@@ -241,18 +245,21 @@ def lesson_of(kind: str, case: str, seed: int) -> str:
 
 
 def topic_of(kind: str, case: str) -> str | None:
-    """The exercise kind that practises an item (fresh positions of it are drawn to practise a
-    miss): an exercise's own kind (a designed item's too), a prediction's question kind,
-    ``where`` for a puzzle; ``None`` for a game.
+    """The exercise kind of an item: an exercise's own kind (a designed item's too), a
+    prediction's question kind (``where`` for "where does the tile go"), a call's (``total`` or
+    ``score``, made in play before a placement), ``where`` for a puzzle; ``None`` for a game.
 
     >>> topic_of("predict", "total@sequence"), topic_of("puzzle", "fifteen")
     ('total', 'where')
+    >>> topic_of("predict", "played@sequence"), topic_of("call", "score")
+    ('where', 'score')
     """
     if kind == "exercise":
         head = case.split("/", 1)[0]
         return head if head in KINDS else None
-    if kind == "predict":
+    if kind in ("predict", "call"):
         head = case.split("@", 1)[0]
+        head = QUESTION_KIND.get(head, head)
         return head if head in KINDS else None
     return PRACTICE_KIND.get(kind)
 

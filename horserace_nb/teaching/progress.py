@@ -20,17 +20,18 @@ each result's fields in name order; any JSON layout is read)::
                 "tries": 0, "hints": 0, "rules": [], "when": "...", "points": 12, "lost": 3}]}
 
 ``lesson`` is the lesson's slug (:mod:`~horserace_nb.teaching.course`; ``""`` for practice
-outside the lessons); ``kind`` is ``kind`` is
-``exercise``, ``puzzle``, ``predict`` (items, in ``results``) or ``hand``, ``match`` (games, in
-``games``); ``case`` the exercise kind (``<kind>/<case>`` for a lesson's designed item,
-``next/drawn``), the puzzle's key, ``<question kind>@<example>`` for a
-prediction or ``<players>p`` for a game; ``seed`` the position's seed (a puzzle's is 0, a
-prediction's the replay step); ``stars`` 0–3; ``tries`` the answers given; ``hints`` the hints
-opened; ``rules`` the rules named in the feedback of the wrong tries; ``when`` an ISO 8601 time;
-for games ``points`` (the learner's score) and ``lost`` (the points lost by the learner's
+outside the lessons); ``kind`` is ``exercise``, ``puzzle``, ``predict``, ``call`` (items, in
+``results``) or ``hand``, ``match`` (games, in ``games``); ``case`` the exercise kind
+(``<kind>/<case>`` for a lesson's designed item, ``next/drawn``), the puzzle's key,
+``<question kind>@<example>`` for a prediction, ``total`` or ``score`` for a call made in play
+before a placement ("call it first": the end total after it, or whether it scores) or
+``<players>p`` for a game; ``seed`` the position's seed (a puzzle's is 0, a prediction's the
+replay step, a call's the game's); ``stars`` 0–3; ``tries`` the answers given; ``hints`` the
+hints opened; ``rules`` the rules named in the feedback of the wrong tries; ``when`` an ISO 8601
+time; for games ``points`` (the learner's score) and ``lost`` (the points lost by the learner's
 decisions, as the review counts them, ``null`` when not reviewed). ``rules`` at the top level
-sums up, per rule R1–R28, how many results practised it and how many missed it (the reader checks
-its shape and numbers and recomputes it from the results).
+sums up, per rule R1–R28, how many results practised it and how many missed it (the reader
+checks its shape and numbers and recomputes it from the results).
 
 :func:`read_results` refuses, with a :class:`ResultsError` whose message names the field, anything
 that is not such a file: malformed JSON, another format or version, a field missing, unknown or
@@ -72,8 +73,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.validate import MAX_SEED
-from .course import LESSONS, lesson_items, lesson_of, migrate, number, rules_of, topic_of
-from .exercises import MAX_STARS, stars_for
+from .course import (
+    LESSONS,
+    designed,
+    lesson_items,
+    lesson_of,
+    migrate,
+    number,
+    rules_of,
+    topic_of,
+)
+from .exercises import KINDS, MAX_STARS, stars_for
 
 __all__ = [
     "FORMAT", "VERSION", "READS", "STORE_FORMAT", "MAX_BYTES", "MAX_RESULTS", "RULES",
@@ -82,7 +92,8 @@ __all__ = [
     "Box",
     "LEGACY_RESULTS", "LEGACY_LEARNER", "LEGACY_BACKUP", "RESULT_ENTRY", "LEARNER_ENTRY",
     "BACKUP_ENTRY", "store_entry", "read_entry", "legacy_entries", "backup_entry", "compact",
-    "schedule", "due", "practice_seed", "RuleState", "rule_states", "LessonState",
+    "schedule", "due", "practice_seed", "practice_topics", "cases_for", "designed_cases",
+    "RuleState", "rule_states", "LessonState",
     "lesson_map", "next_step", "ClassData", "class_data", "file_name", "MAX_FILES",
     "MAX_TEXT", "clean_text", "learner_key", "stars_allowed", "within_limits", "read_folder",
     "read_roster", "read_file", "Content", "Learner", "ITEM_STATES", "item_state",
@@ -109,12 +120,13 @@ MAX_FILES = 5_000
 MAX_TEXT = 80
 """The longest learner's name or site, in characters, written or read."""
 RULES: tuple[str, ...] = tuple(f"R{n}" for n in range(1, 29))
-ITEM_KINDS = ("exercise", "puzzle", "predict")
+ITEM_KINDS = ("exercise", "puzzle", "predict", "call")
 GAME_KINDS = ("hand", "match")
 INTERVALS: tuple[int, ...] = (0, 1, 3, 7)
-"""Days before a missed item comes back, by Leitner box 1–4: again the same day, the next day,
+"""Days before a missed case comes back, by Leitner box 1–4: again the same day, the next day,
 in three days, in a week. A miss puts it in box 1; a right answer when it is due moves it up
-(out of the schedule after box 4)."""
+(out of the schedule after box 4); a half (right at the first try after one hint) keeps it where
+it is, or puts a case not scheduled in box 2."""
 
 _MAX_TRIES = 1000
 _MAX_HINTS = 50
@@ -182,6 +194,13 @@ class Result:
     def missed(self) -> bool:
         """Not right at the first try (a game is never a miss)."""
         return not self.is_game and self.stars < MAX_STARS
+
+    @property
+    def half(self) -> bool:
+        """Right at the first try after one hint: half a miss, not a miss, for the Leitner
+        schedule (:func:`schedule`)."""
+        return (not self.is_game and self.tries == 1 and self.hints == 1
+                and self.stars == MAX_STARS - 1)
 
     @property
     def day(self) -> dt.date:
@@ -691,7 +710,7 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
     that this happens seldom; kept are first what the learner's map and schedule need:
 
     - the best result of every lesson item (the lesson map's stars never drop);
-    - for every topic still in the Leitner :func:`schedule`, its last miss and every result
+    - for every case still in the Leitner :func:`schedule`, its last miss and every result
       after it (the schedule stays as it is);
 
     then the newest results. So the newest are always kept (and read back); what goes first is
@@ -718,9 +737,10 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
     waiting = schedule(merged)
     since: dict[str, list[Result]] = {}
     for result in merged:
-        topic = topic_of(result.kind, result.case)
-        if topic in waiting:
-            since[topic] = [result] if result.missed else [*since.get(topic, []), result]
+        for topic in practice_topics(result):
+            if topic in waiting:
+                restart = result.missed and not result.half  # (a half keeps the box it finds)
+                since[topic] = [result] if restart else [*since.get(topic, []), result]
     for kept in since.values():
         for result in kept:
             needed[result.key] = result
@@ -756,7 +776,8 @@ def file_name(learner: str, day: dt.date) -> str:
 # ------------------------------------------------------------------------------ Leitner
 @dataclass(frozen=True)
 class Box:
-    """Where a missed topic (an exercise kind) stands in the Leitner schedule."""
+    """Where a missed topic stands in the Leitner schedule: a designed case ``"<kind>/<case>"``
+    (:func:`practice_topics`)."""
 
     topic: str
     box: int
@@ -764,35 +785,105 @@ class Box:
     due: dt.date
 
 
-def schedule(results: Iterable[Result]) -> dict[str, Box]:
-    """The Leitner boxes of the topics missed and not yet learnt: for each exercise kind (the
-    topic of an item, :func:`~horserace_nb.teaching.course.topic_of`), its results in time order:
-    a miss puts it in box 1 (due that day); a right answer on or after its due day moves it up
-    one box (due :data:`INTERVALS` days later); right in box 4 takes it out.
+@functools.cache
+def designed_cases() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every designed case ``"<kind>/<case>"`` with the rules it turns on: the lessons' items
+    in teaching order (:func:`~horserace_nb.teaching.course.designed`), then the other cases
+    of every exercise kind."""
+    out: dict[str, tuple[str, ...]] = {}
+    for slug in LESSONS:
+        for kind, case in designed(slug):
+            out.setdefault(f"{kind}/{case}", rules_of("exercise", f"{kind}/{case}"))
+    for kind, cls in KINDS.items():
+        for case, rules in cls.cases.items():
+            out.setdefault(f"{kind}/{case}", tuple(rules))
+    return tuple(out.items())
 
-    >>> miss = Result("", "exercise", "total", 1, stars=1, tries=3, when="2026-12-01T09:00:00")
-    >>> schedule([miss])["total"].box
+
+def cases_for(rules: Iterable[str], kind: str = "") -> tuple[str, ...]:
+    """For each of *rules* in turn, the designed case that practises it most narrowly: one of
+    *kind* first, then the one that turns on the fewest rules, then the first in teaching order
+    (each case once).
+
+    >>> cases_for(["R18"]), cases_for(["R13", "R15"], "score")
+    (('next/drawn',), ('score/no_score', 'score/opening'))
+    """
+    cases = designed_cases()
+    chosen: list[str] = []
+    for rule in rules:
+        ranked = [(topic.split("/", 1)[0] != kind, len(turns_on), i, topic)
+                  for i, (topic, turns_on) in enumerate(cases) if rule in turns_on]
+        if ranked:
+            topic = min(ranked)[3]
+            if topic not in chosen:
+                chosen.append(topic)
+    return tuple(chosen)
+
+
+def practice_topics(result: Result) -> tuple[str, ...]:
+    """The designed cases (``"<kind>/<case>"``) that practise what *result* asked, in fresh
+    positions: a designed item's own case; for a puzzle, the cases of its rules; for a
+    prediction, a call made in play or an exercise of any position, the cases of the rules its
+    wrong tries named (of all the rules it practises, when it named none or was right), of its
+    own kind first (:func:`cases_for`); none for a game.
+
+    >>> practice_topics(Result("05", "exercise", "settle/round_down", 501001))
+    ('settle/round_down',)
+    >>> practice_topics(Result("09", "puzzle", "drawn_tile", 0))
+    ('next/drawn',)
+    >>> practice_topics(Result("03", "predict", "total@sequence", 4, rules=("R14",)))
+    ('total/interior',)
+    """
+    if result.is_game:
+        return ()
+    designed = dict(designed_cases())
+    if result.kind == "exercise" and result.case in designed:
+        return (result.case,)
+    rules = rules_of(result.kind, result.case)
+    if result.kind != "puzzle" and result.missed and result.rules:
+        rules = result.rules
+    return cases_for(rules, topic_of(result.kind, result.case) or "")
+
+
+def schedule(results: Iterable[Result]) -> dict[str, Box]:
+    """The Leitner boxes of the cases missed and not yet learnt, per designed case
+    (:func:`practice_topics`), from the results in time order: a miss puts each of its cases in
+    box 1 (due that day); a right answer on or after its due day moves it up one box (due
+    :data:`INTERVALS` days later), and right in box 4 takes it out; a half (right at the first
+    try after one hint, :attr:`Result.half`) keeps a case where it is (due again after its
+    box's days), or puts a case not scheduled in box 2 (due the next day).
+
+    >>> miss = Result("", "exercise", "total/singles", 1, stars=1, tries=3,
+    ...               when="2026-12-01T09:00:00")
+    >>> schedule([miss])["total/singles"].box
     1
-    >>> right = Result("", "exercise", "total", 2, stars=3, tries=1, when="2026-12-01T09:10:00")
-    >>> schedule([miss, right])["total"]
-    Box(topic='total', box=2, due=datetime.date(2026, 12, 2))
+    >>> right = Result("", "exercise", "total/singles", 2, stars=3, tries=1,
+    ...                when="2026-12-01T09:10:00")
+    >>> schedule([miss, right])["total/singles"]
+    Box(topic='total/singles', box=2, due=datetime.date(2026, 12, 2))
     """
     boxes: dict[str, Box] = {}
     for result in merge(results):
-        topic = topic_of(result.kind, result.case)
-        if topic is None:
-            continue
         day = result.day
-        if result.missed:
-            boxes[topic] = Box(topic, 1, day)
-            continue
-        box = boxes.get(topic)
-        if box is None or day < box.due:
-            continue
-        if box.box == len(INTERVALS):
-            del boxes[topic]
-        else:
-            boxes[topic] = Box(topic, box.box + 1, day + dt.timedelta(days=INTERVALS[box.box]))
+        for topic in practice_topics(result):
+            box = boxes.get(topic)
+            if result.half:
+                if box is None:
+                    boxes[topic] = Box(topic, 2, day + dt.timedelta(days=INTERVALS[1]))
+                elif day >= box.due:
+                    boxes[topic] = Box(topic, box.box,
+                                       day + dt.timedelta(days=INTERVALS[box.box - 1]))
+                continue
+            if result.missed:
+                boxes[topic] = Box(topic, 1, day)
+                continue
+            if box is None or day < box.due:
+                continue
+            if box.box == len(INTERVALS):
+                del boxes[topic]
+            else:
+                boxes[topic] = Box(topic, box.box + 1,
+                                   day + dt.timedelta(days=INTERVALS[box.box]))
     return boxes
 
 

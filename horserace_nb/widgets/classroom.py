@@ -29,7 +29,9 @@ class Classroom(View):
     variants (31 points, one hand); ``Classroom(match="31")`` starts with one. Its row beside
     *New game* offers the computer's level and pass and play; ``Classroom(level="beginner")``
     starts with that level, ``Classroom(pass_and_play=True, players=2)`` with a pair at one
-    screen (the other options go to :class:`PlayWidget` as they are).
+    screen, ``Classroom(call_first=True)`` with *Call it first* ticked (the learner states the
+    end total before each placement; the check box under the board turns it off) (the other
+    options go to :class:`PlayWidget` as they are).
     ``Classroom(projector=True)`` shows the whole page, play and replay, in projector mode."""
 
     def __init__(self, *, lang: str = "en", seed: int | None = None, level: str = "medium",

@@ -28,6 +28,18 @@ board, after they press "I am Player 2 — show my tiles".
 >>> w.reveal_button.click()
 >>> w.board.hand.count("data-tile="), w.controller.viewer
 (7, 0)
+
+Call it first (``call_first=True``, or the *Call it first* check box): no preview of the sum on
+the board; a lit point clicked asks for the end total after the placement, or whether it scores,
+before the tile is placed; the call is judged naming R13 and R15 and recorded like an item
+(kind ``call``).
+
+>>> w = PlayWidget(Game(hands=[["[1|4]", "[2|3]"], ["[5|6]"]], boneyard=["[0|0]"], leader=0),
+...                call_first=True)
+>>> w.place("[1|4]"); w.call_box.layout.display, w.game.layout.is_empty
+('', True)
+>>> w.call(5); w.game.scores, w.controller.calls[-1].right
+([1, 0], True)
 """
 
 from __future__ import annotations
@@ -43,8 +55,10 @@ from ..core import validate
 from ..core.actions import Draw, Pass, Place
 from ..core.game import Game
 from ..sessions.play import (
+    CALL_RULES,
     LEVELS,
     MATCHES,
+    MAX_CALL,
     MODES,
     Bot,
     Note,
@@ -53,6 +67,7 @@ from ..sessions.play import (
     check_level,
     check_match,
 )
+from ..teaching.exercises import MAX_STARS, Feedback
 from ..teaching.review import DEFAULT_ROLLOUTS
 from ..words import narration
 from ..words.i18n import check_lang, side_name, t
@@ -105,6 +120,10 @@ class PlayWidget(View):
         ``"hand"`` (one hand); the menu beside *New game* offers the same. ``None``: the
         target of *game* (61 for a new one).
     :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
+    :param call_first: call it first (R13, R15 practised in play): no preview of a placement's
+        sum; before a placement is made the learner types the end total after it, or says
+        whether it scores, and hears whether that was right; each call is recorded like an
+        item (kind ``call``). The *Call it first* check box turns it on and off at once.
     """
 
     def __init__(self, game: Game | None = None, *, human: int | Sequence[int] | None = 0,
@@ -113,7 +132,8 @@ class PlayWidget(View):
                  switch: bool = True, match: str | None = None, level: str = "medium",
                  pass_and_play: bool = False, players: int | None = None,
                  partners: bool = False, seed: int | None = None,
-                 learn: bool = False, projector: bool = False) -> None:
+                 learn: bool = False, projector: bool = False,
+                 call_first: bool = False) -> None:
         check_lang(lang)  # every argument is checked before any widget is made
         projector = validate.flag(projector, "projector")
         if match is not None:
@@ -136,7 +156,8 @@ class PlayWidget(View):
             raise ValueError(f"match {match!r} plays to {MATCHES[match]}, but the game given "
                              f"plays to {game.target} (R26)")
         self.controller = PlayController(game, human=human, bots=bots, names=names, level=level,
-                                         pass_and_play=pass_and_play, learn=learn)
+                                         pass_and_play=pass_and_play, learn=learn,
+                                         call_first=call_first)
         self.controller.match = match
         self.size = validate.size(size)
         """The largest width of the board picture, in pixels."""
@@ -149,6 +170,7 @@ class PlayWidget(View):
         self._mode_choice = PlayController.mode_key(game)
         self._level_choice = level
         self._level_quiet = False
+        self._calls_recorded = 0
         super().__init__(lang=lang, switch=switch)
         self.projector = projector
         self._build(lang)
@@ -173,6 +195,20 @@ class PlayWidget(View):
         self.undo_button = button(icon="undo")
         self.auto_draw = widgets.Checkbox(value=False, indent=False)
         self.practice = widgets.Checkbox(value=True, indent=False)
+        self.call_first_box = widgets.Checkbox(value=self.controller.call_first, indent=False)
+        self.call_total = widgets.BoundedIntText(value=0, min=0, max=MAX_CALL,
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="12em"))
+        self.call_button = button(button_style="primary", icon="check")
+        self.call_yes = button()
+        self.call_no = button()
+        self.call_cancel = button(icon="times")
+        self.call_box = widgets.VBox([
+            widgets.HBox([self.call_total, self.call_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.call_yes, self.call_no, self.call_cancel],
+                         layout=widgets.Layout(flex_flow="row wrap"))])
+        self.call_box.add_class("hr-call")
         self.next_button = button(icon="step-forward", button_style="primary")
         self.auto_play = widgets.Checkbox(value=False, indent=False)
         self.next_hand_button = button(icon="forward", button_style="success")
@@ -214,7 +250,8 @@ class PlayWidget(View):
         self.human_box = widgets.VBox([
             widgets.HBox([self.draw_button, self.pass_button, self.hint_button,
                           self.undo_button], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.auto_draw, self.practice]),
+            widgets.HBox([self.auto_draw, self.practice, self.call_first_box],
+                         layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.computer_box = widgets.HBox([self.next_button, self.auto_play])
         self.recorder = Recorder(lang=lang)
@@ -230,8 +267,8 @@ class PlayWidget(View):
             widgets.HBox([self.title, self.lang_switch],
                          layout=widgets.Layout(justify_content="space-between",
                                                flex_flow="row wrap")),
-            self.match_note, self.scoreboard, self.status, self.board, self.cover_box,
-            self.human_box,
+            self.match_note, self.scoreboard, self.status, self.board, self.call_box,
+            self.cover_box, self.human_box,
             self.computer_box, self.messages.box, self.moves_log, self.settlement,
             self.review_box, self.setup_box, self.puzzle_here, self.recorder.store,
         ]
@@ -254,6 +291,11 @@ class PlayWidget(View):
         self.auto_draw.observe(self._on_auto_draw, names="value")
         self.auto_play.observe(self._on_auto_play, names="value")
         self.practice.observe(self._on_practice, names="value")
+        self.call_first_box.observe(self._on_call_first, names="value")
+        self.call_button.on_click(lambda _: self._on_call(None))
+        self.call_yes.on_click(lambda _: self._on_call(True))
+        self.call_no.on_click(lambda _: self._on_call(False))
+        self.call_cancel.on_click(lambda _: self._on_call_cancel())
 
     # ------------------------------------------------------------------ public state
     @property
@@ -340,6 +382,47 @@ class PlayWidget(View):
         """Place *tile* as a click on its lit point would."""
         self.board.receive({"kind": "place", "tile": tile, "on": on, "side": side,
                             "rev": self.board.revision})
+
+    def call(self, value: int | bool) -> None:
+        """Call it first: say the end total after the placement waiting for a call (a whole
+        number), or whether it scores (``True``/``False``), as the call box's buttons do."""
+        self.controller.call(value)
+        self._after()
+
+    @safe
+    def _on_call(self, scores: bool | None) -> None:
+        self.call(self.call_total.value if scores is None else scores)
+
+    @safe
+    def _on_call_cancel(self) -> None:
+        self.controller.cancel_call()
+        self._after()
+
+    @safe
+    def _on_call_first(self, change: Any) -> None:
+        """The check box: call it first from now on (the board's previews go or come back)."""
+        self.controller.call_first = bool(change["new"])
+        if not change["new"]:
+            self.controller.calling = None
+        if self.started:
+            self._show_board(self.lang)
+        self._refresh(board=False)
+
+    def _record_calls(self) -> None:
+        """Each call made since the last look, recorded once like an item (kind ``call``,
+        case ``total`` or ``score``): 3 stars when right, none when not, with R13 and R15."""
+        calls = self.controller.calls
+        if not hasattr(self, "recorder") or self.controller.pass_and_play:
+            self._calls_recorded = len(calls)  # (pass and play: no one learner's record)
+            return
+        for index in range(self._calls_recorded, len(calls)):
+            made = calls[index]
+            item = made
+            if not made.right:
+                self.recorder.tried(item, Feedback(False, "", CALL_RULES))
+            self.recorder.finish(item, "call", made.case, self.game.seed or 0,
+                                 stars=MAX_STARS if made.right else 0, tries=1)
+        self._calls_recorded = len(calls)
 
     @safe
     def _on_draw(self) -> None:
@@ -494,6 +577,12 @@ class PlayWidget(View):
         self.pass_button.description = t("play.pass", lang)
         self.hint_button.description = t("play.hint", lang)
         self.undo_button.description = t("play.undo", lang)
+        self.call_first_box.description = t("play.call_first", lang)
+        self.call_total.description = t("play.call_total", lang)
+        self.call_button.description = t("play.call_button", lang)
+        self.call_yes.description = t("play.call_yes", lang)
+        self.call_no.description = t("play.call_no", lang)
+        self.call_cancel.description = t("play.call_cancel", lang)
         self.auto_draw.description = t("play.auto_draw", lang)
         self.practice.description = t("play.practice", lang)
         self.next_button.description = t("play.next", lang)
@@ -549,6 +638,9 @@ class PlayWidget(View):
         self._refresh_setup(lang)
         self.computer_box.layout.display = ("" if len(ctrl.human) < game.players else "none")
         self._refresh_review(lang)
+        calling = ctrl.calling is not None and human_turn
+        self.call_box.layout.display = "" if calling else "none"
+        self._record_calls()
         self._record()
 
     def _record(self, lost: int | None = None) -> None:

@@ -14,8 +14,8 @@ backups forgotten in this browser, for the next learner of a shared computer).
 ...     "legacy": {}, "site": "", "problems": []})
 >>> [s.stars for s in p.lessons if s.lesson == "joining_spinners"], p.due_count
 ([1], 1)
->>> p.practise().exercise.kind
-'open'
+>>> p.practise().exercise.progress_case     # the case missed, in a fresh position
+'open/line'
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..teaching.course import title as lesson_title
+from ..teaching.exercises import ExerciseSet
 from ..teaching.progress import (
     Box,
     LessonState,
@@ -165,17 +166,19 @@ class Progress(View):
         self.store.set_learner(name)
 
     def practise(self) -> Exercises | None:
-        """"Practise my mistakes": a set of fresh exercises (new seeds, never a position seen
-        before) of the topics due, the lowest box first, at most :data:`PRACTICE_SIZE`;
-        ``None`` (with a sentence) when nothing is due."""
+        """"Practise my mistakes": the designed cases due (the case missed, or the cases of a
+        missed puzzle's or prediction's rules, :func:`~horserace_nb.teaching.progress.
+        practice_topics`), each in a fresh position (new seeds, never a position seen before),
+        the lowest box first, at most :data:`PRACTICE_SIZE`; ``None`` (with a sentence) when
+        nothing is due."""
         boxes = self.due[:PRACTICE_SIZE]
         self._close_practice()
         if not boxes:
             self.messages.tell(lambda lang: t("progress.practise_none", lang), self.lang,
                                kind="ok")
             return None
-        kinds = [b.topic for b in boxes]
-        practice = Exercises(kinds, seed=practice_seed(self.results), count=len(kinds),
+        cases = [(kind, case) for kind, case in (b.topic.split("/", 1) for b in boxes)]
+        practice = Exercises(ExerciseSet.designed(cases, seed=practice_seed(self.results)),
                              lang=self.lang)
         practice.recorder.store.on_change(lambda _: self._refresh())
         self.practice = practice

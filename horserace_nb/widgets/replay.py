@@ -11,6 +11,10 @@
 >>> quiet.reveal_sum()
 >>> "2 + 8 = 10" in quiet.sum_line.value
 True
+>>> silent = ReplayWidget(sums=False, ask_sum=False)  # adding up not taught yet: not asked
+>>> silent.step = 3
+>>> silent.sum_line.value, silent.sum_button.layout.display
+('', 'none')
 >>> quiet.press("next")                      # what → does while its board has the focus
 >>> quiet.step
 4
@@ -58,10 +62,11 @@ class ReplayWidget(View):
     **Hidden sums** (``sums=False``, for lessons that have not taught adding up yet, or for a
     class that answers first): a step's sum is neither shown nor said — nor the numbers on the
     board, the turn line and the scores, which would give it away — until *Show the sum*
-    (:meth:`reveal_sum`) shows it for that step. ``turns=False`` leaves out the turn lines and
-    the scores (lessons before turns are taught). With either, or ``explain_first=False`` (a
-    lesson that asks first what the example shows), the example's explanation, which tells the
-    answers, waits for the last step.
+    (:meth:`reveal_sum`) shows it for that step; with ``ask_sum=False`` (a lesson that has not
+    taught adding up yet) the sum is not asked for and there is no *Show the sum*.
+    ``turns=False`` leaves out the turn lines and the scores (lessons before turns are taught).
+    With either, or ``explain_first=False`` (a lesson that asks first what the example shows),
+    the example's explanation, which tells the answers, waits for the last step.
 
     **Predict mode** (``predict=True``, or the checkbox): before the Next button shows a
     placement, the learner answers a question about it — where the tile goes (clicked on the
@@ -73,6 +78,8 @@ class ReplayWidget(View):
     :param switch: show the widget's own language switch.
     :param predict: start in predict mode (there is no play then: Space steps).
     :param sums: show each step's sum at once; ``False``: only after *Show the sum*.
+    :param ask_sum: with ``sums=False``, ask for the sum and offer *Show the sum* (``False``:
+        neither, nothing is asked that the lesson has not taught).
     :param turns: show the turn lines and the scores.
     :param explain_first: show the example's explanation from the first step.
     :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
@@ -85,24 +92,27 @@ class ReplayWidget(View):
     """Show each step's sum at once (``False``: after *Show the sum*)."""
     turns = traitlets.Bool(True)
     """Show the turn lines and the scores."""
+    ask_sum = traitlets.Bool(True)
+    """With hidden sums: ask for the sum and offer *Show the sum* (``False``: neither)."""
     explain_first = traitlets.Bool(True)
     """Show the example's explanation from the first step (``False``: at the last step only)."""
 
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
                  switch: bool = True, predict: bool = False, sums: bool = True,
                  turns: bool = True, explain_first: bool = True,
-                 projector: bool = False) -> None:
+                 projector: bool = False, ask_sum: bool = True) -> None:
         check_lang(lang)
         self.size = validate.size(size)
         sums, turns = validate.flag(sums, "sums"), validate.flag(turns, "turns")
         explain_first = validate.flag(explain_first, "explain_first")
         projector = validate.flag(projector, "projector")
+        ask_sum = validate.flag(ask_sum, "ask_sum")
         self.steps, self.example = build_steps(source)
         self._announced: tuple[object, int] | None = None  # the step the live region last said
         self._sums_shown: set[int] = set()  # the steps whose hidden sum was shown
         super().__init__(lang=lang, switch=switch)
         self.sums, self.turns, self.projector = sums, turns, projector
-        self.explain_first = explain_first
+        self.explain_first, self.ask_sum = explain_first, ask_sum
         last = len(self.steps) - 1
 
         def button(icon: str) -> widgets.Button:  # each its own Layout, made with the button
@@ -228,7 +238,7 @@ class ReplayWidget(View):
         if self.started:
             self._render()
 
-    @traitlets.observe("sums", "turns", "explain_first")
+    @traitlets.observe("sums", "turns", "explain_first", "ask_sum")
     def _on_shown_lines(self, _change: Any) -> None:
         if self.started:
             self._render()
@@ -494,16 +504,17 @@ class ReplayWidget(View):
                 self._announced = (self.example, self.step)
                 self.board.announce(sentences(
                     (texts["heading"], texts["note"], texts["sum"], texts["turn"]), lang))
-        if texts["sum_hidden"] and self.prediction is None:
+        hidden = texts["sum_hidden"] and self.prediction is None
+        asked = hidden and self.ask_sum  # (ask_sum=False: adding up not taught yet)
+        if hidden:
             self.sum_line.value = (f"<div class='hr-sum hr-sum-hidden hr-muted'>"
-                                   f"{esc(t('replay.sum_prompt', lang))}</div>")
+                                   f"{esc(t('replay.sum_prompt', lang))}</div>" if asked else "")
         else:
             self.sum_line.value = (f"<div class='hr-sum'>{rule_links(texts['sum'], lang)}</div>"
                                    if texts["sum"] else "")
         self.sum_button.description = t("replay.show_sum", lang)
         self.sum_button.tooltip = t("replay.show_sum", lang)
-        self.sum_button.layout.display = (
-            "" if texts["sum_hidden"] and self.prediction is None else "none")
+        self.sum_button.layout.display = "" if asked else "none"
         self.turn_line.value = (f"<div class='hr-turn'>{rule_links(texts['turn'], lang)}</div>"
                                 if texts["turn"] else "")
         lines = [texts["scores"], *texts["details"]] if texts["scores"] else texts["details"]

@@ -144,10 +144,11 @@ So `[1|3]` joins the 1 of `[1|4]`, and `[4|6]` only straight B of `[4|4]` — no
 
 **Look:** step through the layout of the rule texts with the buttons or the slider, and watch
 when the branches of `[4|4]` open. The replay leaves out the sums and the turn lines until lessons
-3 and 4: skip its question about the sum for now.""",
+3 and 4.""",
     "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
-after it? Run the cell (it also moves the replay above to step 4) and check: both straights are
-filled, so its two branches are open.""",
+after it? Decide, then run the cell (it also moves the replay above to step 4) and check your
+answer on the picture.""",
+    "code.predict": "Answer the task above first, then run this cell.",
     "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]` and `[3|5]` fill its
 two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Step through it:""",
     "tiles.build": """## Optional: for coders
@@ -161,7 +162,7 @@ A tile that is not a double (a **single**) has a low end and a high end; it join
 matches, and its other end becomes a new end of the layout (R12).
 
 **Your task:** `[1|6]` joins straight B of `[1|1]`. By which end does it join, and which number is
-the new end? Run the cell: it joins by its 1, so its 6 is the new end.""",
+the new end? Decide, then run the cell and check your answer on the picture.""",
     "tiles.branches": """A placement that breaks a rule is refused with a sentence that names the rule, and the layout
 stays as it was. **Predict** before you run the cell: may `[4|5]` go on branch A of `[4|4]` in this
 layout?""",
@@ -384,6 +385,13 @@ so a whole class can play the same deal.""",
 advice with its reason; *Undo my last decision* (with *Practice mode* ticked); *Computer's next
 move* and *Play the computer's moves automatically*. After a hand: its settlement with the
 rounding, and *Deal the next hand*.""",
+    "play.call_first": """## Call it first
+
+Below, *Call it first* is ticked (the check box under the board): the board no longer shows what
+a placement would make. After you click a lit point, say what the ends will add up to once the
+tile is there: type the end total and press *Call this total*, or press *It scores* or *It does
+not score*. You hear whether you were right (R13, R15), and then the tile is placed. Every call is
+kept with your results.""",
     "play.class_length": """## A class-length game at one screen
 
 A match to 61 takes longer than a lesson. The *Match* menu offers two shorter games, to 31
@@ -602,14 +610,14 @@ real game is played to 61 (R26). From code: `PlayWidget(match="hand")` or
     "start.progress": """## Your progress
 
 The map below shows your stars in every lesson, what is not done yet, and for every rule R1–R28
-whether you have practised it, missed it lately or mastered it (a click on a rule opens it). Your
-results stay **in this browser** on this computer, even after a restart or another day; nothing
-is sent anywhere.
+whether you have practised it, missed it lately or mastered it. Your results stay **in this
+browser**; nothing is sent anywhere.
 
-- **Practise my mistakes** gives you fresh positions of what you missed. A right answer brings
-  it back later (the next day, in three days, in a week); a miss brings it back the same day.
+- **Practise my mistakes** brings back the question you missed, in a fresh position: the same day
+  after a miss, later after a right answer (the next day, in three days, in a week). Right at the
+  first try after one hint counts half.
 - Type your name once and press **Keep my name**: it goes into the file you download.
-- **Download my results** saves one file for your teacher (hand it in the way your school does).
+- **Download my results** saves one file for your teacher.
 - **Load my results** adds a results file from another computer.
 - **Start fresh** forgets your results and name (it asks twice): download them first.""",
     "guide.progress": """## Progress, results files and the class report

@@ -1,0 +1,120 @@
+"""Nothing answered before it is asked (issue 31 item 2), in every lesson and every language:
+
+- a code cell whose output answers the task above it ("work it out, then run the cell") ships
+  without its output: tagged ``predict`` by ``lessons/build.py``, no stored output, its first
+  line the comment that asks to answer first, in the notebook's language;
+- every English task that asks to decide or predict *then run* the cell is followed by such a
+  cell, and the same cell is one in Korean and Japanese (the lessons have the same cells);
+- the task sentences of lesson 02's open points and singles do not state their answers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+LANGS = ("en", "ko", "ja")
+ASKS_FIRST = re.compile(r"\b(then run|before you run)\b", re.IGNORECASE)
+"""An English task that is answered by running the next cell."""
+
+
+def text_of(lang: str) -> dict[str, str]:
+    spec = importlib.util.spec_from_file_location(f"text_{lang}", ROOT / "lessons" / "text" /
+                                                  f"{lang}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return dict(module.TEXT)
+
+
+def lessons(lang: str) -> list[Path]:
+    return sorted((NOTEBOOKS / lang).glob("[0-9][0-9]_*.ipynb"))
+
+
+def cells(path: Path) -> list[dict[str, Any]]:
+    return list(json.loads(path.read_text(encoding="utf-8"))["cells"])
+
+
+def source(cell: dict[str, Any]) -> str:
+    body = cell["source"]
+    return body if isinstance(body, str) else "".join(body)
+
+
+def is_predict(cell: dict[str, Any]) -> bool:
+    return cell["cell_type"] == "code" and "predict" in cell.get("metadata", {}).get("tags", [])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cell_that_answers_a_task_ships_without_its_output(lang: str) -> None:
+    comment = f"# {text_of(lang)['code.predict']}"
+    found = 0
+    for path in lessons(lang):
+        for i, cell in enumerate(cells(path)):
+            if not is_predict(cell):
+                continue
+            found += 1
+            where = f"{lang}/{path.name} cell {i}"
+            assert cell["outputs"] == [] and cell["execution_count"] is None, where
+            assert source(cell).splitlines()[0] == comment, where
+    assert found >= 5  # lesson 01's deal, 02's step, singles and branch, 03's opening tiles
+
+
+def test_every_then_run_task_is_followed_by_a_cell_without_output_in_every_language() -> None:
+    tasks = []
+    for path in lessons("en"):
+        en = cells(path)
+        for i, cell in enumerate(en[:-1]):
+            if cell["cell_type"] == "markdown" and ASKS_FIRST.search(source(cell)):
+                nxt = next(j for j in range(i + 1, len(en)) if en[j]["cell_type"] == "code")
+                tasks.append((path.name, nxt))
+    assert len(tasks) >= 5, tasks
+    for name, index in tasks:
+        for lang in LANGS:
+            cell = cells(NOTEBOOKS / lang / name)[index]
+            assert is_predict(cell) and not cell["outputs"], f"{lang}/{name} cell {index}"
+
+
+ANSWERS = {
+    "en": {"tiles.step": ("both straights are filled", "two branches are open"),
+           "tiles.singles": ("joins by its 1", "its 6 is the new end")},
+    "ko": {"tiles.step": ("두 직선이 모두 채워졌으므로", "두 갈래가 열립니다"),
+           "tiles.singles": ("1로 붙으므로", "6이 새 끝이 됩니다")},
+    "ja": {"tiles.step": ("両方とも埋まった", "二つの側枝が開きます"),
+           "tiles.singles": ("1の端でつながるので", "6が新しい端になります")},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_task_sentence_states_its_answer(lang: str) -> None:
+    text = text_of(lang)
+    for key, answers in ANSWERS[lang].items():
+        for answer in answers:
+            assert answer not in text[key], (lang, key, answer)
+
+
+def test_a_replay_before_lesson_3_asks_no_sum_and_offers_no_show_the_sum() -> None:
+    """Adding up is taught in lesson 3: a replay before it holds the sums back without asking
+    for them (the lesson does not tell the learner to skip a question)."""
+    from horserace_nb.widgets import ReplayWidget
+
+    replays = [source(cell) for lang in LANGS for path in lessons(lang) if path.name < "03"
+               for cell in cells(path) if "ReplayWidget(" in source(cell)]
+    assert replays and all("sums=False" in body and "ask_sum=False" in body for body in replays)
+    skip = {"en": "skip", "ko": "건너뛰어", "ja": "飛ばして"}  # "skip its question for now"
+    for lang in LANGS:
+        assert skip[lang] not in text_of(lang)["tiles.spinners"].lower()
+    w = ReplayWidget("sequence", sums=False, turns=False, ask_sum=False)
+    for step in range(1, len(w.steps)):
+        w.step = step
+        assert w.sum_line.value == "" and w.sum_button.layout.display == "none", step
+        assert "hr-svg-end" not in w.board.svg  # the numbers stay hidden as well
+    asked = ReplayWidget("sequence", sums=False)  # the class answers first: still asked
+    asked.step = 3
+    assert asked.sum_button.layout.display == "" and asked.sum_line.value
