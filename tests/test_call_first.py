@@ -98,7 +98,7 @@ def test_the_widget_asks_with_its_call_box_and_records_each_call_like_an_item() 
     calls = [r for r in w.recorder.store.results if r.kind == "call"]
     assert [(r.case, r.stars, r.tries, r.rules) for r in calls] == [
         ("total", 0, 1, ("R13", "R15")), ("score", 3, 1, ())]
-    assert calls[0].lesson == "07"
+    assert calls[0].lesson == "play"
     # read back from a results file, and the missed call is scheduled for practice
     text = results_file(calls, saved="2026-12-01T09:00:00+00:00")
     assert read_results(text).results == tuple(calls)
@@ -119,6 +119,6 @@ def test_the_check_box_turns_calling_first_on_and_off_at_once() -> None:
 
 
 def test_a_call_result_is_an_item_result() -> None:
-    r = Result("07", "call", "total", 45, stars=0, tries=1, rules=("R13", "R15"),
+    r = Result("play", "call", "total", 45, stars=0, tries=1, rules=("R13", "R15"),
                when="2026-12-01T09:00:00")
     assert r.missed and not r.is_game
