@@ -18,7 +18,7 @@ def read_back(store: Store, results: list[Result]) -> None:
 
 
 def test_practise_my_mistakes_brings_back_the_missed_case_in_a_fresh_position() -> None:
-    missed = Result("05", "exercise", "settle/round_down", 501001, stars=1, tries=3,
+    missed = Result("settlement", "exercise", "settle/round_down", 501001, stars=1, tries=3,
                     rules=("R23",), when="2026-12-01T08:00:00")
     p = Progress()
     read_back(p.store, [missed])
