@@ -37,12 +37,14 @@ from ..teaching.progress import (
     Result,
     ResultsError,
     RuleState,
+    compact,
     due,
     hand_in,
     lesson_map,
     merge,
     next_step,
     practice_seed,
+    results_file,
     rule_states,
 )
 from ..words.i18n import t
@@ -246,7 +248,9 @@ class Progress(View):
         try:
             if not self.handin:
                 raise HandInError("folder: none given", code="missing")
-            path = hand_in(self.store.file(), folder, learner)
+            text = results_file(compact(self.results), learner=learner, site=self.store.site,
+                                saved=self.store.clock())  # (what the download saves)
+            path = hand_in(text, folder, learner)
         except HandInError as why:
             self.messages.tell(functools.partial(self._handin_refused, why, folder, learner),
                                self.lang, kind="error")

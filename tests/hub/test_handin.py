@@ -156,7 +156,9 @@ def test_without_a_typed_name_the_hub_user_name_is_used(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUPYTERHUB_USER", "learner7")
     path = progress(str(tmp_path)).hand_in()
-    assert path is not None and read_results(Path(path).read_bytes()).results == (R1,)
+    assert path is not None
+    back = read_results(Path(path).read_bytes())
+    assert back.results == (R1,) and back.learner == "learner7"  # the report's name
     assert Path(path).name == handin_name("learner7")
     monkeypatch.delenv("JUPYTERHUB_USER")
     p = progress(str(tmp_path / "x"))
