@@ -47,7 +47,6 @@ from horserace_nb.widgets import ClassReport
 from horserace_nb.words.i18n import t
 
 from .conftest import (
-    CHROMIUM_ARGS,
     KERNEL_TIMEOUT_MS,
     REPO,
     VIEWPORT,
@@ -177,10 +176,10 @@ def running_hub(base: Path, *, max_servers: int = 10) -> Iterator[Hub]:
         while True:
             if proc.poll() is not None:
                 pytest.fail(f"the hub stopped (exit {proc.returncode}):\n{hub.log_text()}")
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(f"{hub.url}/hub/api/", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
+            with contextlib.suppress(OSError), urllib.request.urlopen(
+                    f"{hub.url}/hub/api/", timeout=2) as answer:
+                if answer.status == 200:
+                    break
             if time.monotonic() > deadline:
                 pytest.fail(f"the hub did not answer in {HUB_TIMEOUT:.0f} s:\n{hub.log_text()}")
             time.sleep(0.2)
