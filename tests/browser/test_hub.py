@@ -122,7 +122,7 @@ def _stop(hub: Hub) -> None:
     if hub.proc.poll() is None:
         hub.proc.send_signal(signal.SIGTERM)
         try:
-            hub.proc.wait(timeout=20)
+            hub.proc.wait(timeout=5)  # (what it has not stopped by then is killed below)
         except subprocess.TimeoutExpired:
             hub.proc.kill()
             hub.proc.wait(timeout=10)
@@ -279,10 +279,10 @@ def _lesson_day(hub: Hub, learners: list[Learner], expect: Any) -> None:
     step("lessons open")
     # its stored picture is a picture before anything runs: the lesson is trusted
     for learner in learners:
+        # (untrusted, JupyterLab would show the picture's text description instead)
         picture = learner.cell(1).locator(".jp-OutputArea-output.jp-RenderedSVG img")
         expect(picture).to_be_visible()
-        assert learner.cell(1).locator(".jp-InputArea-prompt").inner_text().strip() in (
-            "[ ]:", "[1]:", "[ ]", ""), "the cell ran before the check"
+        expect(learner.cell(1).locator(".jp-OutputArea-output.jp-RenderedText")).to_have_count(0)
 
     step("pictures checked")
     # run it; Hand in my results (shown: the hub names the hand-in folder)
