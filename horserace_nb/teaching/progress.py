@@ -57,6 +57,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import functools
@@ -66,6 +67,7 @@ import json
 import os
 import re
 import stat
+import tempfile
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -97,6 +99,7 @@ __all__ = [
     "lesson_map", "next_step", "ClassData", "class_data", "file_name", "MAX_FILES",
     "MAX_TEXT", "clean_text", "learner_key", "stars_allowed", "within_limits", "read_folder",
     "read_roster", "read_file", "Content", "Learner", "ITEM_STATES", "item_state",
+    "HANDIN_ENV", "HandInError", "handin_name", "hand_in",
 ]
 
 FORMAT = "horserace_nb.results"
@@ -1285,3 +1288,92 @@ def class_data(files: Iterable[tuple[str, Content]],
         except ResultsError as exc:
             data.refused.append((name, exc))
     return data
+
+
+# ------------------------------------------------------------------------------ handing in
+HANDIN_ENV = "HORSERACE_HANDIN"
+"""The environment variable naming the class's hand-in folder (a hub sets it for every
+learner's server): where "Hand in my results" writes, and the folder the teacher's
+``ClassReport(folder)`` reads."""
+
+
+class HandInError(ValueError):
+    """A hand-in refused; nothing was written. :attr:`code` says why in a word, for a
+    sentence in the learner's language: ``missing`` (the folder does not exist or is not a
+    folder), ``denied`` (the folder is not writable), ``name`` (a name that would leave the
+    folder: a path separator, or only dots), ``noname`` (no name) or ``failed`` (the file
+    could not be written, e.g. the disk is full)."""
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def handin_name(learner: str) -> str:
+    """The file a learner's hand-in is written to: the letters and digits (any script) of the
+    name's :func:`learner_key`, then 10 hex digits of its SHA-256 — one file per learner, so a
+    learner's next hand-in replaces her own file and never another learner's (two names the
+    class report counts as one learner share it; ``Mina K`` and ``Mina-K`` do not).
+
+    >>> handin_name("Mina K") == handin_name(" mina  k ")
+    True
+    >>> handin_name("Mina K") != handin_name("Mina-K")
+    True
+    >>> handin_name("민아 K.")[:22]
+    'horserace-handin-민아-k-'
+    >>> handin_name("../../etc")
+    Traceback (most recent call last):
+    ...
+    horserace_nb.teaching.progress.HandInError: learner: '../../etc' would leave the hand-in folder
+    """
+    name = clean_text(learner)
+    if "/" in learner or "\\" in learner or "\0" in learner or (name and not name.strip(".")):
+        raise HandInError(f"learner: {_short(learner)} would leave the hand-in folder",
+                          code="name")
+    key = learner_key(name)
+    if not key:
+        raise HandInError("learner: no name", code="noname")
+    words = "-".join(re.findall(r"\w+", key))[:40] or "learner"  # (only the key: one file)
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
+    return f"horserace-handin-{words}-{digest}.json"
+
+
+def hand_in(text: str, folder: str | os.PathLike[str], learner: str) -> str:
+    """Write the results file *text* (:func:`results_file`) into the hand-in *folder* as
+    :func:`handin_name` of *learner*, atomically: a temporary file (its name starts with a
+    dot, so :func:`read_folder` leaves it out) in the same folder, then ``os.replace`` — the
+    teacher's report reads the old file or the new one, never half of one. Returns the
+    path written.
+
+    :raises HandInError: naming why (a missing or unwritable folder, a bad name, a failed
+        write); nothing is left behind then.
+    """
+    target_name = handin_name(learner)
+    path = os.path.expanduser(os.fspath(folder))
+    if not path or not os.path.isdir(path):
+        raise HandInError(f"folder: {clean_text(path, 255)!r} is not a folder", code="missing")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise HandInError(f"folder: {clean_text(path, 255)!r} is not writable", code="denied")
+    data = text.encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise HandInError(f"file: larger than {MAX_BYTES // 1000} KB", code="failed")
+    target = os.path.join(path, target_name)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=".horserace-handin-", suffix=".tmp", dir=path)
+    except PermissionError:
+        raise HandInError(f"folder: {clean_text(path, 255)!r} is not writable",
+                          code="denied") from None
+    except OSError as exc:
+        raise HandInError(f"file: could not be written ({exc.strerror})", code="failed") from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, 0o644)  # the teacher reads it (the folder's own mode keeps others out)
+        os.replace(temp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise HandInError(f"file: could not be written ({exc.strerror})", code="failed") from None
+    return target

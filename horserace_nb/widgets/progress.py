@@ -2,9 +2,11 @@
 :mod:`horserace_nb.widgets.store`): per lesson the stars won of the stars possible and what is not
 done yet, per rule R1–R28 whether it is practised, missed lately or mastered (with a link to the
 rule), what to do next, "Practise my mistakes" (fresh positions of what was missed, on the
-Leitner schedule), the learner's name, "Download my results", "Load my results" (a results file
-of another device merged in) and "Start fresh" (asked twice: this site's results, name and
-backups forgotten in this browser, for the next learner of a shared computer).
+Leitner schedule), the learner's name, "Download my results", "Hand in my results" (where the
+server names a hand-in folder: ``HORSERACE_HANDIN``, set by a hub for every learner), "Load my
+results" (a results file of another device merged in) and "Start fresh" (asked twice: this
+site's results, name and backups forgotten in this browser, for the next learner of a shared
+computer).
 
 >>> from horserace_nb.teaching.progress import Result, store_entry
 >>> p = Progress()
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -30,16 +33,21 @@ import ipywidgets as widgets
 from ..teaching.course import title as lesson_title
 from ..teaching.exercises import ExerciseSet
 from ..teaching.progress import (
+    HANDIN_ENV,
     Box,
+    HandInError,
     LessonState,
     Result,
     ResultsError,
     RuleState,
+    compact,
     due,
+    hand_in,
     lesson_map,
     merge,
     next_step,
     practice_seed,
+    results_file,
     rule_states,
 )
 from ..words.i18n import t
@@ -84,10 +92,15 @@ class Progress(View):
     answer is read out; the "next step" line is not a live region of its own).
 
     :param lang: en, ko or ja (the ``lang`` trait can change it later).
+    :param handin: the class's hand-in folder ("Hand in my results" writes there; ``~`` the
+        home folder); by default the environment variable ``HORSERACE_HANDIN`` (a hub sets it
+        for every learner's server); without one the button is not shown.
     """
 
-    def __init__(self, *, lang: str = "en") -> None:
+    def __init__(self, *, lang: str = "en", handin: str | None = None) -> None:
         super().__init__(lang=lang, switch=False)
+        self.handin = os.environ.get(HANDIN_ENV, "") if handin is None else handin
+        """The hand-in folder (``""``: none, the button is not shown)."""
         self.messages.live = True
         self.today: Callable[[], dt.date] = dt.date.today
         """Today's date (the Leitner schedule's); tests replace it."""
@@ -108,6 +121,8 @@ class Progress(View):
         self.practice_box = widgets.VBox([])
         self.practice: Exercises | None = None
         """The practice set on show (``None`` before "Practise my mistakes")."""
+        self.handin_button = button(icon="paper-plane", layout=widgets.Layout(
+            width="auto", min_height="44px", display="" if self.handin else "none"))
         self.load_upload = widgets.FileUpload(
             accept=".json,application/json", multiple=True, icon="upload",
             layout=widgets.Layout(width="auto", min_height="44px"))
@@ -123,13 +138,15 @@ class Progress(View):
             self.next_html, self.map_html,
             widgets.HBox([self.practise_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.practice_box, self.rules_html,
-            widgets.HBox([self.store, self.load_upload, self.reset_button, self.confirm_box],
+            widgets.HBox([self.store, self.handin_button, self.load_upload, self.reset_button,
+                          self.confirm_box],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.messages.box,
         ]
         self.add_class("hr-progress")
         self.name_button.on_click(lambda _: self._on_name())
         self.practise_button.on_click(lambda _: self._on_practise())
+        self.handin_button.on_click(lambda _: self._on_hand_in())
         self.reset_button.on_click(lambda _: self._on_reset())
         self.confirm_button.on_click(lambda _: self._on_confirm())
         self.cancel_button.on_click(lambda _: self._on_cancel())
@@ -222,6 +239,35 @@ class Progress(View):
         self.messages.show(notes, self.lang)
         return added
 
+    def hand_in(self) -> str | None:
+        """"Hand in my results": write the results file (what "Download my results" saves)
+        into the hand-in folder under the learner's name (the name kept, else the hub's user
+        name, ``JUPYTERHUB_USER``), atomically, replacing only this learner's earlier file
+        (:func:`~horserace_nb.teaching.progress.hand_in`), and say where; or say why not (no
+        folder, a folder missing or not writable, a name that is not a file name) and write
+        nothing. Returns the path written, or ``None``."""
+        folder = os.path.expanduser(self.handin)
+        learner = self.store.learner or os.environ.get("JUPYTERHUB_USER", "")
+        try:
+            if not self.handin:
+                raise HandInError("folder: none given", code="missing")
+            text = results_file(compact(self.results), learner=learner, site=self.store.site,
+                                saved=self.store.clock())  # (what the download saves)
+            path = hand_in(text, folder, learner)
+        except HandInError as why:
+            self.messages.tell(functools.partial(self._handin_refused, why, folder, learner),
+                               self.lang, kind="error")
+            return None
+        self.messages.tell(lambda lang: t("progress.handin_done", lang, path=path), self.lang,
+                           kind="ok")
+        return path
+
+    @staticmethod
+    def _handin_refused(why: HandInError, folder: str, learner: str, lang: str) -> str:
+        reason = t(f"progress.handin.why.{why.code}", lang, folder=folder,
+                   name=" ".join(learner.split())[:80])
+        return t("progress.handin_refused", lang, reason=reason)
+
     def cancel_reset(self) -> None:
         self.confirm_box.layout.display = "none"
         self.messages.clear()
@@ -234,6 +280,10 @@ class Progress(View):
     @safe
     def _on_practise(self) -> None:
         self.practise()
+
+    @safe
+    def _on_hand_in(self) -> None:
+        self.hand_in()
 
     @safe
     def _on_reset(self) -> None:
@@ -286,7 +336,7 @@ class Progress(View):
         lang = self.lang
         results = self.results
         self.title.value = f"<h3 lang='{lang}'>{esc(t('progress.title', lang))}</h3>"
-        privacy = t("progress.privacy", lang)
+        privacy = t("progress.privacy_handin" if self.handin else "progress.privacy", lang)
         if not self.store.read:
             privacy += " " + t("progress.waiting", lang)
         self.privacy.value = f"<div lang='{lang}' style='font-size:0.9em'>{esc(privacy)}</div>"
@@ -310,6 +360,7 @@ class Progress(View):
                                 f"{line.replace(mark, title, 1)}</div>")
         count = len(due(results, self.today()))
         self.practise_button.description = t("progress.practise", lang, count=count)
+        self.handin_button.description = t("progress.handin", lang)
         self.load_upload.description = t("progress.load", lang)
         self.reset_button.description = t("progress.reset", lang)
         self.confirm_button.description = t("progress.reset_confirm", lang)
