@@ -81,6 +81,8 @@ from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from .classroom_page import LightPageError, write_page
+from .classroom_page import page_problems as light_page_problems
 from .contents import ContentPlan, plan_contents, read_lessons
 from .pages import (
     APP_PAGES,
@@ -1291,6 +1293,10 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
               "--output-dir", str(new.path)], "jupyter lite build", cwd=lite_dir)
         add_script(new.path, project_entry["version"])
+        try:  # the light classroom page (classroom/), beside the apps
+            write_page(new.path, cache, project_entry["version"], say)
+        except LightPageError as err:
+            raise LiteBuildError(str(err)) from None
         write_marker(new.path, project_entry["version"])
         check_site(new.path, tree, project_entry["name"])
         if output.exists():
@@ -1369,6 +1375,7 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
     if packages and unserved:
         problems.append(f"preloaded but not in the lock: {unserved}")
     problems += page_problems(site, tree)
+    problems += light_page_problems(site)
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
         if not (extensions / needed / "package.json").is_file():
