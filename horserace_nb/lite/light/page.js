@@ -12,6 +12,8 @@ const worker = page.worker;
 const comms = new Map();  // comm id → BridgeComm
 const pending = new Map();  // id of a message sent to the worker → its callbacks
 let counter = 0;
+// the page's messages Python has not handled yet (0: "idle", as a kernel's status says)
+window.hrLightBusy = 0;
 
 // A comm whose other end is Python in the worker (the shape the widget manager expects of a
 // kernel's comm).
@@ -39,6 +41,7 @@ class BridgeComm {
     counter += 1;
     const id = `hr-light-${counter}`;
     if (callbacks) pending.set(id, callbacks);
+    window.hrLightBusy += 1;
     const copies = (buffers || []).map((b) => new Uint8Array(
       b instanceof ArrayBuffer ? b.slice(0) : b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)));
     worker.postMessage({ type, id, comm_id: this.comm_id, data, buffers: copies },
@@ -103,6 +106,7 @@ function fromPython(data) {
 }
 
 function idle(id) {
+  window.hrLightBusy = Math.max(0, window.hrLightBusy - 1);
   const callbacks = pending.get(id);
   pending.delete(id);
   const status = callbacks && callbacks.iopub && callbacks.iopub.status;
