@@ -37,6 +37,7 @@ import tempfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .pages import LANGS, classroom_url
 
@@ -47,6 +48,13 @@ START_SECONDS = 4
 ``tests/benchmarks/bench_lite.py`` measured its first playable board at about this, cold, on a
 2-core machine."""
 PAGE_FILES: tuple[str, ...] = ("index.html", "page.js", "worker.js", "bridge.py", "light.css")
+LOCK_NAME = "pyodide-lock.json"
+"""The page's own Pyodide lock (:func:`light_lock`), beside its files."""
+PROJECT_KEY = "horserace-nb"
+LEFT_OUT: tuple[str, ...] = ("ipython", "widgetsnbextension")
+"""What the page's Python does without, of the packages ipywidgets asks for: IPython (a
+kernel's shell, which this page has not; ``bridge.py`` stands in for the three names ipywidgets
+takes from it) and the classic notebook's front end."""
 """The page's own files, copied from ``light/`` of this package (``index.html`` filled in)."""
 VENDOR_FILES: tuple[str, ...] = ("vendor.js", "vendor.css")
 """The bundled widget front end (:func:`vendor_bundle`)."""
@@ -143,6 +151,21 @@ def vendor_bundle(cache: Path, log: Log) -> Path:
     return folder
 
 
+def light_lock(lock: dict[str, Any]) -> dict[str, Any]:
+    """The page's Pyodide lock, from the site's *lock*: the project and what it needs, less
+    :data:`LEFT_OUT` (and what only they need); the same files, with the same sha256."""
+    from .build import canonical, lock_closure
+
+    packages = {key: dict(entry) for key, entry in lock["packages"].items()}
+    if PROJECT_KEY not in packages:
+        raise LightPageError(f"the site's lock has no {PROJECT_KEY}")
+    for entry in packages.values():
+        entry["depends"] = [dep for dep in entry.get("depends", [])
+                            if canonical(dep) not in LEFT_OUT]
+    keep = lock_closure({"packages": packages}, [PROJECT_KEY])
+    return {"info": dict(lock["info"]), "packages": {key: packages[key] for key in keep}}
+
+
 def opening_picture(lang: str) -> str:
     """The opening board the page shows at once: a new two-player game, every hand face down
     (the deal is Python's, later), in *lang*."""
@@ -186,6 +209,11 @@ def write_page(site: Path, cache: Path, version: str, log: Log) -> None:
         (folder / name).write_bytes(_source(name))
     for name in VENDOR_FILES:
         shutil.copyfile(vendor / name, folder / name)
+    try:
+        lock = json.loads((site / "static" / "pyodide" / LOCK_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise LightPageError(f"the site's Pyodide lock cannot be read ({err})") from None
+    (folder / LOCK_NAME).write_text(json.dumps(light_lock(lock), indent=1), encoding="utf-8")
     width, height = "560", "230"
     for lang in LANGS:
         svg = opening_picture(lang)
@@ -202,9 +230,21 @@ def write_page(site: Path, cache: Path, version: str, log: Log) -> None:
 def page_problems(site: Path) -> list[str]:
     """What keeps the light page of *site* from working: a file missing, a placeholder left."""
     folder = site / PAGE_DIR
-    names = [*PAGE_FILES, *VENDOR_FILES, *(f"opening-{lang}.svg" for lang in LANGS)]
+    names = [*PAGE_FILES, *VENDOR_FILES, LOCK_NAME, *(f"opening-{lang}.svg" for lang in LANGS)]
     missing = [name for name in names if not (folder / name).is_file()]
     problems = [f"the light classroom page lacks {', '.join(missing)}"] if missing else []
     if not missing and "__HR_" in (folder / "index.html").read_text(encoding="utf-8"):
         problems.append("the light classroom page's index.html was not filled in")
+    if not missing:
+        try:
+            packages = json.loads((folder / LOCK_NAME).read_text(encoding="utf-8"))["packages"]
+            served = json.loads((site / "static" / "pyodide" / LOCK_NAME).read_text(
+                encoding="utf-8"))["packages"]
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            return [*problems, f"the light classroom page's lock cannot be read ({err})"]
+        wrong = sorted(key for key, entry in packages.items()
+                       if served.get(key, {}).get("sha256") != entry.get("sha256"))
+        if PROJECT_KEY not in packages or wrong:
+            problems.append(f"the light classroom page's lock lacks {PROJECT_KEY} or names "
+                            f"files the site does not serve: {wrong}")
     return problems

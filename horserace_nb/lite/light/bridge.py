@@ -10,7 +10,10 @@ text and back, as a kernel's iopub and shell channels would.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
+import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -78,9 +81,45 @@ def close(comm_id: str) -> None:
         _manager.unregister_comm(found)
 
 
+class _NoShell:
+    """IPython's ``InteractiveShell`` where there is none: never initialized."""
+
+    @classmethod
+    def initialized(cls) -> bool:
+        return False
+
+
+def _shown(*objects: object, **options: object) -> None:
+    """``display()`` on a page that has no output area: nothing to show it in."""
+
+
+def without_ipython() -> bool:
+    """Stand in for the three names ipywidgets takes from IPython (``get_ipython``, which says
+    there is no shell; ``display`` and ``clear_output``; ``InteractiveShell``), when IPython is
+    not there: the page's lock leaves IPython and its 12 packages out (6.5 MiB, about a second
+    of imports), since no shell runs here. Whether it stood in."""
+    if "IPython" in sys.modules or importlib.util.find_spec("IPython") is not None:
+        return False
+    modules = {name: types.ModuleType(name) for name in (
+        "IPython", "IPython.display", "IPython.core", "IPython.core.interactiveshell")}
+    modules["IPython"].get_ipython = lambda: None  # type: ignore[attr-defined]
+    modules["IPython.display"].display = _shown  # type: ignore[attr-defined]
+    modules["IPython.display"].clear_output = (  # type: ignore[attr-defined]
+        lambda wait=False: None)
+    modules["IPython.core.interactiveshell"].InteractiveShell = (  # type: ignore[attr-defined]
+        _NoShell)
+    modules["IPython"].display = modules["IPython.display"]  # type: ignore[attr-defined]
+    modules["IPython"].core = modules["IPython.core"]  # type: ignore[attr-defined]
+    modules["IPython.core"].interactiveshell = (  # type: ignore[attr-defined]
+        modules["IPython.core.interactiveshell"])
+    sys.modules.update(modules)
+    return True
+
+
 def start(send: Send, lang: str, projector: bool) -> str:
     """Install the bridge and make the notebook's classroom, ``Classroom(lang=…,
     projector=…)``; its model id (the page draws that widget)."""
+    without_ipython()
     install(send)
     from horserace_nb.widgets import Classroom
 

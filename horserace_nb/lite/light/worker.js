@@ -43,8 +43,13 @@ function handle(message) {
 
 async function start(options) {
   const timings = { started: performance.now() };
+  const index = new URL("../static/pyodide/", HERE).href;
   const py = await loadPyodide({
-    indexURL: new URL("../static/pyodide/", HERE).href,
+    indexURL: index,
+    // the page's own lock (the site's, without IPython: bridge.py stands in for it), whose
+    // files are the site's
+    lockFileURL: new URL("pyodide-lock.json", HERE).href,
+    packageBaseUrl: index,
     packages: ["horserace-nb"],
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
