@@ -32,8 +32,9 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
+from horserace_nb.lite.classroom_page import light_url
 from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
-from horserace_nb.lite.pages import classroom_url, lesson_url
+from horserace_nb.lite.pages import lesson_url
 from horserace_nb.teaching.course import LESSON_EXERCISES, LESSON_SETS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -536,8 +537,8 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
                                                           id=cell_id))
         elif kind in ("links", "site"):  # {classroom}, {projector}: the site's pages
             body_text = link_rules(text[body].format(
-                classroom="../" + classroom_url(lang),
-                projector="../" + classroom_url(lang, projector=True)), page)
+                classroom="../" + light_url(lang),
+                projector="../" + light_url(lang, projector=True)), page)
             if kind == "links":
                 body_text = f"{body_text}\n\n{lesson_table('../')}"
             nb.cells.append(nbformat.v4.new_markdown_cell(body_text, id=cell_id))
@@ -633,8 +634,8 @@ def lesson_table(prefix: str = "") -> str:
 def build_index() -> str:
     index = nbformat.v4.new_notebook()
     head = INDEX_HEAD.format(
-        **{f"classroom_{lang}": classroom_url(lang) for lang in LANGS},
-        **{f"projector_{lang}": classroom_url(lang, projector=True) for lang in LANGS})
+        **{f"classroom_{lang}": light_url(lang) for lang in LANGS},
+        **{f"projector_{lang}": light_url(lang, projector=True) for lang in LANGS})
     source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT}"
     index.cells.append(nbformat.v4.new_markdown_cell(source, id="cell-00"))
     index.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",

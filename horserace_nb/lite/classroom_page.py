@@ -39,9 +39,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .pages import LANGS, classroom_url
+from .pages import LANGS, LIGHT_PAGE, classroom_url
 
-PAGE_DIR = "classroom"
+PAGE_DIR = LIGHT_PAGE.split("/")[0]
 """The light page's folder in the site."""
 START_SECONDS = 4
 """The seconds the page says Python takes to start ("about N seconds"):
@@ -54,7 +54,8 @@ PROJECT_KEY = "horserace-nb"
 LEFT_OUT: tuple[str, ...] = ("ipython", "widgetsnbextension")
 """What the page's Python does without, of the packages ipywidgets asks for: IPython (a
 kernel's shell, which this page has not; ``bridge.py`` stands in for the three names ipywidgets
-takes from it) and the classic notebook's front end."""
+takes from it) and the classic notebook's front end (the page's lock:
+:func:`horserace_nb.lite.build.light_lock`)."""
 """The page's own files, copied from ``light/`` of this package (``index.html`` filled in)."""
 VENDOR_FILES: tuple[str, ...] = ("vendor.js", "vendor.css")
 """The bundled widget front end (:func:`vendor_bundle`)."""
@@ -84,7 +85,7 @@ def light_url(lang: str, projector: bool = False) -> str:
     class's projector (``Classroom(projector=True)``)."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    return f"{PAGE_DIR}/index.html?lang={lang}" + ("&projector=1" if projector else "")
+    return f"{LIGHT_PAGE}?lang={lang}" + ("&projector=1" if projector else "")
 
 
 def _source(name: str) -> bytes:
@@ -151,21 +152,6 @@ def vendor_bundle(cache: Path, log: Log) -> Path:
     return folder
 
 
-def light_lock(lock: dict[str, Any]) -> dict[str, Any]:
-    """The page's Pyodide lock, from the site's *lock*: the project and what it needs, less
-    :data:`LEFT_OUT` (and what only they need); the same files, with the same sha256."""
-    from .build import canonical, lock_closure
-
-    packages = {key: dict(entry) for key, entry in lock["packages"].items()}
-    if PROJECT_KEY not in packages:
-        raise LightPageError(f"the site's lock has no {PROJECT_KEY}")
-    for entry in packages.values():
-        entry["depends"] = [dep for dep in entry.get("depends", [])
-                            if canonical(dep) not in LEFT_OUT]
-    keep = lock_closure({"packages": packages}, [PROJECT_KEY])
-    return {"info": dict(lock["info"]), "packages": {key: packages[key] for key in keep}}
-
-
 def opening_picture(lang: str) -> str:
     """The opening board the page shows at once: a new two-player game, every hand face down
     (the deal is Python's, later), in *lang*."""
@@ -175,10 +161,11 @@ def opening_picture(lang: str) -> str:
     return str(game_svg(Game(players=2, seed=1), seat=0, lang=lang, covered=True))
 
 
-def _size(svg: str) -> tuple[str, str]:
-    width = re.search(r'\bwidth="([0-9.]+)', svg)
-    height = re.search(r'\bheight="([0-9.]+)', svg)
-    return (width.group(1) if width else "560", height.group(1) if height else "230")
+def picture_size(svg: str) -> list[float]:
+    """The width and height an SVG picture says it has (its ``viewBox``): the page reserves
+    the room before the picture comes."""
+    found = re.search(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) ([0-9.]+)"', svg)
+    return [float(found.group(1)), float(found.group(2))] if found else [560.0, 230.0]
 
 
 def page_texts(version: str) -> dict[str, object]:
@@ -186,6 +173,7 @@ def page_texts(version: str) -> dict[str, object]:
     from ..render.svg import text_alternative
     from ..words.i18n import t
 
+    pictures = {lang: opening_picture(lang) for lang in LANGS}
     return {
         "version": version, "langs": list(LANGS),
         "repl": {lang: classroom_url(lang) for lang in LANGS},
@@ -195,13 +183,15 @@ def page_texts(version: str) -> dict[str, object]:
                         "ready": t("site.ready", lang),
                         "failed": t("light.failed", lang),
                         "repl": t("light.repl_link", lang),
-                        "alt": text_alternative(opening_picture(lang))} for lang in LANGS},
+                        "alt": text_alternative(pictures[lang]),
+                        "size": picture_size(pictures[lang])} for lang in LANGS},
     }
 
 
-def write_page(site: Path, cache: Path, version: str, log: Log) -> None:
-    """Write the light classroom page into *site* (``classroom/``): its files, the opening
-    pictures, and the bundled widget front end (:func:`vendor_bundle`)."""
+def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, Any]) -> None:
+    """Write the light classroom page into *site* (``classroom/``): its files, its Pyodide
+    *lock* (:func:`horserace_nb.lite.build.light_lock`), the opening pictures, and the bundled
+    widget front end (:func:`vendor_bundle`)."""
     vendor = vendor_bundle(cache, log)
     folder = site / PAGE_DIR
     folder.mkdir(parents=True, exist_ok=True)
@@ -209,21 +199,12 @@ def write_page(site: Path, cache: Path, version: str, log: Log) -> None:
         (folder / name).write_bytes(_source(name))
     for name in VENDOR_FILES:
         shutil.copyfile(vendor / name, folder / name)
-    try:
-        lock = json.loads((site / "static" / "pyodide" / LOCK_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise LightPageError(f"the site's Pyodide lock cannot be read ({err})") from None
-    (folder / LOCK_NAME).write_text(json.dumps(light_lock(lock), indent=1), encoding="utf-8")
-    width, height = "560", "230"
+    (folder / LOCK_NAME).write_text(json.dumps(lock, indent=1), encoding="utf-8")
     for lang in LANGS:
-        svg = opening_picture(lang)
-        (folder / f"opening-{lang}.svg").write_text(svg, encoding="utf-8")
-        if lang == "en":
-            width, height = _size(svg)
+        (folder / f"opening-{lang}.svg").write_text(opening_picture(lang), encoding="utf-8")
     texts = json.dumps(page_texts(version), ensure_ascii=False).replace("</", "<\\/")
     html = (_source("index.html").decode("utf-8").replace("__HR_LIGHT__", texts)
-            .replace("__HR_VERSION__", version).replace("__HR_WIDTH__", width)
-            .replace("__HR_HEIGHT__", height))
+            .replace("__HR_VERSION__", version))
     (folder / "index.html").write_text(html, encoding="utf-8")
 
 
