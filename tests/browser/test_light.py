@@ -261,3 +261,23 @@ def test_the_hand_played_here_shows_on_the_lesson_map(light_pages: dict[str, Lig
                                     timeout=LITE_TIMEOUT_MS)
     finally:
         lab.close()
+
+
+def test_a_page_whose_python_cannot_start_says_so_and_links_the_other_page(
+        lite_url: str, page: Any) -> None:
+    """Python's files cannot be had (here: the Pyodide core refused): the page keeps its opening
+    picture, says in its language that Python could not start, and links the REPL classroom page
+    of its language (which needs no Web Worker of its own)."""
+    from playwright.sync_api import expect
+
+    from horserace_nb.lite.pages import classroom_url
+
+    page.route("**/static/pyodide/pyodide.mjs*", lambda route: route.abort())
+    page.goto(f"{lite_url}/{light_url('ja')}")
+    status = page.locator("#hr-light-status.hr-light-failed")
+    expect(status).to_be_visible(timeout=30_000)
+    expect(status).to_contain_text(t("light.failed", "ja"))
+    link = status.get_by_role("link", name=t("light.repl_link", "ja"))
+    assert link.get_attribute("href") == f"../{classroom_url('ja')}"
+    page.wait_for_function(OPENING_SHOWN)  # the picture stays
+    assert page.locator("html").get_attribute("lang") == "ja"

@@ -140,5 +140,7 @@ function onWorker(data) {
   } else if (data.type === "failed") page.fail(data.text);
 }
 
-worker.onmessage = (event) => onWorker(event.data);
-for (const data of page.early.splice(0)) onWorker(data);
+if (worker !== null) {
+  worker.onmessage = (event) => onWorker(event.data);
+  for (const data of page.early.splice(0)) onWorker(data);
+}
