@@ -111,3 +111,17 @@ def test_the_pages_words_come_from_the_catalog_in_every_language() -> None:
 
 def test_the_picture_size_is_its_view_box() -> None:
     assert picture_size('<svg width="100%" viewBox="0 0 560 230.53">') == [560.0, 230.53]
+
+
+def test_anywidgets_model_deadline_is_found_once_and_lengthened() -> None:
+    """The bundle's one change to the npm code (classroom_page.INIT_DEADLINE), on the text
+    esbuild makes of anywidget 0.11.0."""
+    minified = ('this.#t.addEventListener("abort",()=>s()),'
+                'AbortSignal.timeout(2e3).addEventListener("abort",()=>{t.reject('
+                'new Error("[anywidget] Failed to initialize model."))});'
+                'AbortSignal.timeout(2e3).addEventListener("abort",()=>{other()})')
+    pattern, replacement = classroom_page.INIT_DEADLINE
+    patched, count = pattern.subn(replacement, minified)
+    assert count == 1
+    assert 'AbortSignal.timeout(6e4).addEventListener("abort",()=>{t.reject' in patched
+    assert patched.endswith('AbortSignal.timeout(2e3).addEventListener("abort",()=>{other()})')

@@ -72,7 +72,15 @@ ESBUILD_ARGS: tuple[str, ...] = (
     "--loader:.woff=file", "--loader:.woff2=file", "--loader:.ttf=file", "--loader:.eot=file",
     "--loader:.svg=file")
 """esbuild's options for ``vendor.js`` (one ES module) and ``vendor.css``."""
-BUNDLE_RECIPE = "1"
+INIT_DEADLINE = (re.compile(r'AbortSignal\.timeout\(2e3\)(?=\.addEventListener\("abort",'
+                            r'\(\)=>\{\w+\.reject\(new Error\("\[anywidget\] Failed to '
+                            r'initialize model)'), "AbortSignal.timeout(6e4)")
+"""anywidget 0.11.0 gives a model 2 s to load its ES module, then refuses every message Python
+sends it for good ("[anywidget] Failed to initialize model."): on a busy 2-core machine the page,
+which makes the classroom's 225 widgets at once, missed it (a board that no longer changed). The
+bundle gives it 60 s instead (the one change made to the npm code; the build fails if the text
+is not found exactly once)."""
+BUNDLE_RECIPE = "2"
 """Bumped whenever the bundle changes for the same inputs (the cache key holds it)."""
 NPM_TIMEOUT_S = 600
 
@@ -150,6 +158,13 @@ def vendor_bundle(cache: Path, log: Log) -> Path:
         if sorted(path.name for path in made.iterdir()) != sorted(VENDOR_FILES):
             raise LightPageError(f"esbuild wrote {sorted(p.name for p in made.iterdir())}, "
                                  f"not {list(VENDOR_FILES)}")
+        script = made / "vendor.js"
+        text, count = INIT_DEADLINE[0].subn(INIT_DEADLINE[1],
+                                            script.read_text(encoding="utf-8"))
+        if count != 1:
+            raise LightPageError(f"anywidget's model deadline was found {count} times in the "
+                                 "bundle, not once: see classroom_page.INIT_DEADLINE")
+        script.write_text(text, encoding="utf-8")
         shutil.rmtree(folder, ignore_errors=True)
         made.replace(folder)
     return folder
