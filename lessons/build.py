@@ -38,8 +38,9 @@ import nbformat
 from nbclient import NotebookClient
 
 from horserace_nb.core.actions import Place
+from horserace_nb.lite.classroom_page import light_url
 from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
-from horserace_nb.lite.pages import classroom_url, lesson_url
+from horserace_nb.lite.pages import lesson_url
 from horserace_nb.teaching.course import COURSE, designed, notebook, number, title
 from horserace_nb.teaching.course import lesson as find_lesson
 from horserace_nb.teaching.puzzles import PUZZLES
@@ -547,8 +548,8 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
                                                           id=cell_id))
         elif kind in ("links", "site"):  # {classroom}, {projector}: the site's pages
             body_text = link_rules(text[body].format(
-                classroom="../" + classroom_url(lang),
-                projector="../" + classroom_url(lang, projector=True)), page)
+                classroom="../" + light_url(lang),
+                projector="../" + light_url(lang, projector=True)), page)
             if kind == "links":
                 body_text = f"{body_text}\n\n{lesson_table('../')}"
             nb.cells.append(nbformat.v4.new_markdown_cell(body_text, id=cell_id))
@@ -648,8 +649,8 @@ def lesson_table(prefix: str = "") -> str:
 def build_index() -> str:
     index = nbformat.v4.new_notebook()
     head = INDEX_HEAD.format(
-        **{f"classroom_{lang}": classroom_url(lang) for lang in LANGS},
-        **{f"projector_{lang}": classroom_url(lang, projector=True) for lang in LANGS},
+        **{f"classroom_{lang}": light_url(lang) for lang in LANGS},
+        **{f"projector_{lang}": light_url(lang, projector=True) for lang in LANGS},
         start_page=notebook("start"))
     names = {"example": notebook("turns"), "guide": notebook("teacher_guide")}
     source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT.format(**names)}"

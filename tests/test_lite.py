@@ -956,7 +956,8 @@ def test_the_start_page_and_the_guides_link_the_classroom_page_for_the_projector
     """The teacher opens the projector's page from one link, in every language (issue 19)."""
     import json
 
-    from horserace_nb.lite.pages import classroom_url, site_links
+    from horserace_nb.lite.classroom_page import light_url
+    from horserace_nb.lite.pages import site_links
 
     notebooks = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -964,10 +965,11 @@ def test_the_start_page_and_the_guides_link_the_classroom_page_for_the_projector
         cells = json.loads((notebooks / name).read_text(encoding="utf-8"))["cells"]
         return [link for cell in cells for link in site_links("".join(cell["source"]))]
 
-    for lang in ("en", "ko", "ja"):
-        projector = classroom_url(lang, projector=True)
-        assert projector in links("index.ipynb"), lang
-        assert projector in links(f"{lang}/10_teacher_guide.ipynb"), lang
+    for lang in ("en", "ko", "ja"):  # the light classroom page is the classroom page (issue 34)
+        for projector in (False, True):
+            assert light_url(lang, projector=projector) in links("index.ipynb"), lang
+            assert light_url(lang, projector=projector) in links(
+                f"{lang}/10_teacher_guide.ipynb"), lang
 
 
 def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:

@@ -82,6 +82,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..teaching.authoring import PUZZLES_FORMAT, AuthoringError, PuzzleSet, read_puzzle_set
+from .classroom_page import LEFT_OUT as LIGHT_LEFT_OUT
+from .classroom_page import PROJECT_KEY, LightPageError, write_page
+from .classroom_page import page_problems as light_page_problems
 from .contents import ContentPlan, plan_contents, read_lessons
 from .pages import (
     APP_PAGES,
@@ -222,6 +225,28 @@ def lock_closure(lock: Mapping[str, Any], roots: Sequence[str]) -> list[str]:
         found.add(key)
         todo.extend(canonical(dep) for dep in packages[key].get("depends", []))
     return sorted(found)
+
+
+def light_lock(lock: Mapping[str, Any]) -> dict[str, Any]:
+    """The light classroom page's Pyodide lock (:mod:`horserace_nb.lite.classroom_page`), from
+    the site's *lock*: the project and what it needs, less what that page does without
+    (IPython and what only it needs); the same files, with the same sha256.
+
+    >>> lock = {"info": {}, "packages": {
+    ...     "horserace-nb": {"depends": ["ipywidgets"]},
+    ...     "ipywidgets": {"depends": ["comm", "IPython"]}, "comm": {"depends": []},
+    ...     "ipython": {"depends": ["pygments"]}, "pygments": {"depends": []}}}
+    >>> sorted(light_lock(lock)["packages"]), light_lock(lock)["packages"]["ipywidgets"]
+    (['comm', 'horserace-nb', 'ipywidgets'], {'depends': ['comm']})
+    """
+    packages = {key: dict(entry) for key, entry in lock["packages"].items()}
+    if PROJECT_KEY not in packages:
+        raise LiteBuildError(f"the site's lock has no {PROJECT_KEY}")
+    for entry in packages.values():
+        entry["depends"] = [dep for dep in entry.get("depends", [])
+                            if canonical(dep) not in LIGHT_LEFT_OUT]
+    keep = lock_closure({"packages": packages}, [PROJECT_KEY])
+    return {"info": dict(lock["info"]), "packages": {key: packages[key] for key in keep}}
 
 
 def sha256_of(path: Path) -> str:
@@ -1338,6 +1363,10 @@ def build_site(output: Path, *, source: Path | None = None, notebooks: Path | No
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
               "--output-dir", str(new.path)], "jupyter lite build", cwd=lite_dir)
         add_script(new.path, project_entry["version"])
+        try:  # the light classroom page (classroom/), beside the apps
+            write_page(new.path, cache, project_entry["version"], say, light_lock(patched))
+        except LightPageError as err:
+            raise LiteBuildError(str(err)) from None
         write_marker(new.path, project_entry["version"])
         check_site(new.path, tree, project_entry["name"])
         if output.exists():
@@ -1416,6 +1445,7 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
     if packages and unserved:
         problems.append(f"preloaded but not in the lock: {unserved}")
     problems += page_problems(site, tree)
+    problems += light_page_problems(site)
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
         if not (extensions / needed / "package.json").is_file():

@@ -117,7 +117,14 @@ def has_script(site: Path, page: str) -> bool:
     return path.is_file() and SCRIPT_NAME in path.read_text(encoding="utf-8")
 
 
-_LINK = re.compile(r"\]\(((?:\.\./)*(?:lab|repl)/index\.html\?[^)\s]+)\)")
+LIGHT_PAGE = "classroom/index.html"
+"""The light classroom page (:mod:`horserace_nb.lite.classroom_page`), from the site's root."""
+LINKED_PAGES: tuple[str, ...] = (*APP_PAGES, LIGHT_PAGE)
+"""The site's pages a notebook may link to: the apps' and the light classroom page."""
+
+_LINK = re.compile(r"\]\(((?:\.\./)*(?:"
+                   + "|".join(re.escape(page.split("/")[0]) for page in LINKED_PAGES)
+                   + r")/index\.html\?[^)\s]+)\)")
 
 
 def site_links(markdown: str) -> list[str]:
@@ -137,7 +144,7 @@ def link_problem(site: Path, link: str, tree: Collection[str] | None = None) -> 
     Nothing outside the site is looked at: ``?path=../../etc/hostname`` leads nowhere, and so
     does a path that is not written plainly (``/en/…``, ``./``, ``//``)."""
     page, _, query = link.partition("?")
-    if page not in APP_PAGES or not (site / page).is_file():
+    if page not in LINKED_PAGES or not (site / page).is_file():
         return f"{link}: the site has no {page}"
     if tree is None:
         tree = content_tree(site)

@@ -34,7 +34,13 @@ that app of each site (``notebooks`` needs a site built with the notebook app).
 with ``--keep DIR``) instead of building one; several sites are measured in turns, run by run,
 so that they are compared in the same conditions.
 
+``--classroom`` measures the site's two classroom pages instead, in turns in the same run: the
+light page (``classroom/index.html``, issue 34) and the REPL page; for each, cold and warm, the
+seconds to the first picture and to the first playable board, the bytes the server sent (and
+what a gzip-compressing host would send), and the light page's parts (see the end of this file).
+
 Run: .venv/bin/python tests/benchmarks/bench_lite.py [--repeat N] [--site DIR ...] [--app APP ...]
+     .venv/bin/python tests/benchmarks/bench_lite.py --classroom [--site DIR] [--repeat N]
 """
 
 from __future__ import annotations
@@ -279,6 +285,9 @@ def main() -> None:
                              "is not byte-compiled (source-pyc) and, with --old SRC, one "
                              "built from the checkout SRC")
     parser.add_argument("--old", type=Path, help="an older checkout, for --compare")
+    parser.add_argument("--classroom", action="store_true",
+                        help="measure the classroom pages instead: the light page and the "
+                             "REPL page, in turns (first picture, first playable board, bytes)")
     args = parser.parse_args()
 
     print(f"load average at start: {load()} ({os.cpu_count()} cores)")
@@ -304,13 +313,17 @@ def main() -> None:
                     build_site(old, source=args.old.resolve(), notebooks=notebooks)
                     sites.insert(1, old)
         for site in sites:
-            if not (site / "files" / PROBE).is_file():
+            if not args.classroom and not (site / "files" / PROBE).is_file():
                 raise SystemExit(f"{site} has no {PROBE}: build it with this script (--keep)")
             print(f"site {site.name}: {mib(folder_size(site))}")
             for part in ("static/pyodide", "build", "extensions", "files"):
                 print(f"  {part:<16}{mib(folder_size(site / part))}")
         if not CHROMIUM.is_file():
             print(f"no Chromium at {CHROMIUM}: page timings skipped")
+            return
+        if args.classroom:
+            report_classrooms(measure_classrooms(sites[0], args.repeat), args.repeat)
+            print(f"load average at end: {load()}")
             return
         results = measure(sites, args.repeat, tuple(args.app) or ("lab",))
 
@@ -327,6 +340,197 @@ def main() -> None:
               f"{statistics.median(r.drive for r in runs):6.0f}"
               f"  <= {goal:.0f} s: {'met' if board <= goal else 'NOT met'}")
     print(f"load average at end: {load()}")
+
+
+
+# --------------------------------------------------------------------------- the classroom pages
+# ``--classroom``: the site's two classroom pages in the same run, in turns: the light page
+# (``classroom/index.html?lang=en``: Pyodide in a Web Worker, no JupyterLab; issue 34) and the
+# REPL page (JupyterLite's REPL app running Classroom(lang="en")). Goals for the light page on
+# this 2-core machine: a playable board <= 4 s after the page load, cold, without a memory
+# snapshot, at most half the REPL page's time, and <= 15 MiB downloaded for a learner who opens
+# only this page.
+GOAL_LIGHT_S, GOAL_LIGHT_MIB = 4.0, 15.0
+PICTURE_JS = """() => { const img = document.getElementById('hr-opening-board');
+    return img && img.currentSrc && img.complete && img.naturalWidth > 0 ? performance.now()
+        : (document.body && document.body.dataset.hrState === 'ready' ? performance.now() : 0); }"""
+"""The light page's opening picture shown (or already replaced by the live board): when."""
+PLAYABLE_JS = """() => document.querySelector('.hr-board svg g.hr-svg-hand-tile')
+    ? performance.now() : 0"""
+"""A live board with the hand's tiles on the page (either page): when."""
+BOARD_JS = "() => document.querySelector('.hr-board svg') ? performance.now() : 0"
+
+
+@dataclass
+class ClassroomRun:
+    picture: float
+    playable: float
+    bytes_sent: int
+    gzip_bytes: int
+    files: int
+    parts: dict[str, float]
+    load: str
+
+
+class Counted:
+    """What the static server sent (:func:`counting_server`): bytes and files since reset."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.sent: list[str] = []
+        self._gzip: dict[str, int] = {}
+
+    def reset(self) -> None:
+        self.sent = []
+
+    def bytes_sent(self) -> int:
+        return sum((self.root / name).stat().st_size for name in self.sent)
+
+    def gzip_bytes(self) -> int:
+        """What a host compressing its responses (gzip, level 6) would have sent."""
+        import gzip
+
+        total = 0
+        for name in self.sent:
+            if name not in self._gzip:
+                self._gzip[name] = len(gzip.compress((self.root / name).read_bytes(), 6))
+            total += self._gzip[name]
+        return total
+
+
+def counting_server(root: Path) -> Any:
+    """A loopback static server of *root* (as the tests' :func:`static_server`) that counts
+    the files it sends in full (200): a ``(context manager, Counted)`` pair."""
+    import contextlib
+    import functools
+    import http.server
+    import threading
+    import urllib.parse
+
+    counted = Counted(root)
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".mjs": "text/javascript",
+                          ".js": "text/javascript", ".json": "application/json",
+                          ".whl": "application/octet-stream"}
+
+        def send_response(self, code: int, message: str | None = None) -> None:
+            super().send_response(code, message)
+            if code == 200:
+                path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path).lstrip("/")
+                target = root / path
+                if target.is_dir():
+                    target = target / "index.html"
+                if target.is_file():
+                    counted.sent.append(target.relative_to(root).as_posix())
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+    @contextlib.contextmanager
+    def serving() -> Any:
+        handler = functools.partial(Handler, directory=str(root))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}"
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=10)
+
+    return serving(), counted
+
+
+def _when(page: Any, script: str) -> float:
+    """Seconds from the page's navigation to when *script* first returns a time."""
+    handle = page.wait_for_function(script, timeout=LITE_TIMEOUT_MS, polling=20)
+    return float(handle.json_value()) / 1000
+
+
+def classroom_run(page: Any, url: str, counted: Counted, light: bool) -> ClassroomRun:
+    from horserace_nb.lite.classroom_page import light_url
+    from horserace_nb.lite.pages import classroom_url
+
+    counted.reset()
+    page.goto(f"{url}/{light_url('en') if light else classroom_url('en')}", wait_until="commit")
+    parts: dict[str, float] = {}
+    if light:
+        picture = _when(page, PICTURE_JS)
+        page.wait_for_selector("body[data-hr-state=ready]", timeout=LITE_TIMEOUT_MS)
+        timings = page.evaluate("window.hrLightTimings")
+        playable = float(timings["playable"]) / 1000
+        parts = {"worker": timings["started"] / 1000,
+                 "pyodide+packages": (timings["pyodide"] - timings["started"]) / 1000,
+                 "bridge": (timings["bridge"] - timings["pyodide"]) / 1000,
+                 "imports+Classroom": (timings["classroom"] - timings["bridge"]) / 1000,
+                 "drawn": (timings["playable"] - timings["classroom"]) / 1000}
+    else:
+        picture = _when(page, BOARD_JS)
+        playable = _when(page, PLAYABLE_JS)
+    page.wait_for_timeout(500)  # the last requests (the page's idle messages) come in
+    return ClassroomRun(picture, playable, counted.bytes_sent(), counted.gzip_bytes(),
+                        len(counted.sent), parts, load())
+
+
+def measure_classrooms(site: Path, repeat: int) -> dict[tuple[str, str], list[ClassroomRun]]:
+    """Each run: for the light page and the REPL page in turns, a fresh browser profile
+    (cold), then the same page again in a new tab of that profile (warm)."""
+    from playwright.sync_api import sync_playwright
+
+    results: dict[tuple[str, str], list[ClassroomRun]] = {}
+    serving, counted = counting_server(site)
+    with sync_playwright() as playwright, serving as url:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=[*CHROMIUM_ARGS, *NO_WAY_OUT])
+        for number in range(repeat):
+            for name, light in (("light", True), ("repl", False)):
+                context = browser.new_context(viewport=VIEWPORT)
+                for kind in ("cold", "warm"):
+                    page = context.new_page()
+                    traffic = watch_requests(page)
+                    run = classroom_run(page, url, counted, light)
+                    forget_workspace(page, url)
+                    page.close()
+                    if traffic.outside or [f for f in traffic.failed if "favicon" not in f]:
+                        raise SystemExit(f"outside requests {traffic.outside}, failed "
+                                         f"{traffic.failed}")
+                    results.setdefault((name, kind), []).append(run)
+                    shares = "  ".join(f"{k} {v:.2f}" for k, v in run.parts.items())
+                    print(f"  run {number + 1} {name:<5} {kind}: picture {run.picture:5.2f}"
+                          f"  playable {run.playable:5.2f} s  {mib(run.bytes_sent)}"
+                          f" ({mib(run.gzip_bytes).strip()} gzip) in {run.files} files"
+                          f"  {shares}   load {run.load}", flush=True)
+                context.close()
+        browser.close()
+    return results
+
+
+def report_classrooms(results: dict[tuple[str, str], list[ClassroomRun]], repeat: int) -> None:
+    print(f"median of {repeat} (seconds after the page load; MiB the server sent):")
+    medians: dict[tuple[str, str], float] = {}
+    for (name, kind), runs in results.items():
+        playable = statistics.median(r.playable for r in runs)
+        medians[(name, kind)] = playable
+        sent = statistics.median(r.bytes_sent for r in runs)
+        zipped = statistics.median(r.gzip_bytes for r in runs)
+        parts = {key: statistics.median(r.parts[key] for r in runs)
+                 for key in (runs[0].parts if runs[0].parts else {})}
+        shares = "  ".join(f"{k} {v:.2f}" for k, v in parts.items())
+        print(f"  {name:<5} {kind:<4} picture {statistics.median(r.picture for r in runs):5.2f}"
+              f"  playable {playable:5.2f}  {mib(int(sent))} ({mib(int(zipped)).strip()} gzip)"
+              f"  {shares}")
+    cold = medians.get(("light", "cold"))
+    repl = medians.get(("repl", "cold"))
+    if cold is not None:
+        sent = statistics.median(r.bytes_sent for r in results[("light", "cold")]) / 2**20
+        print(f"  light cold playable <= {GOAL_LIGHT_S:.0f} s: "
+              f"{'met' if cold <= GOAL_LIGHT_S else 'NOT met'}; <= {GOAL_LIGHT_MIB:.0f} MiB: "
+              f"{'met' if sent <= GOAL_LIGHT_MIB else 'NOT met'} ({sent:.1f} MiB as served)"
+              + (f"; <= half the REPL page's {repl:.2f} s: "
+                 f"{'met' if cold <= repl / 2 else 'NOT met'}" if repl else ""))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,249 @@
+"""The light classroom page of the site: ``classroom/index.html?lang=ko`` (``&projector=1``).
+
+The notebook's ``Classroom(lang=…, projector=…)`` without JupyterLab, in a static page:
+
+* **Python** is Pyodide (the site's own, ``static/pyodide/``) in a module Web Worker
+  (``light/worker.js``), loading only the project and what it needs from the site's lock; the
+  Python half of the comm bridge (``light/bridge.py``) replaces ``comm.create_comm``, so the
+  widgets' messages go to the page as text, as a kernel's would.
+* **The widgets** are drawn by ``@jupyter-widgets/html-manager`` with anywidget's front end,
+  both from the npm registry, pinned with their dependencies (``light/npm/package-lock.json``)
+  and bundled by esbuild when the site is built (:func:`vendor_bundle`; kept in the build's
+  download cache, keyed by the lock and the entry). Nothing is fetched at run time from outside
+  the site. ``light/page.js`` is the page's half of the bridge.
+* **The board at once**: the page shows the opening board as a picture drawn when the site is
+  built (:func:`opening_picture`, every hand face down, with its text alternative) and says
+  "Python is starting — about N seconds" (:data:`START_SECONDS`, the catalog's
+  ``light.starting``) in the page's language; the live classroom is drawn out of sight in the
+  picture's place and replaces it once its board is there.
+* **Progress**: the page names the site's root as JupyterLite's pages do, so the progress
+  store (``widgets/store.js``) keeps its results with the rest of the site's: a star earned
+  here shows on the lesson map.
+
+>>> light_url("ko")
+'classroom/index.html?lang=ko'
+>>> light_url("ja", projector=True)
+'classroom/index.html?lang=ja&projector=1'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .pages import LANGS, LIGHT_PAGE, classroom_url
+
+PAGE_DIR = LIGHT_PAGE.split("/")[0]
+"""The light page's folder in the site."""
+START_SECONDS = 5
+"""The seconds the page says Python takes to start ("about N seconds"), cold. Measured with
+``tests/benchmarks/bench_lite.py --classroom`` on the shared 2-core test machine (2026-12-03):
+7.4 s to the first playable board at load 18 (10.5 s median at load 17-35; the REPL page 13.6 s
+in the same runs); its parts, Pyodide with the page's packages 4.4 s and the imports with the
+first Classroom 2.3 s, were 1.4-1.7 s and 0.8-1.0 s in Node at load 2 (FACTS.md), which puts a
+quiet machine at about 4-5 s."""
+PAGE_FILES: tuple[str, ...] = ("index.html", "page.js", "worker.js", "bridge.py", "light.css")
+LOCK_NAME = "pyodide-lock.json"
+"""The page's own Pyodide lock (:func:`horserace_nb.lite.build.light_lock`), beside its files."""
+PROJECT_KEY = "horserace-nb"
+LEFT_OUT: tuple[str, ...] = ("ipython", "widgetsnbextension")
+"""What the page's Python does without, of the packages ipywidgets asks for: IPython (a
+kernel's shell, which this page has not; ``bridge.py`` stands in for the three names ipywidgets
+takes from it) and the classic notebook's front end (the page's lock:
+:func:`horserace_nb.lite.build.light_lock`)."""
+"""The page's own files, copied from ``light/`` of this package (``index.html`` filled in)."""
+VENDOR_FILES: tuple[str, ...] = ("vendor.js", "vendor.css")
+"""The bundled widget front end (:func:`vendor_bundle`)."""
+NPM_FILES: tuple[str, ...] = ("package.json", "package-lock.json", "entry.js", "shim.js")
+"""What the bundle is made from (``light/npm/``): the pinned packages and the entry."""
+ESBUILD_ARGS: tuple[str, ...] = (
+    "--bundle", "--format=esm", "--minify", "--legal-comments=none", "--charset=utf8",
+    # ipywidgets 7's models: html-manager loads them only for a kernel of ipywidgets 7
+    "--external:@jupyter-widgets/base7", "--external:@jupyter-widgets/controls7",
+    "--define:process.env.NODE_ENV=\"production\"",
+    "--loader:.woff=file", "--loader:.woff2=file", "--loader:.ttf=file", "--loader:.eot=file",
+    "--loader:.svg=file")
+"""esbuild's options for ``vendor.js`` (one ES module) and ``vendor.css``."""
+INIT_DEADLINE = (re.compile(r'AbortSignal\.timeout\(2e3\)(?=\.addEventListener\("abort",'
+                            r'\(\)=>\{\w+\.reject\(new Error\("\[anywidget\] Failed to '
+                            r'initialize model)'), "AbortSignal.timeout(6e4)")
+"""anywidget 0.11.0 gives a model 2 s to load its ES module, then refuses every message Python
+sends it for good ("[anywidget] Failed to initialize model."): on a busy 2-core machine the page,
+which makes the classroom's 225 widgets at once, missed it (a board that no longer changed). The
+bundle gives it 60 s instead (the one change made to the npm code; the build fails if the text
+is not found exactly once)."""
+BUNDLE_RECIPE = "2"
+"""Bumped whenever the bundle changes for the same inputs (the cache key holds it)."""
+NPM_TIMEOUT_S = 600
+
+Log = Callable[[str], None]
+
+
+class LightPageError(RuntimeError):
+    """The light page could not be made; the message says why."""
+
+
+def light_url(lang: str, projector: bool = False) -> str:
+    """The light classroom page in *lang*, relative to the site's root; *projector*: the
+    class's projector (``Classroom(projector=True)``)."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return f"{LIGHT_PAGE}?lang={lang}" + ("&projector=1" if projector else "")
+
+
+def _source(name: str) -> bytes:
+    found = resources.files(__package__).joinpath("light")
+    for part in name.split("/"):
+        found = found.joinpath(part)
+    return found.read_bytes()
+
+
+def bundle_key() -> str:
+    """The cache key of the bundle: its inputs' sha256, esbuild's options, the recipe."""
+    digest = hashlib.sha256()
+    for name in NPM_FILES:
+        digest.update(name.encode() + b"\0" + _source(f"npm/{name}") + b"\0")
+    digest.update("\0".join(ESBUILD_ARGS).encode() + BUNDLE_RECIPE.encode())
+    return digest.hexdigest()[:24]
+
+
+def _run(cmd: list[str], cwd: Path, what: str) -> None:
+    try:
+        done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=NPM_TIMEOUT_S, check=False)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise LightPageError(f"{what}: {err}") from None
+    if done.returncode != 0:
+        lines = [line.strip()[:300] for line in (done.stdout + "\n" + done.stderr).splitlines()
+                 if line.strip()]
+        errors = [line for line in lines if "error" in line.lower()] or lines
+        raise LightPageError(f"{what} failed (exit {done.returncode}): "
+                             f"{'; '.join(errors[-2:]) or 'it printed nothing'}")
+
+
+def vendor_bundle(cache: Path, log: Log) -> Path:
+    """The folder holding :data:`VENDOR_FILES`: from the download cache (``light/KEY/``) when
+    it has them, else made there: ``npm ci`` of the pinned packages (no install scripts) into
+    a temporary folder, then esbuild. Raises :class:`LightPageError` when npm or esbuild
+    fails."""
+    folder = cache / "light" / bundle_key()
+    if all((folder / name).is_file() and (folder / name).stat().st_size > 0
+           for name in VENDOR_FILES):
+        return folder
+    npm = shutil.which("npm")
+    node = shutil.which("node")
+    if npm is None or node is None:
+        raise LightPageError("npm and node are needed to bundle the light classroom page's "
+                             "widget front end (apt-get install npm)")
+    (cache / "light").mkdir(parents=True, exist_ok=True)
+    log("bundling the light classroom page's widgets: npm ci, esbuild")
+    with tempfile.TemporaryDirectory(dir=cache / "light", prefix=".bundle-") as tmp:
+        work = Path(tmp)
+        for name in NPM_FILES:
+            (work / name).write_bytes(_source(f"npm/{name}"))
+        _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error",
+              "--fetch-retries=1", "--fetch-timeout=20000"], work, "npm ci (light page)")
+        esbuild = work / "node_modules" / "esbuild" / "bin" / "esbuild"
+        _run([node, str(esbuild), "entry.js", *ESBUILD_ARGS, "--outfile=out/vendor.js"],
+             work, "esbuild (light page)")
+        made = work / "out"
+        if sorted(path.name for path in made.iterdir()) != sorted(VENDOR_FILES):
+            raise LightPageError(f"esbuild wrote {sorted(p.name for p in made.iterdir())}, "
+                                 f"not {list(VENDOR_FILES)}")
+        script = made / "vendor.js"
+        text, count = INIT_DEADLINE[0].subn(INIT_DEADLINE[1],
+                                            script.read_text(encoding="utf-8"))
+        if count != 1:
+            raise LightPageError(f"anywidget's model deadline was found {count} times in the "
+                                 "bundle, not once: see classroom_page.INIT_DEADLINE")
+        script.write_text(text, encoding="utf-8")
+        shutil.rmtree(folder, ignore_errors=True)
+        made.replace(folder)
+    return folder
+
+
+def opening_picture(lang: str) -> str:
+    """The opening board the page shows at once: a new two-player game, every hand face down
+    (the deal is Python's, later), in *lang*."""
+    from ..core.game import Game
+    from ..render.svg import game_svg
+
+    return str(game_svg(Game(players=2, seed=1), seat=0, lang=lang, covered=True))
+
+
+def picture_size(svg: str) -> list[float]:
+    """The width and height an SVG picture says it has (its ``viewBox``): the page reserves
+    the room before the picture comes."""
+    found = re.search(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) ([0-9.]+)"', svg)
+    return [float(found.group(1)), float(found.group(2))] if found else [560.0, 230.0]
+
+
+def page_texts(version: str) -> dict[str, object]:
+    """What the page's inline script says, in every language (from the catalog)."""
+    from ..render.svg import text_alternative
+    from ..words.i18n import t
+
+    pictures = {lang: opening_picture(lang) for lang in LANGS}
+    return {
+        "version": version, "langs": list(LANGS),
+        "repl": {lang: classroom_url(lang) for lang in LANGS},
+        "repl_projector": {lang: classroom_url(lang, projector=True) for lang in LANGS},
+        "text": {lang: {"title": t("classroom.title", lang),
+                        "starting": t("light.starting", lang, seconds=START_SECONDS),
+                        "ready": t("site.ready", lang),
+                        "failed": t("light.failed", lang),
+                        "repl": t("light.repl_link", lang),
+                        "alt": text_alternative(pictures[lang]),
+                        "size": picture_size(pictures[lang])} for lang in LANGS},
+    }
+
+
+def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, Any]) -> None:
+    """Write the light classroom page into *site* (``classroom/``): its files, its Pyodide
+    *lock* (:func:`horserace_nb.lite.build.light_lock`), the opening pictures, and the bundled
+    widget front end (:func:`vendor_bundle`)."""
+    vendor = vendor_bundle(cache, log)
+    folder = site / PAGE_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in PAGE_FILES:
+        (folder / name).write_bytes(_source(name))
+    for name in VENDOR_FILES:
+        shutil.copyfile(vendor / name, folder / name)
+    (folder / LOCK_NAME).write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    for lang in LANGS:
+        (folder / f"opening-{lang}.svg").write_text(opening_picture(lang), encoding="utf-8")
+    texts = json.dumps(page_texts(version), ensure_ascii=False).replace("</", "<\\/")
+    html = (_source("index.html").decode("utf-8").replace("__HR_LIGHT__", texts)
+            .replace("__HR_VERSION__", version))
+    (folder / "index.html").write_text(html, encoding="utf-8")
+
+
+def page_problems(site: Path) -> list[str]:
+    """What keeps the light page of *site* from working: a file missing, a placeholder left."""
+    folder = site / PAGE_DIR
+    names = [*PAGE_FILES, *VENDOR_FILES, LOCK_NAME, *(f"opening-{lang}.svg" for lang in LANGS)]
+    missing = [name for name in names if not (folder / name).is_file()]
+    problems = [f"the light classroom page lacks {', '.join(missing)}"] if missing else []
+    if not missing and "__HR_" in (folder / "index.html").read_text(encoding="utf-8"):
+        problems.append("the light classroom page's index.html was not filled in")
+    if not missing:
+        try:
+            packages = json.loads((folder / LOCK_NAME).read_text(encoding="utf-8"))["packages"]
+            served = json.loads((site / "static" / "pyodide" / LOCK_NAME).read_text(
+                encoding="utf-8"))["packages"]
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            return [*problems, f"the light classroom page's lock cannot be read ({err})"]
+        wrong = sorted(key for key, entry in packages.items()
+                       if served.get(key, {}).get("sha256") != entry.get("sha256"))
+        if PROJECT_KEY not in packages or wrong:
+            problems.append(f"the light classroom page's lock lacks {PROJECT_KEY} or names "
+                            f"files the site does not serve: {wrong}")
+    return problems

@@ -1,0 +1,127 @@
+"""The light classroom page's build parts (issue 34; the page itself: tests/browser/test_light.py):
+its address, its own Pyodide lock, its bundle's inputs, its checks in the built site."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from horserace_nb.lite import LiteBuildError, classroom_page
+from horserace_nb.lite.build import light_lock
+from horserace_nb.lite.classroom_page import (
+    LEFT_OUT,
+    bundle_key,
+    light_url,
+    page_problems,
+    page_texts,
+    picture_size,
+)
+from horserace_nb.lite.pages import link_problem, site_links
+
+
+def entry(name: str, depends: list[str]) -> dict[str, object]:
+    return {"name": name, "version": "1", "file_name": f"{name}-1-py3-none-any.whl",
+            "sha256": name * 2, "depends": depends}
+
+
+LOCK = {"info": {"python": "3.14.2"}, "packages": {
+    "horserace-nb": entry("horserace-nb", ["anywidget", "ipywidgets", "svgwrite"]),
+    "anywidget": entry("anywidget", ["ipywidgets"]),
+    "ipywidgets": entry("ipywidgets", ["comm", "ipython", "Widgetsnbextension"]),
+    "comm": entry("comm", []), "svgwrite": entry("svgwrite", []),
+    "ipython": entry("ipython", ["pygments"]), "pygments": entry("pygments", []),
+    "widgetsnbextension": entry("widgetsnbextension", []),
+    "micropip": entry("micropip", []),
+}}
+
+
+def test_the_pages_lock_leaves_ipython_and_what_only_it_needs_out() -> None:
+    made = light_lock(LOCK)
+    assert sorted(made["packages"]) == ["anywidget", "comm", "horserace-nb", "ipywidgets",
+                                        "svgwrite"]
+    assert made["packages"]["ipywidgets"]["depends"] == ["comm"]
+    assert made["packages"]["comm"] == LOCK["packages"]["comm"]  # the same file and sha256
+    assert made["info"] == LOCK["info"]
+    assert set(LEFT_OUT) == {"ipython", "widgetsnbextension"}
+    with pytest.raises(LiteBuildError, match="horserace-nb"):
+        light_lock({"info": {}, "packages": {"comm": entry("comm", [])}})
+
+
+def test_the_light_url_and_its_link_check() -> None:
+    assert light_url("ko") == "classroom/index.html?lang=ko"
+    assert light_url("en", projector=True) == "classroom/index.html?lang=en&projector=1"
+    with pytest.raises(ValueError, match="lang must be one of en, ko, ja, not 'fr'"):
+        light_url("fr")
+    assert site_links(f"[x](../{light_url('ja')})") == [light_url("ja")]
+
+
+def test_a_site_without_the_page_or_with_a_wrong_lock_fails_its_check(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert page_problems(site) and "lacks" in page_problems(site)[0]
+    assert link_problem(site, light_url("en")) is not None  # no page: the link leads nowhere
+    folder = site / "classroom"
+    folder.mkdir(parents=True)
+    names = [*classroom_page.PAGE_FILES, *classroom_page.VENDOR_FILES,
+             *(f"opening-{lang}.svg" for lang in ("en", "ko", "ja"))]
+    for name in names:
+        (folder / name).write_text("x", encoding="utf-8")
+    (site / "static" / "pyodide").mkdir(parents=True)
+    (site / "static" / "pyodide" / "pyodide-lock.json").write_text(json.dumps(LOCK))
+    (folder / "pyodide-lock.json").write_text(json.dumps(light_lock(LOCK)))
+    assert page_problems(site) == []
+    assert link_problem(site, light_url("en")) is None
+    wrong = light_lock(LOCK)
+    wrong["packages"]["comm"]["sha256"] = "other"
+    (folder / "pyodide-lock.json").write_text(json.dumps(wrong))
+    assert page_problems(site) == ["the light classroom page's lock lacks horserace-nb or names "
+                                   "files the site does not serve: ['comm']"]
+    (folder / "index.html").write_text("__HR_LIGHT__")
+    assert "not filled in" in page_problems(site)[0]
+
+
+def test_the_bundle_is_pinned_and_keyed_by_its_inputs() -> None:
+    """Every npm package of the bundle at one version with npm's checksum; the cache key is
+    the same for the same inputs."""
+    lock = json.loads((Path(classroom_page.__file__).parent / "light" / "npm" /
+                       "package-lock.json").read_text(encoding="utf-8"))
+    declared = lock["packages"][""]["dependencies"]
+    assert declared == {"@jupyter-widgets/html-manager": "1.0.15", "anywidget": "0.11.0",
+                        "esbuild": "0.28.2"}
+    unpinned = [name for name, info in lock["packages"].items()
+                if name and not str(info.get("integrity", "")).startswith("sha512-")]
+    assert unpinned == []
+    assert bundle_key() == bundle_key() and len(bundle_key()) == 24
+
+
+def test_the_pages_words_come_from_the_catalog_in_every_language() -> None:
+    from horserace_nb.words.i18n import t
+
+    texts = page_texts("9.9")
+    assert texts["version"] == "9.9" and texts["langs"] == ["en", "ko", "ja"]
+    for lang in ("en", "ko", "ja"):
+        said = texts["text"][lang]  # type: ignore[index]
+        assert said["starting"] == t("light.starting", lang,
+                                     seconds=classroom_page.START_SECONDS)
+        assert said["alt"] and said["title"] == t("classroom.title", lang)
+        assert said["size"][0] >= 240 and said["size"][1] > 0
+    assert texts["repl"]["ko"].startswith("repl/index.html?")  # type: ignore[index]
+
+
+def test_the_picture_size_is_its_view_box() -> None:
+    assert picture_size('<svg width="100%" viewBox="0 0 560 230.53">') == [560.0, 230.53]
+
+
+def test_anywidgets_model_deadline_is_found_once_and_lengthened() -> None:
+    """The bundle's one change to the npm code (classroom_page.INIT_DEADLINE), on the text
+    esbuild makes of anywidget 0.11.0."""
+    minified = ('this.#t.addEventListener("abort",()=>s()),'
+                'AbortSignal.timeout(2e3).addEventListener("abort",()=>{t.reject('
+                'new Error("[anywidget] Failed to initialize model."))});'
+                'AbortSignal.timeout(2e3).addEventListener("abort",()=>{other()})')
+    pattern, replacement = classroom_page.INIT_DEADLINE
+    patched, count = pattern.subn(replacement, minified)
+    assert count == 1
+    assert 'AbortSignal.timeout(6e4).addEventListener("abort",()=>{t.reject' in patched
+    assert patched.endswith('AbortSignal.timeout(2e3).addEventListener("abort",()=>{other()})')
