@@ -24,8 +24,9 @@ from horserace_nb.teaching.progress import (
 from horserace_nb.widgets import ClassReport, Progress
 from horserace_nb.words.i18n import t
 
-R1 = Result("02", "exercise", "open/line", 201000, stars=3, tries=1, when="2026-12-01T08:00:00")
-R2 = Result("03", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
+R1 = Result("joining_spinners", "exercise", "open/line", 201000, stars=3, tries=1,
+            when="2026-12-01T08:00:00")
+R2 = Result("scoring_ends", "exercise", "total", 201001, stars=2, tries=2, rules=("R13",),
             when="2026-12-01T08:10:00")
 
 
