@@ -155,11 +155,12 @@ their source would raise), and the standard library's ``tarfile`` came from ``ta
 
 
 def add_cell_and_run(page: Any, code: str) -> None:
-    """Add a code cell at the end of the notebook, as a learner does, and run it."""
-    page.locator(".jp-Notebook .jp-Cell").last.click()
+    """Add a code cell at the end of the notebook in front, as a learner does, and run it."""
+    shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"  # not a tab behind
+    page.locator(shown).last.click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")  # command mode: a new cell below
-    page.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content").click()
+    page.locator(shown).last.locator(".cm-content").click()
     page.keyboard.insert_text(code)  # typed as a whole: no auto-closed brackets
     page.keyboard.press("Shift+Enter")
 
