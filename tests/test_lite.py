@@ -1596,3 +1596,29 @@ def test_fuzz_a_rebuild_never_loses_a_teachers_file(tmp_path: Path) -> None:
         assert leftovers(root) == []
 
     check()
+
+
+# --------------------------------------------------------------------------- issue 32
+def test_a_build_without_jupyterlabs_language_packs_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The site's JupyterLab speaks the lessons' languages with its language packs: a build
+    environment without the Korean one is refused, naming the pack, and nothing is written."""
+    from horserace_nb.lite import build
+
+    monkeypatch.setattr(build, "language_packs", lambda: ["ja_JP"])
+    code, err = cli(capsys, "--output", str(tmp_path / "site"), "--source",
+                    str(make_checkout(tmp_path)), "--cache-dir", str(tmp_path / "cache"))
+    assert code == 1 and "jupyterlab-language-pack-ko-KR" in err, err
+    assert "ja-JP" not in err
+    assert not (tmp_path / "site").exists() and not (tmp_path / "cache").exists()
+
+
+def test_the_site_script_sets_jupyterlabs_locale_from_the_lesson() -> None:
+    """The script carries JupyterLab's locale for each language of the site but English."""
+    from horserace_nb.lite.pages import LAB_LOCALES, site_script
+
+    script = site_script("9.9")
+    assert "__HR_LOCALES__" not in script
+    assert f"const LOCALES = {json.dumps(LAB_LOCALES)};" in script
+    assert LAB_LOCALES == {"ko": "ko_KR", "ja": "ja_JP"}

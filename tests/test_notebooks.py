@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from lab_names import LAB_NAMES, lab_name
 
 from horserace_nb.lite.pages import site_links
 from horserace_nb.teaching.course import COURSE, notebook
@@ -223,10 +224,8 @@ MY_KEYS = ("turns.", "settle.", "end.", "play.", "guide.", "report.")
 """The text of lessons 04–08, 10 and 11 (the other lessons have their own checks)."""
 _QUOTED = {"en": re.compile(r"\*([^*]+)\*"), "ko": re.compile(r"\*([^*]+)\*"),
            "ja": re.compile(r"「([^」]+)」")}
-# Not the widgets' labels: JupyterLab's own names and keys, as it shows them.
-_NOT_WIDGET = {"Run → Run All Cells", "Run All Cells", "Python (Pyodide) | Idle", "Tab", "Enter",
-               "Escape", "Esc", "Help → Clear Browser Data", "Delete", "Download",
-               "Copy Shareable Link"}
+# Not the widgets' labels: keys, and JupyterLab's own names (below), as it shows them.
+_KEYS = {"Tab", "Enter", "Escape", "Esc"}
 
 
 def _labels(lang: str) -> list[re.Pattern[str]]:
@@ -254,6 +253,7 @@ def test_lessons_name_the_controls_as_the_widgets_show_them(lang: str) -> None:
                 for h in re.findall(r"^#+ (?:\d+\. )?(.+)$", body, re.M)}
     headings |= {h.split("：")[0].split(": ")[0] for h in headings}
     patterns = _labels(lang)
+    _not_widget = _KEYS | {lab_name(lang, name) for name in LAB_NAMES}
     wrong = []
     for key, body in text.items():
         if not key.startswith(MY_KEYS):
@@ -261,11 +261,29 @@ def test_lessons_name_the_controls_as_the_widgets_show_them(lang: str) -> None:
         prose = re.sub(r"\*\*[^*]+\*\*", "", _CODE.sub("", body))  # bold is not a quote
         for quoted in _QUOTED[lang].findall(prose):
             quoted = " ".join(quoted.split())  # a label may wrap at the end of a line
-            if quoted in _NOT_WIDGET or quoted in headings or any(
+            if quoted in _not_widget or quoted in headings or any(
                     p.match(quoted) for p in patterns):
                 continue
             wrong.append((key, quoted))
     assert not wrong, f"{lang}: not a label the widgets show: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ("ko", "ja"))
+def test_lessons_name_jupyterlabs_menus_as_its_language_pack_shows_them(lang: str) -> None:
+    """Every JupyterLab name a Korean (Japanese) lesson quotes, anywhere in the lessons, is the
+    language pack's translation of JupyterLab's English name (*실행 → 모든 셀 실행*, not *Run →
+    Run All Cells*): the site and JupyterLab show the lessons' language (issue 32)."""
+    names = {english: lab_name(lang, english) for english in LAB_NAMES}
+    assert names["Run → Run All Cells"] == {"ko": "실행 → 모든 셀 실행",
+                                            "ja": "実行 → すべてのセルを実行"}[lang]
+    quoted = [(key, " ".join(q.split())) for key, body in _builder()._text(lang).items()
+              for q in _QUOTED[lang].findall(re.sub(r"\*\*[^*]+\*\*", "", _CODE.sub("", body)))]
+    english = [(key, q) for key, q in quoted if q in names and names[q] != q]
+    assert not english, f"{lang}: JupyterLab's English names, not the pack's: {english}"
+    paths = [(key, q) for key, q in quoted if ("→" in q or " | " in q)
+             and q not in names.values()]
+    assert not paths, f"{lang}: not JupyterLab's names as the pack shows them: {paths}"
+    assert names["Run → Run All Cells"] in {q for _, q in quoted}
 
 
 _WORD_EN = re.compile(r"[A-Za-z0-9']+")

@@ -89,6 +89,7 @@ from .contents import ContentPlan, plan_contents, read_lessons
 from .pages import (
     APP_PAGES,
     PUZZLE_SETS_MARK,
+    LAB_LOCALES,
     SCRIPT_NAME,
     add_script,
     content_tree,
@@ -563,6 +564,15 @@ def _need_build_tools() -> None:
             f"the build needs {', '.join(missing)} in this Python ({sys.executable}); install "
             "the optional extra: pip install 'horserace_nb[lite]' (or -e '.[lite]' in a "
             "checkout)")
+    packs = language_packs()
+    absent = [locale for locale in LAB_LOCALES.values() if locale not in packs]
+    if absent or importlib.util.find_spec("jupyterlab_server") is None:
+        names = ", ".join(f"jupyterlab-language-pack-{locale.replace('_', '-')}"
+                          for locale in absent) or "jupyterlab_server"
+        raise LiteBuildError(
+            f"the site's JupyterLab speaks the lessons' languages with its language packs, and "
+            f"this Python ({sys.executable}) lacks {names}: pip install 'horserace_nb[lite]' "
+            "(or -e '.[lite]' in a checkout)")
     for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel"):
         version = importlib.metadata.version(dist)
         if version != JUPYTERLITE_VERSION:
@@ -570,6 +580,14 @@ def _need_build_tools() -> None:
                 f"{dist} {version} is installed, but the site is built with "
                 f"{JUPYTERLITE_VERSION} (it expects Pyodide {PYODIDE_VERSION}): "
                 "pip install 'horserace_nb[lite]'")
+
+
+def language_packs() -> list[str]:
+    """The locales of the JupyterLab language packs installed here (their entry points in
+    ``jupyterlab.languagepack``), which jupyterlite-core's translation addon serves in the site
+    (``api/translations/<locale>.json``), sorted."""
+    return sorted({entry.name for entry in
+                   importlib.metadata.entry_points(group="jupyterlab.languagepack")})
 
 
 def tool_reason(output: str, count: int = 2) -> str:
@@ -1446,6 +1464,10 @@ def check_site(site: Path, tree: Sequence[str], project_key: str) -> None:
         problems.append(f"preloaded but not in the lock: {unserved}")
     problems += page_problems(site, tree)
     problems += light_page_problems(site)
+    unserved_packs = [locale for locale in LAB_LOCALES.values()
+                      if not (site / "api" / "translations" / f"{locale}.json").is_file()]
+    if unserved_packs:
+        problems.append(f"it lacks JupyterLab's language packs {', '.join(unserved_packs)}")
     extensions = site / "extensions"
     for needed in ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION):
         if not (extensions / needed / "package.json").is_file():

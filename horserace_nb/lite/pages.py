@@ -44,6 +44,12 @@ APP_PAGES: tuple[str, ...] = ("lab/index.html", "repl/index.html")
 # about 5 s of CPU, Pyodide's boot 1.5, unpacking the preloaded wheels 2 (jedi alone 1.2: its
 # 1,964 files), importing IPython 1; in Chromium the worker itself uses about as much.
 LANGS: tuple[str, ...] = ("en", "ko", "ja")
+LAB_LOCALES: dict[str, str] = {"ko": "ko_KR", "ja": "ja_JP"}
+"""JupyterLab's locale (its language pack: ``jupyterlab-language-pack-ko-KR``, …) for each
+language of the site but English, JupyterLab's own. The site's script sets it as the default of
+the ``locale`` setting of ``@jupyterlab/translation-extension:plugin`` when a page opens, from
+the address's lesson (as the start-up message's language): a Korean lesson opens with Korean
+menus, in the same load. A language the learner picks under Settings → Language wins."""
 
 _SCRIPT_TAG = '<script src="../{name}?v={version}"></script>'
 
@@ -90,7 +96,8 @@ def site_script(version: str) -> str:
                        "startPage": t("site.start_page", lang)} for lang in LANGS}
     source = resources.files(__package__).joinpath("site.js").read_text(encoding="utf-8")
     return (f"// horserace_nb {version}\n"
-            + source.replace("__HR_MESSAGES__", json.dumps(messages, ensure_ascii=False)))
+            + source.replace("__HR_MESSAGES__", json.dumps(messages, ensure_ascii=False))
+            .replace("__HR_LOCALES__", json.dumps(LAB_LOCALES)))
 
 
 def add_script(site: Path, version: str, pages: Sequence[str] = APP_PAGES) -> None:

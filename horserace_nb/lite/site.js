@@ -27,6 +27,8 @@
 // 7. An address naming a file the site does not hold (lab/index.html?path=ko/99.ipynb) says
 //    so in the page's language, with a link to the start page, instead of "Starting Python"
 //    for good.
+// 8. JupyterLab's own menus and dialogs are in the page's language (a Korean lesson: Korean
+//    menus, from the site's language pack), in the same load: no reload.
 //
 // The address's path is taken as JupyterLab takes it (addressPath): "/en/04_turns.ipynb",
 // "./en/…", "en//…" and "ko/../en/…" all open en/04_turns.ipynb, and the kernel started early
@@ -96,6 +98,41 @@
       if (LANGS.includes(short)) return short;
     }
     return "en";
+  }
+
+  // ------------------------------------------------------------------ JupyterLab's language
+  // JupyterLab's menus in the page's language (a Korean lesson: Korean menus), in this load:
+  // when JupyterLite writes the page's configuration (jupyter-config-data, before the app
+  // reads it), the configuration's settingsOverrides get the language pack's locale as the
+  // default of JupyterLab's "locale" setting. A language the learner chose under Settings →
+  // Language (a setting of theirs) still wins. LOCALES: see horserace_nb.lite.pages.LAB_LOCALES.
+  const LOCALES = __HR_LOCALES__;
+  const LOCALE = LOCALES[pageLang()] || null;
+  const TRANSLATION = "@jupyterlab/translation-extension:plugin";
+
+  function withLocale(data) {  // the configuration with the locale as a default
+    const overrides = data.settingsOverrides || {};
+    const plugin = overrides[TRANSLATION] || {};
+    return { ...data, settingsOverrides: { ...overrides,
+                                           [TRANSLATION]: { ...plugin, locale: LOCALE } } };
+  }
+
+  if (LOCALE !== null) {
+    // JupyterLite's configuration, once merged from the site's files (it then has the site's
+    // baseUrl), replaces the page's own; the app reads it after that, in a later task.
+    const configWatch = new MutationObserver(() => {
+      const config = document.getElementById("jupyter-config-data");
+      let data;
+      try {
+        data = JSON.parse((config && config.textContent) || "{}");
+      } catch (err) {
+        return;
+      }
+      if (!("baseUrl" in data)) return;
+      configWatch.disconnect();
+      config.textContent = JSON.stringify(withLocale(data));
+    });
+    configWatch.observe(document.head, { childList: true, subtree: true, characterData: true });
   }
 
   // ------------------------------------------------------------------ the start-up message

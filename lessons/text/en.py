@@ -598,7 +598,8 @@ notebooks and the settings but keeps the results and the name, and the next lear
 download them as their own. To give the next learner the notebooks as published too, use it as
 well: tick what to clear (the saved notebooks, the settings) and confirm; the page reloads. A
 private window keeps nothing once it is closed. The site's JupyterLab
-menus are in English (no language pack is installed); the names above are as it shows them.""",
+shows its menus in the lesson's language (JupyterLab's Korean and Japanese language packs);
+the names above are as it shows them in English.""",
     "guide.class_length": """## The class-length game
 
 A match to 61 can last longer than a lesson. The *Match* menu of the play widget and of the

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from lab_names import KERNEL_IDLE, lab_path, lang_of
 
 from .conftest import REPO, BuiltSite, static_server, wait_for_stored_pictures
 
@@ -63,8 +64,7 @@ def watch_traffic(page: Any) -> Traffic:
 
 def kernel_idle(page: Any, timeout: int = LITE_TIMEOUT_MS) -> None:
     """The status bar shows the Pyodide kernel idle (after it has started)."""
-    page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"Pyodide.*\|\s*Idle")) \
-        .first.wait_for(timeout=timeout)
+    page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first.wait_for(timeout=timeout)
 
 
 @dataclass
@@ -87,8 +87,8 @@ def open_and_run_all(page: Any, base_url: str, notebook: str) -> Timings:
     shown = time.perf_counter() - started
     kernel_idle(page)
     kernel = time.perf_counter() - started
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    for label in lab_path(lang_of(notebook), "Run → Run All Cells"):  # in the lesson's language
+        page.get_by_role("menuitem", name=label, exact=True).click()
     page.locator(".jp-OutputArea-output .hr-board svg, "
                  ".jp-OutputArea-output svg g.hr-svg-tile").first.wait_for(
         timeout=LITE_TIMEOUT_MS)
@@ -155,11 +155,12 @@ their source would raise), and the standard library's ``tarfile`` came from ``ta
 
 
 def add_cell_and_run(page: Any, code: str) -> None:
-    """Add a code cell at the end of the notebook, as a learner does, and run it."""
-    page.locator(".jp-Notebook .jp-Cell").last.click()
+    """Add a code cell at the end of the notebook in front, as a learner does, and run it."""
+    shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"  # not a tab behind
+    page.locator(shown).last.click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")  # command mode: a new cell below
-    page.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content").click()
+    page.locator(shown).last.locator(".cm-content").click()
     page.keyboard.insert_text(code)  # typed as a whole: no auto-closed brackets
     page.keyboard.press("Shift+Enter")
 

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 import pytest
+from lab_names import KERNEL_IDLE
 
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
 
@@ -36,8 +37,8 @@ RUNNING_JS = """() => {
 
 def kernel_idle(page: Any) -> None:
     """The status bar shows the Pyodide kernel idle (after it has started)."""
-    page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"Pyodide.*\|\s*Idle")) \
-        .first.wait_for(timeout=LITE_TIMEOUT_MS)
+    page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first.wait_for(
+        timeout=LITE_TIMEOUT_MS)
 
 
 @pytest.mark.browser
