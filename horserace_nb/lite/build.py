@@ -88,8 +88,8 @@ from .classroom_page import page_problems as light_page_problems
 from .contents import ContentPlan, plan_contents, read_lessons
 from .pages import (
     APP_PAGES,
-    PUZZLE_SETS_MARK,
     LAB_LOCALES,
+    PUZZLE_SETS_MARK,
     SCRIPT_NAME,
     add_script,
     content_tree,
