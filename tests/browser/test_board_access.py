@@ -106,7 +106,7 @@ def check_keys_stay_on_the_board(page: Any, driver: PlayDriver, cells: str,
         page.wait_for_timeout(40)
     assert page.evaluate(cells) == before
     # the seed box and the other inputs of the widget
-    seed = driver.root.locator(".widget-text input").first
+    seed = driver.root.locator(".widget-text input:visible").first  # (the call box is hidden)
     seed.scroll_into_view_if_needed()
     seed.click()
     press_keys(page, seed)
