@@ -332,6 +332,23 @@ def test_make_a_puzzle_from_here_in_a_game_and_a_replay() -> None:
     assert "hr-msg-error" in layout.puzzle_here.messages.html.value
 
 
+def test_make_a_worked_example_from_here_in_a_replay() -> None:
+    game = Game(seed=12)
+    while not game.hand_over and len(game.layout) < 4:
+        game.apply(game.legal_actions()[0])
+    replay = ReplayWidget(game, lang="ja")
+    replay.step = 2
+    replay.puzzle_here.example_button.click()
+    maker = replay.puzzle_here.example_maker
+    assert maker is not None and maker.lang == "ja"
+    assert maker.draft.code == replay.current.game.to_code()  # type: ignore[union-attr]
+    assert replay.puzzle_here.example_button.description == "解説つきの例を作る"
+    layout = ReplayWidget(lang="ko")                # a layout example holds no hands
+    layout.puzzle_here.example_button.click()
+    assert layout.puzzle_here.example_maker is None
+    assert "풀이 예시를 만들 수 없습니다" in layout.puzzle_here.messages.html.value
+
+
 # ---------------------------------------------------------------------------- the site
 def test_a_puzzle_set_dropped_in_the_notebooks_shows_on_the_start_page(tmp_path: Any) -> None:
     import json
