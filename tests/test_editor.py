@@ -346,7 +346,7 @@ def test_make_a_worked_example_from_here_in_a_replay() -> None:
     layout = ReplayWidget(lang="ko")                # a layout example holds no hands
     layout.puzzle_here.example_button.click()
     assert layout.puzzle_here.example_maker is None
-    assert "풀이 예시를 만들 수 없습니다" in layout.puzzle_here.messages.html.value
+    assert "풀이 예제를 만들 수 없습니다" in layout.puzzle_here.messages.html.value
 
 
 # ---------------------------------------------------------------------------- the site
