@@ -1,30 +1,39 @@
 """The position editor (issue 33, point 2): the session model's every refusal (naming its rule,
 changing nothing), undo and clear, "deal the rest" by seed, the code it gives; the widget driven
 by board messages; a puzzle made from an editor position and solved in the PuzzleWidget with
-the engine's verdict; the links that open a code in the classroom site."""
+the engine's verdict, its texts in several languages; a worked example recorded from a position
+(point 4) and replayed by ReplayWidget.from_file; the links that open a code in the classroom
+site."""
 
 from __future__ import annotations
 
 import copy
+import json
 import urllib.parse
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from horserace_nb import Game
+from horserace_nb.core.actions import Draw, Pass, Place
+from horserace_nb.core.errors import IllegalMove
 from horserace_nb.core.position_code import with_check
 from horserace_nb.core.tiles import FULL_SET, Tile
 from horserace_nb.sessions.editor import (
     BONEYARD,
     EditorError,
     EditorSession,
+    ExampleDraft,
     PuzzleDraft,
     share_code,
     share_path,
 )
 from horserace_nb.teaching.authoring import AuthoringError, PuzzleSet
-from horserace_nb.widgets import PositionEditor, PuzzleWidget, open_code
-from horserace_nb.widgets.editor import PuzzleMaker
+from horserace_nb.widgets import PositionEditor, PuzzleWidget, ReplayWidget, open_code
+from horserace_nb.widgets.editor import ExampleMaker, PuzzleMaker
+
+FIFTEEN = "hr1.QOQZQVO.DUa-FGJLPRY-SIANBXMETHCKWb.AAAj"  # the puzzle "fifteen"
 
 
 def state(s: EditorSession) -> Any:
@@ -323,6 +332,23 @@ def test_make_a_puzzle_from_here_in_a_game_and_a_replay() -> None:
     assert "hr-msg-error" in layout.puzzle_here.messages.html.value
 
 
+def test_make_a_worked_example_from_here_in_a_replay() -> None:
+    game = Game(seed=12)
+    while not game.hand_over and len(game.layout) < 4:
+        game.apply(game.legal_actions()[0])
+    replay = ReplayWidget(game, lang="ja")
+    replay.step = 2
+    replay.puzzle_here.example_button.click()
+    maker = replay.puzzle_here.example_maker
+    assert maker is not None and maker.lang == "ja"
+    assert maker.draft.code == replay.current.game.to_code()  # type: ignore[union-attr]
+    assert replay.puzzle_here.example_button.description == "解説つきの例を作る"
+    layout = ReplayWidget(lang="ko")                # a layout example holds no hands
+    layout.puzzle_here.example_button.click()
+    assert layout.puzzle_here.example_maker is None
+    assert "풀이 예제를 만들 수 없습니다" in layout.puzzle_here.messages.html.value
+
+
 # ---------------------------------------------------------------------------- the site
 def test_a_puzzle_set_dropped_in_the_notebooks_shows_on_the_start_page(tmp_path: Any) -> None:
     import json
@@ -381,3 +407,110 @@ def test_the_class_report_shows_a_set_s_results_under_its_name() -> None:
     assert "fifteen" not in shown                  # a built-in puzzle is no teacher's set
     report.lang = "en"
     assert "4 ★, 2 puzzles solved" in report.sets.value
+
+
+# ---------------------------------------------------------------------------- texts per language
+def test_the_puzzle_maker_keeps_each_language_s_texts_and_the_solver_reads_hers(
+        tmp_path: Path) -> None:
+    maker = PuzzleMaker(FIFTEEN, lang="en", folder=tmp_path, name="langs")
+    maker.turns.children[0].value = True
+    maker.question.value = "Make 15."
+    maker.hints[0].value = "Count the ends."
+    maker.text_lang.value = "ko"                   # the fields switch to Korean: empty
+    assert maker.question.value == "" and maker.hints[0].value == ""
+    maker.question.value = "15를 만드세요."
+    maker.hints[0].value = "끝의 눈을 세어 보세요."
+    maker.text_lang.value = "en"                   # English comes back as written
+    assert maker.question.value == "Make 15." and maker.hints[0].value == "Count the ends."
+    assert maker.texts() == ({"en": "Make 15.", "ko": "15를 만드세요."},
+                             {"en": ["Count the ends."], "ko": ["끝의 눈을 세어 보세요."]})
+    maker.add_button.click()
+    maker.save_button.click()
+    data = json.loads((tmp_path / "langs.json").read_text(encoding="utf-8"))
+    assert data["puzzles"][0]["texts"] == {
+        "en": {"question": "Make 15.", "hints": ["Count the ends."]},
+        "ko": {"question": "15를 만드세요.", "hints": ["끝의 눈을 세어 보세요."]}}
+    puzzle = PuzzleSet.from_json(json.dumps(data)).puzzles[0]
+    assert puzzle.question("ko") == "15를 만드세요." and puzzle.hints("ko")[0].startswith("끝의")
+    assert puzzle.question("ja") == "Make 15." and puzzle.text_lang("ja") == "en"  # falls back
+    widget = PuzzleWidget.from_file(tmp_path / "langs.json", lang="ko")
+    assert "15를 만드세요." in widget.question.value and "lang='ko'" in widget.question.value
+
+
+def test_hints_in_one_language_only_are_refused_naming_the_field(tmp_path: Path) -> None:
+    maker = PuzzleMaker(FIFTEEN, lang="en", folder=tmp_path)
+    maker.turns.children[0].value = True
+    maker.question.value = "Make 15."
+    maker.hints[0].value = "Count the ends."
+    maker.text_lang.value = "ja"
+    maker.question.value = "15を作りましょう。"      # no hint: not as many as in English
+    maker.add_button.click()
+    assert maker.draft.puzzles == [] and "hints" in maker.messages.html.value
+
+
+# ---------------------------------------------------------------------------- worked examples
+def test_a_worked_example_recorded_step_by_step_replays_with_predict_mode(
+        tmp_path: Path) -> None:
+    draft = ExampleDraft(FIFTEEN)
+    draft.play(Place("[5|6]", "[3|6]", "high"), "15 scores 3 (R15).")
+    before = draft.game().to_code()
+    for action in (Draw(), Pass(), Place("[0|0]", "[5|6]", "high")):  # what the rules refuse
+        with pytest.raises(IllegalMove) as info:
+            draft.play(action, "never kept")
+        assert info.value.rule in info.value.localized("ko")
+    assert draft.game().to_code() == before and len(draft.steps) == 1
+    second = draft.game().legal_actions()[0]
+    draft.play(second)
+    draft.play(draft.game().legal_actions()[0], "  Then   the other player.  ")
+    assert draft.notes == ["15 scores 3 (R15).", "", "Then the other player."]
+    draft.play(draft.game().legal_actions()[0], "taken back")
+    assert draft.undo() and len(draft.steps) == 3
+    path = draft.example("fives", "First 15", lang="en").save(tmp_path / "fives.json")
+    w = ReplayWidget.from_file(path, lang="en", predict=True)
+    assert len(w.steps) == 4 and "First 15" in w.title.value
+    w.next_step()                                  # asked first, as the rule texts' examples
+    assert w.pending == 1 and w.question is not None
+    assert w.predict_answer(w.question.answer).ok and w.step == 1
+    assert "15 scores 3 (" in w.heading.value and "lang='en'" in w.heading.value
+    w.predict = False
+    w.next_step()
+    assert w.step == 2 and "hr-note" not in w.heading.value
+    w.next_step()
+    assert w.step == 3 and "Then the other player." in w.heading.value
+    assert "taken back" not in path.read_text(encoding="utf-8")
+
+
+def test_the_example_maker_opens_from_the_editor_and_saves_without_overwriting(
+        tmp_path: Path) -> None:
+    editor = PositionEditor(FIFTEEN, lang="ko", folder=tmp_path)
+    editor.example_button.click()
+    maker = editor.example_maker
+    assert isinstance(maker, ExampleMaker) and maker.draft.code == FIFTEEN
+    assert maker.board.moves and "[5|6]" in maker.board.moves
+    maker.save_button.click()                      # no step yet: refused, nothing written
+    assert "hr-msg-error" in maker.messages.html.value and not list(tmp_path.iterdir())
+    maker.note.value = "15를 만들어 3점입니다 (R15)."
+    maker.board.receive({"kind": "place", "tile": "[5|6]", "on": "[3|6]", "side": "high",
+                         "rev": maker.board.revision})
+    assert maker.draft.notes == ["15를 만들어 3점입니다 (R15)."] and maker.note.value == ""
+    maker.pass_button.click()                      # a tile fits: refused citing R16
+    assert "R16" in maker.messages.html.value and len(maker.draft.steps) == 1
+    maker.undo_button.click()
+    assert maker.draft.steps == []
+    maker.note.value = "15를 만들어 3점입니다 (R15)."
+    maker.board.receive({"kind": "place", "tile": "[5|6]", "on": "[3|6]", "side": "high",
+                         "rev": maker.board.revision})
+    maker.text_lang.value = "ko"
+    maker.example_title.value = "먼저 15"
+    maker.name.value = "first15"
+    maker.save_button.click()
+    saved = tmp_path / "first15.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["title"] == {"ko": "먼저 15"}
+    assert maker.code_line.code.startswith("hre1.")
+    assert "open_code" in urllib.parse.unquote_plus(maker.code_line.path)
+    assert open_code(maker.code_line.code, lang="ko") is not None
+    (tmp_path / "other.json").write_text("{}", encoding="utf-8")
+    maker.name.value = "other"
+    maker.save_button.click()                      # not an example file: left as it is
+    assert (tmp_path / "other.json").read_text(encoding="utf-8") == "{}"
+    assert "hr-msg-error" in maker.messages.html.value

@@ -1,6 +1,7 @@
 """The position editor without a widget (:class:`EditorSession`), the authoring of a puzzle
-from a position (:class:`PuzzleDraft`), and the links that open a position, a puzzle set or a
-worked example in the classroom site (:func:`share_path`).
+from a position (:class:`PuzzleDraft`) and of a worked example (:class:`ExampleDraft`), and the
+links that open a position, a puzzle set or a worked example in the classroom site
+(:func:`share_path`).
 
 A teacher builds a position tile by tile: the 28 tiles start in the *palette*; a tile is laid on
 the table at an open point (:meth:`EditorSession.lay`, refused as play refuses it, citing
@@ -39,7 +40,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import CodeError, IllegalMove
+from ..core.actions import Action, Draw, Pass, Place
+from ..core.errors import CodeError, IllegalMove, RecordError
 from ..core.game import Game
 from ..core.layout import Layout
 from ..core.quoting import excerpt
@@ -50,19 +52,22 @@ from ..teaching.authoring import (
     EXAMPLE_CODE,
     MAX_CODE_LENGTH,
     MAX_HINTS,
+    MAX_STEPS,
     PUZZLES_CODE,
     AuthoringError,
     Candidate,
     PuzzleSet,
+    TeacherExample,
     TeacherPuzzle,
     candidates,
+    make_example,
     make_puzzle,
 )
 from ..words.i18n import check_lang, t
 from .protocol import Text
 
 __all__ = ["EditorError", "EditorSession", "Holder", "BONEYARD", "PuzzleDraft", "share_code",
-           "share_path", "authoring_refusal", "MAX_PLAYERS", "MIN_PLAYERS"]
+           "share_path", "authoring_refusal", "MAX_PLAYERS", "MIN_PLAYERS", "ExampleDraft"]
 
 BONEYARD = "boneyard"
 """The holder name of the boneyard (a seat number names a hand)."""
@@ -482,6 +487,80 @@ class PuzzleDraft:
         :raises AuthoringError: a bad name, or no puzzle yet.
         """
         return PuzzleSet(name, self.puzzles, title)
+
+
+# ---------------------------------------------------------------------------- an example draft
+class ExampleDraft:
+    """Recording a worked example: the turns played from a position, one action at a time
+    (placements; a draw or a pass where the rules ask for one), each checked by the engine as
+    play checks it, with an optional sentence per step; :meth:`undo` takes the last step back;
+    :meth:`example` is the example (:func:`~horserace_nb.teaching.authoring.make_example`),
+    written in one language.
+
+    >>> d = ExampleDraft("hr1.QOQZQVO.DUa-FGJLPRY-SIANBXMETHCKWb.AAAj")
+    >>> d.play(Place("[5|6]", "[3|6]", "high"), "15 scores 3 (R15).")
+    >>> d.play(Draw())
+    Traceback (most recent call last):
+    ...
+    horserace_nb.core.errors.IllegalMove: ... (R16).
+    >>> d.play(Place("[3|5]", "[5|5]", "straight_b")); len(d.steps), d.notes
+    (2, ['15 scores 3 (R15).', ''])
+    >>> d.undo(), len(d.steps)
+    (True, 1)
+    >>> d.example("fives", "First 15", lang="en").note(1, "en")
+    '15 scores 3 (R15).'
+    """
+
+    def __init__(self, position: Game | str) -> None:
+        try:
+            self.code = position.to_code() if isinstance(position, Game) else position
+            self._start = Game.from_code(self.code)
+        except (RecordError, ValueError) as exc:  # a bad code, or a hand that is over
+            raise AuthoringError("position", str(exc), code="position") from None
+        self._game = self._start.copy()
+        self.steps: list[Action] = []
+        self.notes: list[str] = []
+        """The sentence of each step ("" where there is none)."""
+
+    def game(self) -> Game:
+        """The position now: the start and every step played (a copy)."""
+        return self._game.copy()
+
+    def play(self, action: Action, note: str = "") -> None:
+        """Play *action* as the next step, with the sentence *note* ("": none).
+
+        :raises IllegalMove: an action the rules refuse now (naming the rule; nothing changes).
+        :raises AuthoringError: more than :data:`MAX_STEPS` steps.
+        """
+        if not isinstance(action, (Place, Draw, Pass)):
+            raise IllegalMove("error.not_an_action", rule="R16", action=excerpt(action))
+        if len(self.steps) >= MAX_STEPS:
+            raise AuthoringError("steps", f"at most {MAX_STEPS} steps", code="field")
+        self._game.apply(action)  # refused without any change (IllegalMove)
+        self.steps.append(action)
+        self.notes.append(" ".join(str(note).split()))
+
+    def undo(self) -> bool:
+        """Take the last step back (``False``: no step yet)."""
+        if not self.steps:
+            return False
+        self.steps.pop()
+        self.notes.pop()
+        game = self._start.copy()
+        for action in self.steps:
+            game.apply(action)
+        self._game = game
+        return True
+
+    def example(self, name: str, title: str, *, lang: str, text: str = "") -> TeacherExample:
+        """The example of the steps so far, its title, text and sentences written in *lang*.
+
+        :raises AuthoringError: a bad name or title, or no step yet (naming the field).
+        """
+        check_lang(lang)
+        notes = [{lang: note} if note else None for note in self.notes]
+        return make_example(self.code, list(self.steps), name=name, title={lang: title},
+                            text={lang: text} if text.strip() else None, notes=notes)
 
 
 def authoring_refusal(exc: AuthoringError) -> Text:

@@ -16,6 +16,8 @@ CSS ship in this package: nothing is fetched from a CDN):
 - :class:`PositionEditor`: a teacher builds a position on the board and shares it as a code
   and a link; :class:`PuzzleMaker` makes puzzles from a position, checked by the engine;
   :class:`PuzzleHere` is its "Make a puzzle from here" button in a game, a replay and a review;
+  :class:`ExampleMaker` records a worked example from a position (replayed by
+  :meth:`ReplayWidget.from_file`);
   :func:`open_code` opens a shared code (what a link to the classroom site runs).
 
 Each is imported on first use.
@@ -26,14 +28,15 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Board", "ClassReport", "Classroom", "Exercises", "PlayWidget", "PositionEditor",
+__all__ = ["Board", "ClassReport", "Classroom", "ExampleMaker", "Exercises", "PlayWidget",
+           "PositionEditor",
            "Progress", "PuzzleHere", "PuzzleMaker", "PuzzleWidget", "ReplayWidget", "ReviewWidget",
            "open_code"]
 
 if TYPE_CHECKING:
     from .board import Board
     from .classroom import Classroom
-    from .editor import PositionEditor, PuzzleMaker
+    from .editor import ExampleMaker, PositionEditor, PuzzleMaker
     from .exercise import Exercises
     from .play import PlayWidget
     from .progress import Progress
@@ -47,7 +50,8 @@ if TYPE_CHECKING:
 _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
          "PlayWidget": "play", "PuzzleWidget": "puzzle", "ReplayWidget": "replay",
          "ReviewWidget": "review", "Progress": "progress", "ClassReport": "report",
-         "PositionEditor": "editor", "PuzzleMaker": "editor", "PuzzleHere": "puzzle_here",
+         "PositionEditor": "editor", "PuzzleMaker": "editor", "ExampleMaker": "editor",
+         "PuzzleHere": "puzzle_here",
          "open_code": "share"}
 
 

@@ -24,7 +24,16 @@ with a Copy button and a link that opens it in the classroom site. The logic is
 every way the turn can go with its raw and display points (best first) to tick as accepted
 answers, the question and up to three hints in a language, "find a good move", the other hands
 the solver sees; the set saved as a file and shown as a code and a link
-(:class:`~horserace_nb.sessions.editor.PuzzleDraft`).
+(:class:`~horserace_nb.sessions.editor.PuzzleDraft`). The question and hints are kept for each
+language the teacher writes them in (the language selector switches the fields between them), and
+every language written goes into the set: the solver reads her own, else another one given.
+
+:class:`ExampleMaker` records a worked example from a position: the teacher plays the turns on
+the board (only what the rules allow; a draw or a pass by its button, refused citing the rule
+as play refuses it), with an optional sentence per step, undoes the last step, and saves the
+example file (shown as a code and a link) for :meth:`ReplayWidget.from_file
+<horserace_nb.widgets.ReplayWidget.from_file>`
+(:class:`~horserace_nb.sessions.editor.ExampleDraft`).
 """
 
 from __future__ import annotations
@@ -38,21 +47,23 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..core.actions import Action, Draw, Pass, Place
 from ..core.errors import IllegalMove
 from ..core.game import Game
 from ..core.validate import MAX_SEED
-from ..render.svg import layout_svg, tile_strip
+from ..render.svg import game_svg, hand_strip, layout_svg, tile_strip
 from ..sessions.editor import (
     BONEYARD,
     EditorError,
     EditorSession,
+    ExampleDraft,
     Holder,
     PuzzleDraft,
     authoring_refusal,
     share_path,
 )
-from ..sessions.protocol import Choice, Moves, Text, layout_moves
-from ..teaching.authoring import MAX_HINTS, AuthoringError, PuzzleSet
+from ..sessions.protocol import Choice, Moves, Text, board_moves, layout_moves, select_refusal
+from ..teaching.authoring import MAX_HINTS, AuthoringError, PuzzleSet, TeacherExample
 from ..words.i18n import LANGS, check_lang, t
 from ..words.i18n import label as lang_label
 from ..words.names import seat_name, team_name
@@ -60,7 +71,7 @@ from .base import View, replace_children
 from .board import Board
 from .common import Lang, esc, safe
 
-__all__ = ["PositionEditor", "PuzzleMaker", "CodeLine"]
+__all__ = ["PositionEditor", "PuzzleMaker", "ExampleMaker", "CodeLine"]
 
 _HERE = Path(__file__).parent
 _TALL = "44px"  # every control a finger high (touch)
@@ -158,6 +169,9 @@ class PositionEditor(View):
         self.puzzle_button = _button(icon="puzzle-piece", button_style="primary")
         self.maker_box = widgets.VBox([])
         self.maker: PuzzleMaker | None = None
+        self.example_button = _button(icon="film")
+        self.example_box = widgets.VBox([])
+        self.example_maker: ExampleMaker | None = None
         self._quiet = False
         self.children = [
             _row(self.title, self.lang_switch), self.help, self.put_on, self.board, self.held,
@@ -165,7 +179,7 @@ class PositionEditor(View):
             _row(self.undo_button, self.clear_button, self.seed, self.deal_button),
             _row(self.mode, self.to_play, self.target), self.scores,
             self.code_line, self.code_note, _row(self.load_text, self.load_button),
-            self.puzzle_button, self.maker_box]
+            _row(self.puzzle_button, self.example_button), self.maker_box, self.example_box]
         self.add_class("hr-editor")
         self.board.on_choice(self._on_choice)
         self.board.on_refusal(self._on_refusal)
@@ -179,6 +193,7 @@ class PositionEditor(View):
         self.clear_button.on_click(lambda _: self._act(self._clear))
         self.load_button.on_click(lambda _: self._act(self._load))
         self.puzzle_button.on_click(lambda _: self._act(self._make_puzzle))
+        self.example_button.on_click(lambda _: self._act(self._make_example))
         self.start()
 
     # ------------------------------------------------------------------ public
@@ -206,9 +221,12 @@ class PositionEditor(View):
         self.load_button.description = t("editor.load", lang)
         self.load_text.placeholder = t("editor.load_placeholder", lang)
         self.puzzle_button.description = t("editor.make_puzzle", lang)
+        self.example_button.description = t("editor.make_example", lang)
         self.code_line.lang = lang
         if self.maker is not None:
             self.maker.lang = lang
+        if self.example_maker is not None:
+            self.example_maker.lang = lang
         self._redraw()
 
     def _holders(self) -> list[tuple[str, Holder]]:
@@ -306,13 +324,13 @@ class PositionEditor(View):
                                     f"{esc(t('editor.no_code', lang, why=exc.localized(lang)))}"
                                     "</span>")
             self.code_line.words = _code_words("editor.code", "editor.link", lang)
-            self.puzzle_button.disabled = True
+            self.puzzle_button.disabled = self.example_button.disabled = True
             return
         self.code_line.words = _code_words("editor.code", "editor.link", lang)
         self.code_line.code = code
         self.code_line.path = share_path(code, lang)
         self.code_note.value = ""
-        self.puzzle_button.disabled = False
+        self.puzzle_button.disabled = self.example_button.disabled = False
 
     # ------------------------------------------------------------------ actions
     def _act(self, action: Callable[[], Any]) -> None:
@@ -392,6 +410,13 @@ class PositionEditor(View):
         else:
             self.maker.start_at(code)
 
+    def _make_example(self) -> None:
+        """A new :class:`ExampleMaker` at the position built (replacing one opened before)."""
+        game = self.session.game()
+        self.example_maker = ExampleMaker(game, lang=self.lang, switch=False, site=self._site,
+                                          folder=self._folder)
+        replace_children(self.example_box, [self.example_maker])  # closes the one before
+
     @safe
     def _on_put_on(self, _change: Any) -> None:
         if not self._quiet and self.started:
@@ -446,8 +471,12 @@ class PuzzleMaker(View):
         self.turns = widgets.VBox([], layout=widgets.Layout(max_height="24em", overflow="auto"))
         self.text_lang = widgets.Dropdown(options=[(lang_label(x), x) for x in LANGS], value=lang,
                                           style={"description_width": "initial"})
+        self.text_note = widgets.HTML()
         self.question = widgets.Textarea(layout=widgets.Layout(width="100%"))
         self.hints = [widgets.Text(layout=widgets.Layout(width="100%")) for _ in range(MAX_HINTS)]
+        self._texts: dict[str, tuple[str, list[str]]] = {}
+        """The question and hints of each language but the one in the fields."""
+        self._shown_lang = lang
         self.good = widgets.Checkbox(value=False, indent=False,
                                      layout=widgets.Layout(width="auto"))
         self.shown = widgets.VBox([])
@@ -457,12 +486,34 @@ class PuzzleMaker(View):
         self.code_line = CodeLine(site=site, lang=lang)
         self.children = [
             _row(self.title, self.lang_switch), self.turns_note, self.turns, self.text_lang,
-            self.question, *self.hints, self.good, self.shown, self.add_button,
+            self.text_note, self.question, *self.hints, self.good, self.shown, self.add_button,
             self.messages.box, _row(self.set_name, self.save_button), self.code_line]
         self.add_class("hr-maker")
         self.add_button.on_click(lambda _: self._act(self._add))
         self.save_button.on_click(lambda _: self._act(self._save))
+        self.text_lang.observe(self._on_text_lang, names="value")
         self.start()
+
+    def texts(self) -> tuple[dict[str, str], dict[str, list[str]]]:
+        """The question and the hints written, by language (every language with a question;
+        blank hints left out): what the next puzzle added is given."""
+        written = {**self._texts, self._shown_lang: (self.question.value,
+                                                     [h.value for h in self.hints])}
+        questions = {lang: written[lang][0] for lang in LANGS
+                     if lang in written and written[lang][0].strip()}
+        hints = {lang: [h for h in written[lang][1] if h.strip()] for lang in questions}
+        return questions, {lang: ladder for lang, ladder in hints.items() if ladder}
+
+    def _on_text_lang(self, change: Any) -> None:
+        """Keep the fields' texts under the language they were written in and show the
+        chosen language's."""
+        old, new = self._shown_lang, change["new"]
+        self._texts[old] = (self.question.value, [h.value for h in self.hints])
+        question, hints = self._texts.pop(new, ("", []))
+        self._shown_lang = new
+        self.question.value = question
+        for box, text in zip(self.hints, [*hints, *[""] * MAX_HINTS], strict=False):
+            box.value = text
 
     def start_at(self, position: Game | str) -> None:
         """List the turns of another position (the puzzles made so far stay in the set)."""
@@ -485,6 +536,7 @@ class PuzzleMaker(View):
         self.title.value = f"<h4 lang='{lang}'>{t('author.title', lang)}</h4>"
         self.turns_note.value = f"<p lang='{lang}'>{t('author.turns', lang)}</p>"
         self.text_lang.description = t("author.text_lang", lang)
+        self.text_note.value = f"<p lang='{lang}'>{esc(t('author.text_lang_note', lang))}</p>"
         self.question.placeholder = t("author.question", lang)
         for i, hint in enumerate(self.hints, start=1):
             hint.placeholder = t("author.hint", lang, n=i)
@@ -544,13 +596,13 @@ class PuzzleMaker(View):
             self.messages.tell(exc.localized, self.lang, kind="error")
 
     def _add(self) -> None:
-        text_lang = self.text_lang.value
         game = Game.from_code(self.draft.code)
         others = [s for s in range(game.players) if s != game.to_play]
         shown = [s for s, box in zip(others, self.shown.children, strict=True) if box.value]
-        puzzle_hints = [h.value for h in self.hints if h.value.strip()]
-        self.draft.add({text_lang: self.question.value},
-                       hints={text_lang: puzzle_hints} if puzzle_hints else None,
+        questions, hints = self.texts()
+        if not questions:  # nothing written: the field at fault is the question
+            questions = {self._shown_lang: self.question.value}
+        self.draft.add(questions, hints=hints or None,
                        kind="good" if self.good.value else "best", shown=shown)
         count = len(self.draft.puzzles)
         self.messages.tell(lambda lang: t("author.added", lang, n=count), self.lang, kind="ok")
@@ -563,3 +615,168 @@ class PuzzleMaker(View):
         self.messages.tell(lambda lang: t("author.saved", lang, path=str(path), name=name),
                            self.lang, kind="ok")
         self._draw_code()
+
+
+# ---------------------------------------------------------------------------- the example maker
+class ExampleMaker(View):
+    """Record a worked example from a position and save it as an example file (and a link).
+
+    :param position: where the example starts (a :class:`Game` or a position code).
+    :param name: the file's name (``<name>.json``), also what the predictions asked on it are
+        recorded under.
+    :param folder: where :meth:`save` writes the file (default: the current folder).
+
+    >>> maker = ExampleMaker("hr1.QOQZQVO.DUa-FGJLPRY-SIANBXMETHCKWb.AAAj", lang="en")
+    >>> maker.note.value = "15 scores 3 (R15)."
+    >>> maker.board.receive({"kind": "place", "tile": "[5|6]", "on": "[3|6]", "side": "high",
+    ...                      "rev": maker.board.revision})
+    >>> maker.draft.notes, maker.note.value
+    (['15 scores 3 (R15).'], '')
+    >>> maker.draw_button.click(); "R16" in maker.messages.html.value
+    True
+    """
+
+    def __init__(self, position: Game | str, *, name: str = "my-example", lang: str = "en",
+                 switch: bool = True, site: str = "",
+                 folder: str | os.PathLike[str] = ".") -> None:
+        check_lang(lang)
+        self.draft = ExampleDraft(position)
+        self._folder = Path(folder)
+        super().__init__(lang=lang, switch=switch)
+        self.heading = widgets.HTML()
+        self.help = widgets.HTML()
+        self.board = Board(lang=lang)
+        self.note = widgets.Textarea(layout=widgets.Layout(width="100%"))
+        self.draw_button = _button(icon="plus")
+        self.pass_button = _button(icon="forward")
+        self.undo_button = _button(icon="undo")
+        self.steps_note = widgets.HTML()
+        self.text_lang = widgets.Dropdown(options=[(lang_label(x), x) for x in LANGS], value=lang,
+                                          style={"description_width": "initial"})
+        self.example_title = widgets.Text(layout=widgets.Layout(width="100%"))
+        self.name = widgets.Text(value=name, style={"description_width": "initial"})
+        self.save_button = _button(icon="save", button_style="primary")
+        self.code_line = CodeLine(site=site, lang=lang)
+        self.children = [
+            _row(self.heading, self.lang_switch), self.help, self.board, self.note,
+            _row(self.draw_button, self.pass_button, self.undo_button), self.steps_note,
+            self.messages.box, self.text_lang, self.example_title,
+            _row(self.name, self.save_button), self.code_line]
+        self.add_class("hr-maker")
+        self.board.on_choice(self._on_choice)
+        self.board.on_refusal(self._on_refusal)
+        self.board.observe(lambda _: self._draw_board() if self.started else None, names="room")
+        self.draw_button.on_click(lambda _: self._play(Draw()))
+        self.pass_button.on_click(lambda _: self._play(Pass()))
+        self.undo_button.on_click(lambda _: self._undo())
+        self.save_button.on_click(lambda _: self._act(self._save))
+        self.start()
+
+    def example(self) -> TeacherExample:
+        """The example of the steps so far, written in the chosen language.
+
+        :raises AuthoringError: a bad name or title, or no step yet."""
+        return self.draft.example(self.name.value.strip(), self.example_title.value,
+                                  lang=self.text_lang.value)
+
+    def save(self) -> Path:
+        """Write ``<folder>/<name>.json`` (a file of another kind is left as it is:
+        :meth:`TeacherExample.save`)."""
+        example = self.example()
+        return example.save(self._folder / f"{example.key}.json")
+
+    # ------------------------------------------------------------------ drawing
+    def relocalize(self, lang: str) -> None:
+        self.heading.value = f"<h4 lang='{lang}'>{t('exmaker.title', lang)}</h4>"
+        self.help.value = f"<p lang='{lang}'>{t('exmaker.help', lang)}</p>"
+        self.note.placeholder = t("exmaker.note", lang)
+        self.draw_button.description = t("play.draw", lang)
+        self.pass_button.description = t("play.pass", lang)
+        self.undo_button.description = t("exmaker.undo", lang)
+        self.text_lang.description = t("exmaker.text_lang", lang)
+        self.example_title.placeholder = t("exmaker.example_title", lang)
+        self.name.description = t("exmaker.name", lang)
+        self.name.placeholder = t("author.set_name_placeholder", lang)
+        self.save_button.description = t("exmaker.save", lang)
+        self.code_line.lang = lang
+        self._draw_board()
+        self._draw_steps()
+        self._draw_code(None)
+
+    def _draw_board(self) -> None:
+        lang, game = self.lang, self.draft.game()
+        over = game.hand_over
+        seat = game.to_play
+        svg = str(game_svg(game, seat=seat, lang=lang, interactive=not over, own_hand=over,
+                           room=self.board.room or None))
+        pending = game.pending
+        self.board.readonly = over
+        self.board.show(svg, board_moves(None if over else game, lang),
+                        "" if over or pending is None else str(pending),
+                        hand="" if over else hand_strip(game, seat=seat, lang=lang))
+
+    def _draw_steps(self) -> None:
+        lang, count = self.lang, len(self.draft.steps)
+        self.steps_note.value = (f"<p lang='{lang}' aria-live='polite'>"
+                                 f"{esc(t('exmaker.steps', lang, count=count))}</p>")
+
+    def _draw_code(self, example: TeacherExample | None) -> None:
+        lang = self.lang
+        self.code_line.words = _code_words("exmaker.code", "exmaker.link", lang)
+        if example is None:
+            self.code_line.code, self.code_line.path = "", ""
+            return
+        code = example.to_code()
+        self.code_line.code = code
+        self.code_line.path = share_path(code, lang)
+
+    # ------------------------------------------------------------------ actions
+    def _tell(self, text: Text, kind: str = "info") -> None:
+        self.messages.tell(text, self.lang, kind=kind)
+        self.board.announce(text(self.lang))
+
+    def _act(self, action: Callable[[], Any]) -> None:
+        try:
+            action()
+        except AuthoringError as exc:
+            field = exc.field
+            self._tell(lambda lang: t("exmaker.refused", lang, field=field), "error")
+        except IllegalMove as exc:
+            self._tell(exc.localized, "error")
+
+    def _play(self, action: Action) -> None:
+        def play() -> None:
+            self.draft.play(action, self.note.value)
+            self.note.value = ""
+            count = len(self.draft.steps)
+            self._tell(lambda lang: t("exmaker.played", lang, n=count), "ok")
+            self._draw_board()
+            self._draw_steps()
+            self._draw_code(None)
+        self._act(play)
+
+    def _undo(self) -> None:
+        done = self.draft.undo()
+        self._tell(lambda lang: t("exmaker.undone" if done else "editor.nothing_to_undo", lang))
+        self._draw_board()
+        self._draw_steps()
+        self._draw_code(None)
+
+    def _save(self) -> None:
+        path = self.save()
+        name = self.example().key
+        self._tell(lambda lang: t("exmaker.saved", lang, path=str(path), name=name), "ok")
+        self._draw_code(self.example())
+
+    @safe
+    def _on_choice(self, choice: Choice) -> None:
+        if choice.kind == "place":
+            self._play(Place(choice.tile, choice.on, choice.side))
+            return
+        refusal = select_refusal(self.draft.game(), choice.tile)
+        if refusal is not None:  # not in the hand, not the drawn tile, fits nowhere
+            self._tell(refusal, "error")
+
+    def _on_refusal(self, text: Text) -> None:
+        self._tell(text, "error")
+        self._draw_board()

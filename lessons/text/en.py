@@ -682,8 +682,9 @@ nothing leaves the browser.
 
 **A puzzle.** **Make a puzzle from here** (in the editor, and in a replay, a review or a game
 against the computer) lists every way the turn can go, best first, with its raw and display
-points. Tick the accepted answers (several may be), write the question and up to three hints,
-choose the hands the solver sees, and press **Add the puzzle to the set**. The computer refuses a
+points. Tick the accepted answers (several may be), write the question and up to three hints
+(in one or more languages: the language selector keeps each language's texts, and a learner
+reads her own, else another one written), choose the hands the solver sees, and press **Add the puzzle to the set**. The computer refuses a
 ticked answer when it finds a better turn, unless the puzzle is a "find a good move" one. **Save
 the set file** writes `<set name>.json` beside this notebook, and the set's link opens it in the
 site. Learners play it with `PuzzleWidget.from_file("week3.json", lang=LANG)` (hints and stars
@@ -695,7 +696,12 @@ site (`python -m horserace_nb.lite build`): the start page lists it with a link 
 language. A file the computer refuses is not listed, and the build says why.
 
 **A worked example** is a sequence of placements from a position, with a sentence per step if
-you want one; `ReplayWidget.from_file` replays it with predict mode:
+you want one. **Make a worked example** (in the editor, and beside **Make a puzzle from here**)
+opens a board at the position: play the turns (only what the rules allow; **Draw a tile** and
+**Pass** where the rules ask for them), write a sentence before a step if you like, and **Undo
+the last step** takes one back. Give a title and a file name and press **Save the example
+file**: it writes `<name>.json` beside this notebook and shows the example's code and link.
+`ReplayWidget.from_file` replays it with predict mode. The same in Python:
 
 ```python
 from horserace_nb import Place
