@@ -252,8 +252,10 @@ def test_the_hand_played_here_shows_on_the_lesson_map(light_pages: dict[str, Lig
         lab.goto(f"{base}/lab/index.html?path={light.lang}/00_start.ipynb")
         lab.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for()
         kernel_idle(lab)
-        lab.get_by_role("menuitem", name="Run", exact=True).click()
-        lab.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        from lab_names import lab_path
+
+        for label in lab_path(light.lang, "Run → Run All Cells"):  # the menus in its language
+            lab.get_by_role("menuitem", name=label, exact=True).click()
         row = lab.locator(f".hr-progress-map tr[data-lesson='{lesson}']")
         from playwright.sync_api import expect
 

@@ -486,9 +486,9 @@ def test_a_lesson_by_its_link_on_a_narrow_screen(
     text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
     assert not any(title in output for title in titles for output in text), text
     # a printed output's lines as printed (not joined by commas, as a list of lines would be)
-    printed = next("".join(output["text"]).strip() for cell in stored["cells"]
-                   for output in cell.get("outputs", []) if output["output_type"] == "stream")
-    assert "\n" in printed
+    printed = next(text for cell in stored["cells"] for output in cell.get("outputs", [])
+                   if output["output_type"] == "stream"
+                   and "\n" in (text := "".join(output["text"]).strip()))
     page.locator(".jp-OutputArea-output", has_text=printed.splitlines()[0]).first.wait_for()
     text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
     assert any(output.strip() == printed for output in text), (printed, text)
