@@ -489,9 +489,10 @@ def test_a_lesson_by_its_link_on_a_narrow_screen(
     printed = next(text for cell in stored["cells"] for output in cell.get("outputs", [])
                    if output["output_type"] == "stream"
                    and "\n" in (text := "".join(output["text"]).strip()))
-    page.locator(".jp-OutputArea-output", has_text=printed.splitlines()[0]).first.wait_for()
-    text = page.locator(".jp-NotebookPanel .jp-OutputArea-output").all_inner_texts()
-    assert any(output.strip() == printed for output in text), (printed, text)
+    found = page.locator(".jp-OutputArea-output", has_text=printed.splitlines()[0]).first
+    found.wait_for()
+    found.scroll_into_view_if_needed()  # (drawn only in view: off it, its text reads empty)
+    assert found.inner_text().strip() == printed, (printed, found.inner_text())
     shown.first.scroll_into_view_if_needed()
     screenshot(f"stored-pictures-{lang}")
     check_a_lesson_by_its_link_has_the_whole_width(page, width, folded=True)
