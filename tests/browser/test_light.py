@@ -132,7 +132,7 @@ def play_a_hand_by_taps(light: LightPage, device: str) -> int:
         playable = light.root.locator(PLAYABLE)
         if playable.count():
             boxes = light.root.evaluate(BOXES)
-            assert min(min(w, h) for _, w, h in boxes) >= need, boxes
+            assert min(min(w, h) for _, w, h in boxes) >= need - 0.01, boxes  # (23.9994: 24)
             tile = playable.first
             chosen = tile.get_attribute("data-tile")
             if tile.get_attribute("aria-pressed") != "true":  # not chosen already

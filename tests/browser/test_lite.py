@@ -491,8 +491,9 @@ def test_a_lesson_by_its_link_on_a_narrow_screen(
                    and "\n" in (text := "".join(output["text"]).strip()))
     found = page.locator(".jp-OutputArea-output", has_text=printed.splitlines()[0]).first
     found.wait_for()
-    found.scroll_into_view_if_needed()  # (drawn only in view: off it, its text reads empty)
-    assert found.inner_text().strip() == printed, (printed, found.inner_text())
+    text = str(found.text_content())  # (its text as written: JupyterLab draws only what is
+    # in view, and off it the rendered text reads empty)
+    assert text.strip() == printed, (printed, text)
     shown.first.scroll_into_view_if_needed()
     screenshot(f"stored-pictures-{lang}")
     check_a_lesson_by_its_link_has_the_whole_width(page, width, folded=True)
