@@ -153,7 +153,9 @@ def check_a_link_of_the_start_page_opens_its_lesson(page: Any, lite_url: str,
 
     page.set_viewport_size(VIEWPORT)  # a laptop's: the start page's table beside the files
     page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
-    link = page.locator(".jp-RenderedMarkdown a", has_text=re.compile(r"^3\. 득점 끝$"))
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
+    link = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a",
+                        has_text=re.compile(r"^3\. 득점 끝$"))
     link.click()
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/03_scoring_ends\.ipynb$"))
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'ko/03_scoring_ends.ipynb'")
