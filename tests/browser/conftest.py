@@ -877,6 +877,7 @@ class PlayDriver:
 
     def wait_for_my_turn(self, limit: int = 30) -> None:
         """Until a tile of the hand can be played (the computer moves, the learner draws)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
         from playwright.sync_api import expect
 
         expect(self.root.locator(".hr-board svg.hr-svg-horserace")).to_be_visible(
@@ -887,10 +888,15 @@ class PlayDriver:
                 return
             next_move = self.root.get_by_role("button", name=self.next_label)
             draw = self.root.get_by_role("button", name=self.draw_label)
-            if next_move.is_enabled():
-                self.click(next_move)
-            elif draw.is_enabled():  # nothing fits: draw until a drawn tile fits (R18)
-                self.click(draw)
+            # (a button enabled when looked at may be disabled by the time it is clicked: the
+            # widget's last change arriving; then look again rather than wait for it)
+            button = next_move if next_move.is_enabled() else \
+                draw if draw.is_enabled() else None  # nothing fits: draw until one does (R18)
+            if button is not None:
+                try:
+                    self.settle(functools.partial(button.click, timeout=5_000))
+                except PlaywrightTimeoutError:
+                    continue
             else:
                 pytest.fail(f"neither a tile, {self.next_label!r} nor {self.draw_label!r} "
                             f"can be clicked: {self.texts()}")
