@@ -153,7 +153,13 @@ def check_a_link_of_the_start_page_opens_its_lesson(page: Any, lite_url: str,
 
     page.set_viewport_size(VIEWPORT)  # a laptop's: the start page's table beside the files
     page.goto(f"{lite_url}/lab/index.html?path=index.ipynb")
+    # JupyterLab puts back what was open (the Japanese lesson), then the site's script brings
+    # the address's notebook to the front: the start page is in front once that is done
+    page.wait_for_function("() => !!window.jupyterapp")
+    page.evaluate("async () => { await window.jupyterapp.restored; }")
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
+    page.wait_for_timeout(1_000)
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'", timeout=20_000)
     link = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a",
                         has_text=re.compile(r"^3\. 득점 끝$"))
     link.click()
