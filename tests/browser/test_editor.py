@@ -12,6 +12,7 @@ at 390 × 844.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -38,6 +39,17 @@ def check_targets(root: Any, where: str) -> None:
     assert len(sizes) > 20, sizes
     small = [s for s in sizes if s[1] < 44 or s[2] < 44]
     assert not small, f"{where}: targets below 44 px: {small}"
+
+
+@pytest.fixture(autouse=True)
+def _checks_wait_for_the_kernel() -> Iterator[None]:
+    """Every check here waits on the kernel's answer to a tap: Playwright's 5 s default is too
+    short on a loaded machine (a check failed so once in CI); put back afterwards."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=30_000)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 def test_the_editor_builds_a_position_by_taps_and_keys(lab_server: JupyterServer,
