@@ -90,7 +90,9 @@ def test_the_editor_builds_a_position_by_taps_and_keys(lab_server: JupyterServer
     expect(root.locator(".hr-msg-error")).to_contain_text("[6|6]")
 
     # Player 1's hand chosen, a tap gives the tile there; it leaves the palette
-    root.locator(".widget-toggle-buttons button", has_text="Player 1").tap()
+    player = root.locator(".widget-toggle-buttons button", has_text="Player 1")
+    player.tap()
+    expect(player).to_have_class(re.compile(r"\bmod-active\b"))  # chosen before the next tap
     page.locator(TILE.format("[0|0]")).tap()
     expect(root.locator(".hr-editor-held .jupyter-button", has_text="[0|0]")).to_have_count(1)
     expect(page.locator(TILE.format("[0|0]"))).to_have_count(0)
