@@ -45,7 +45,7 @@ def test_a_lesson_by_its_link_shows_jupyterlabs_menus_in_its_language(
         expect(page.get_by_role("menuitem", name=run_all, exact=True)).to_be_visible()
         page.keyboard.press("Escape")
         page.get_by_role("menuitem", name=help_menu, exact=True).click()
-        expect(page.get_by_role("menuitem", name=clear, exact=True)).to_be_visible()
+        expect(page.get_by_role("menuitem", name=clear, exact=True)).to_be_visible(timeout=30_000)
         page.keyboard.press("Escape")
         assert lab_name(lang, "Run All Cells") == run_all
         expect(page.get_by_text(NEWS)).to_have_count(0)
