@@ -10,7 +10,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from horserace_nb.lite.pages import LAB_LOCALES, LANGS
+from horserace_nb.lite.pages import LAB_LOCALES
+from horserace_nb.words.i18n import LANGS
 
 LAB_NAMES: dict[str, tuple[tuple[str, str], ...]] = {
     "Run → Run All Cells": (("menu", "Run"), ("", "Run All Cells")),

@@ -39,7 +39,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .pages import LANGS, LIGHT_PAGE, classroom_url
+from ..words.i18n import LANGS
+from .pages import LIGHT_PAGE, classroom_url
 
 PAGE_DIR = LIGHT_PAGE.split("/")[0]
 """The light page's folder in the site."""

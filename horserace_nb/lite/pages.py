@@ -31,6 +31,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..words.i18n import LANGS
+
 SCRIPT_NAME = "horserace-site.js"
 """The site's own script, at the root of the site."""
 APP_PAGES: tuple[str, ...] = ("lab/index.html", "repl/index.html")
@@ -43,7 +45,6 @@ APP_PAGES: tuple[str, ...] = ("lab/index.html", "repl/index.html")
 # the notebook is shown. ``tests/benchmarks/bench_lite_kernel.py`` (the same start in Node.js):
 # about 5 s of CPU, Pyodide's boot 1.5, unpacking the preloaded wheels 2 (jedi alone 1.2: its
 # 1,964 files), importing IPython 1; in Chromium the worker itself uses about as much.
-LANGS: tuple[str, ...] = ("en", "ko", "ja")
 LAB_LOCALES: dict[str, str] = {"ko": "ko_KR", "ja": "ja_JP"}
 """JupyterLab's locale (its language pack: ``jupyterlab-language-pack-ko-KR``, …) for each
 language of the site but English, JupyterLab's own. The site's script sets it as the default of

@@ -35,6 +35,9 @@ sys.path.insert(0, str(REPO / "tests"))
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
 from browser.test_hub import PASSWORD, PLAY, Hub, _ours, running_hub  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_voila import pss_mib  # noqa: E402  (the same measure of a server's memory)
+
 MAX_LEARNERS = 40
 PAGE_TIMEOUT_MS = 300_000
 BOARD = ".hr-play .hr-board svg.hr-svg-horserace"
@@ -43,16 +46,6 @@ CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
 
 def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
-def pss_mib(pid: int) -> float:
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 def memory(hub: Hub) -> tuple[list[float], list[float]]:

@@ -399,22 +399,15 @@ class Counted:
 
 
 def counting_server(root: Path) -> Any:
-    """A loopback static server of *root* (as the tests' :func:`static_server`) that counts
+    """A loopback static server of *root* (the tests' :func:`static_server`) that counts
     the files it sends in full (200): a ``(context manager, Counted)`` pair."""
-    import contextlib
-    import functools
-    import http.server
-    import threading
     import urllib.parse
+
+    from browser.conftest import QuietHandler
 
     counted = Counted(root)
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".wasm": "application/wasm", ".mjs": "text/javascript",
-                          ".js": "text/javascript", ".json": "application/json",
-                          ".whl": "application/octet-stream"}
-
+    class Handler(QuietHandler):
         def send_response(self, code: int, message: str | None = None) -> None:
             super().send_response(code, message)
             if code == 200:
@@ -425,23 +418,7 @@ def counting_server(root: Path) -> Any:
                 if target.is_file():
                     counted.sent.append(target.relative_to(root).as_posix())
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            pass
-
-    @contextlib.contextmanager
-    def serving() -> Any:
-        handler = functools.partial(Handler, directory=str(root))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_address[1]}"
-        finally:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=10)
-
-    return serving(), counted
+    return static_server(root, Handler), counted
 
 
 def _when(page: Any, script: str) -> float:

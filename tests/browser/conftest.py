@@ -524,7 +524,7 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     return BuiltSite(shared / "site", report)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serve files as any static host does (with the types Pyodide needs), without logging."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -537,9 +537,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def static_server(root: Path) -> Iterator[str]:
-    """Serve *root* on 127.0.0.1 (a free port) from a thread; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
+def static_server(root: Path, handler_class: type[http.server.SimpleHTTPRequestHandler]
+                  = QuietHandler) -> Iterator[str]:
+    """Serve *root* on 127.0.0.1 (a free port) from a thread with *handler_class* (a
+    :class:`QuietHandler` by default: the benchmarks pass one that counts); yields the base
+    URL."""
+    handler = functools.partial(handler_class, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="lite-static", daemon=True)
     thread.start()
