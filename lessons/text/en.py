@@ -688,7 +688,7 @@ reads her own, else another one written), choose the hands the solver sees, and 
 ticked answer when it finds a better turn, unless the puzzle is a "find a good move" one. **Save
 the set file** writes `<set name>.json` beside this notebook, and the set's link opens it in the
 site. Learners play it with `PuzzleWidget.from_file("week3.json", lang=LANG)` (hints and stars
-as in lesson 9); their results are recorded under the set's name (`week3/1`, `week3/2` …), and
+as in lesson {number:puzzles}); their results are recorded under the set's name (`week3/1`, `week3/2` …), and
 the class report shows each learner's stars on each of your sets.
 
 **On the site's start page.** Put the set file into the `notebooks/` folder before you build the
