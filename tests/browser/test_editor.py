@@ -92,7 +92,10 @@ def test_the_editor_builds_a_position_by_taps_and_keys(lab_server: JupyterServer
     # Player 1's hand chosen, a tap gives the tile there; it leaves the palette
     player = root.locator(".widget-toggle-buttons button", has_text="Player 1")
     player.tap()
-    expect(player).to_have_class(re.compile(r"\bmod-active\b"))  # chosen before the next tap
+    expect(player).to_have_class(re.compile(r"\bmod-active\b"))
+    # the palette is drawn again for a hand: every tile can go there, none is dimmed as fitting
+    # nowhere on the table (a tap before that redraw is on the older picture, refused as stale)
+    expect(root.locator(".hr-board-hand g.hr-idle")).to_have_count(0)
     page.locator(TILE.format("[0|0]")).tap()
     expect(root.locator(".hr-editor-held .jupyter-button", has_text="[0|0]")).to_have_count(1)
     expect(page.locator(TILE.format("[0|0]"))).to_have_count(0)
