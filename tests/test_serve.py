@@ -9,6 +9,7 @@ open page holds one); no browser. It is stopped by its PID.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import concurrent.futures
 import os
 import re
@@ -305,3 +306,33 @@ def test_the_kernel_managers_limits_are_settings() -> None:
     traits = ClassKernelManager.class_traits(config=True)
     assert {"max_kernels", "open_idle_timeout", "cull_idle_timeout"} <= set(traits)
     assert traits["max_kernels"].default_value == COMMAND_MAX_KERNELS
+
+
+@pytest.mark.parametrize("state, connections, culled", [
+    ("starting", 0, False),   # still starting (a page being rendered on a busy machine): kept
+    ("idle", 1, False),       # a page still open, idle less than open_idle_timeout: kept
+    ("idle", 0, True),        # no page uses it: culled on cull_idle_timeout, as jupyter_server
+    ("busy", 0, True),        # (jupyter_server's own rules decide, busy included)
+])
+def test_a_kernel_still_starting_is_not_culled_on_the_short_timeout(
+        monkeypatch: pytest.MonkeyPatch, state: str, connections: int, culled: bool) -> None:
+    """A kernel whose page Voilà is still rendering has no connection yet; culled on the short
+    idle timeout before it answered, it left the page hanging (seen under load in CI)."""
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    asked: list[str] = []
+
+    async def cull(_self: object, kernel_id: str) -> None:
+        asked.append(kernel_id)
+
+    class Kernel:
+        last_activity = dt.datetime.now(dt.timezone.utc)
+
+    manager = ClassKernelManager(open_idle_timeout=1800)
+    monkeypatch.setattr(MappingKernelManager, "cull_kernel_if_idle", cull)
+    monkeypatch.setattr(ClassKernelManager, "__contains__", lambda _self, _k: True)
+    monkeypatch.setattr(ClassKernelManager, "get_kernel", lambda _self, _k: Kernel())
+    monkeypatch.setattr(ClassKernelManager, "kernel_model", lambda _self, k: {
+        "id": k, "execution_state": state, "connections": connections})
+    asyncio.run(manager.cull_kernel_if_idle("k1"))
+    assert asked == (["k1"] if culled else [])

@@ -94,10 +94,11 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self.starting.discard(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Cull as jupyter_server does, but keep the kernel of an open page (a connection)
-        until it has been idle :attr:`open_idle_timeout` seconds."""
+        """Cull as jupyter_server does, but keep the kernel of an open page (a connection),
+        and a kernel still starting (its page being rendered on a busy machine), until it has
+        been idle :attr:`open_idle_timeout` seconds."""
         model = self.kernel_model(kernel_id) if kernel_id in self else {}  # type: ignore[no-untyped-call]
-        if model.get("connections"):
+        if model.get("connections") or model.get("execution_state") == "starting":
             last = getattr(self.get_kernel(kernel_id), "last_activity", None)
             now = dt.datetime.now(dt.timezone.utc)
             if self.open_idle_timeout <= 0 or (
