@@ -96,3 +96,35 @@ def test_no_text_uses_a_variant_the_glossary_rules_out(lang: str) -> None:
 def test_korean_and_japanese_glossaries_rule_out_variants(lang: str) -> None:
     """The review found drifting terms in both languages: their glossaries must name some."""
     assert len(variants(lang)) >= 5, f"{PAGES[lang].name}: only {variants(lang)} ruled out"
+
+
+ONE_WORD: dict[str, dict[str, re.Pattern[str]]] = {
+    "ko": {
+        # the seed's verb for a tile is 놓다; 두다 is 바둑's (a move, 수를 두다). Auxiliary 두다
+        # ("적어 두세요", "남겨 둡니다") stays: only 두다 as the move itself is listed
+        "놓다 (a tile is placed, not played as in 바둑)": re.compile(
+            r"(?:수를|똑같이|끝까지|무작위로|실제로|수준으로|이어서|차례를|단계를|보드에서) ?"
+            r"(?:두|둘|둔|둡|둬|뒀)|둘 (?:차례|곳|수 있는 모든)"),
+        # the layout's picture is 배치판; 보드 only in the seed's 크리비지 보드 (and 키보드)
+        "배치판": re.compile(r"(?<!키)(?<!크리비지 )보드"),
+    },
+    "ja": {
+        "ステップ (a step of a replay or an example; 段階的 is another word)":
+            re.compile(r"段階(?!的)"),
+        "盤面": re.compile(r"(?<!キー)ボード"),
+        "置く (a tile is placed, not played as in 囲碁 or 将棋)": re.compile(r"打[つてっ]|打ち方"),
+    },
+}
+"""Terms the glossary cannot guard by a plain variant (the variant is also part of a right
+word: 키보드, 크리비지 보드, 적어 두세요, 段階的): a pattern of the wrong use → the term to use."""
+
+
+@pytest.mark.parametrize("lang", list(ONE_WORD))
+def test_one_word_where_a_plain_variant_would_catch_right_words(lang: str) -> None:
+    """ko: 배치판 and 놓다, the rule texts' words (not 보드, not 바둑's 두다); ja: ステップ,
+    盤面 and 置く (not 段階, ボード, 打つ) in every catalog entry, lesson and rules page."""
+    uses = [f"{where}: {found.group()!r} (say {term})"
+            for where, text in texts(lang)
+            for term, wrong in ONE_WORD[lang].items()
+            for found in wrong.finditer(text)]
+    assert not uses, f"{len(uses)} uses of a word to avoid:\n" + "\n".join(uses)

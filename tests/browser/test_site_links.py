@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from lab_names import KERNEL_IDLE
 
+from horserace_nb.words.i18n import t
+
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
 
 CURRENT_PATH_JS = """() => {
@@ -160,8 +162,9 @@ def check_a_link_of_the_start_page_opens_its_lesson(page: Any, lite_url: str,
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
     page.wait_for_timeout(1_000)
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'", timeout=20_000)
+    title = re.escape(t("lesson.scoring_ends", "ko"))  # the lesson's title in the catalog
     link = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a",
-                        has_text=re.compile(r"^3\. 득점 끝$"))
+                        has_text=re.compile(rf"^3\. {title}$"))
     link.click()
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=ko/03_scoring_ends\.ipynb$"))
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'ko/03_scoring_ends.ipynb'")
