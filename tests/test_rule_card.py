@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -126,3 +128,36 @@ def test_the_guide_and_the_start_page_link_the_card_the_site_ships(lang: str) ->
     index = json.loads((NOTEBOOKS / "index.ipynb").read_text("utf-8"))
     assert f"]({card_file(lang)})" in "".join(index["cells"][0]["source"])
     assert card_file(lang) in plan_contents(NOTEBOOKS).files
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_a_link_to_the_card_in_the_site_opens_the_file_itself() -> None:
+    """In the classroom site a notebook's link to a rule card opens the file as it is (the
+    site's ``files/rule-card.<lang>.svg``, printable as one A4 page), not JupyterLab's viewer;
+    other files stay JupyterLab's, the site's app pages the site's script's (run in Node.js,
+    the script as the builder writes it)."""
+    from horserace_nb.lite.pages import site_script
+
+    script = site_script("9.9")
+    start = script.index("  const APPS = ")
+    consts = script[start:script.index("\n", script.index("  const PRINTABLE = "))]
+    begin = script.index("  function siteRoot(")
+    functions = script[begin:script.index('  document.addEventListener("click"', begin)]
+    program = f"""
+const document = {{getElementById: () => ({{getAttribute: () => "../"}})}};
+const window = {{location: {{href: "http://h/site/lab/index.html?path=index.ipynb"}}}};
+{consts}
+{functions}
+const hrefs = ["http://h/site/files/rule-card.ko.svg", "http://h/site/files/en/04_turns.ipynb",
+               "http://h/site/files/lab/index.html?path=ko/04_turns.ipynb",
+               "http://h/site/files/rule-card.xx.svg", "http://h/site/files/notes.svg"];
+console.log(JSON.stringify(hrefs.map((href) => sitePage({{href}}))));
+"""
+    done = subprocess.run(["node", "-e", program], capture_output=True, text=True, check=True,
+                          timeout=60)
+    assert json.loads(done.stdout) == [
+        "http://h/site/files/rule-card.ko.svg", None,
+        "http://h/site/lab/index.html?path=ko/04_turns.ipynb", None, None]
+    click = script[script.index('  document.addEventListener("click"'):]
+    assert 'const file = page.startsWith(new URL("files/", siteRoot()).href);' in click
+    assert 'if (file || event.ctrlKey' in click  # a tab of its own: the lesson stays open
