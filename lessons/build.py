@@ -469,7 +469,8 @@ MIN_ITEMS_IN_CLASS = 3
 EXIT_TASKS: dict[str, tuple[str, ...]] = {
     "deal": ("R5",), "lot": ("R6",), "seats": ("R2",), "join": ("R9", "R12"),
     "spinner": ("R10", "R11"), "total": ("R13", "R15"), "no_score": ("R15",), "display": ("R3",),
-    "must_place": ("R16",), "drawn": ("R17", "R18"), "again": ("R17",), "settle": ("R23",),
+    "must_place": ("R16",), "drawn": ("R18",), "again": ("R17",), "pass": ("R19",),
+    "end_first": ("R20",), "settle": ("R23",),
     "leader": ("R7",), "blocked": ("R22", "R23"), "win": ("R26",), "shared": ("R27",)}
 """The exit-ticket tasks (text ``guide.exit.<name>``) and the rules each asks about: a class's
 ticket asks only tasks whose rules that class's lessons teach."""

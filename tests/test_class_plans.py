@@ -79,6 +79,15 @@ def test_each_exit_task_cites_the_rules_it_is_filed_under(lang: str) -> None:
         assert cited <= set(rules) and cited, (name, cited)
 
 
+def test_every_rule_lesson_alone_has_exit_tasks() -> None:
+    """Each lesson that teaches rules, were it a class of its own (lesson 04 split in two, a
+    lesson moved), has at least one exit-ticket task on its own rules."""
+    for entry in COURSE:
+        if entry.rules:
+            assert any(set(rules) <= set(entry.rules) for rules in BUILD.EXIT_TASKS.values()), \
+                entry.slug
+
+
 def test_every_rule_lesson_is_planned_once_in_course_order() -> None:
     """The plans take every lesson that teaches rules, in the order of teaching.course.COURSE
     (the one place lessons are numbered), each once; what does not fit goes to homework."""

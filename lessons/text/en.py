@@ -508,6 +508,8 @@ pairs answer the exercises on one device and settle on paper before they answer.
     "guide.exit.must_place": "**Drawing instead.** Player 1's `[2|5]` fits the layout, but player 1 would rather draw. Allowed? Answer: no: a player who can place a tile from hand must place one (R16).",
     "guide.exit.drawn": "**Who places next?** Player 1 cannot place, draws `[4|4]`, and places it; it scores 10 raw (2 points). Answer: player 2, a freshly drawn tile ends the turn (R18).",
     "guide.exit.again": "**Once more.** Player 1 places `[5|5]` from hand, and the ends do not add up to a multiple of 5. Who places next? Answer: player 1 again: a double placed from hand gives one more placement (R17).",
+    "guide.exit.pass": "**Nothing to place.** The boneyard is empty, and none of player 2's tiles fits. What does player 2 do? Answer: pass; the turn goes on to the next player (R19).",
+    "guide.exit.end_first": "**The last tile.** Player 1's last tile is a double, and it scores. Does player 1 place again? Answer: no: the hand ends at once, and its end comes before placing again (R20).",
     "guide.exit.settle": "**A settlement.** Player 1 goes out; player 2 holds 17 pips. Answer: 17 → 15 → **3** points (R23).",
     "guide.exit.leader": "**The next leader.** The hand is blocked; player 2 placed its last tile. Who leads the next hand? Answer: a new lot chooses (R7).",
     "guide.exit.blocked": "**A blocked hand.** Two players, and nobody can place: player 1 holds 9 pips, player 2 holds 14. Answer: player 1 wins the hand, 14 → 15 → **3** points (R22, R23).",
