@@ -29,10 +29,11 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import math
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import nbformat
 from nbclient import NotebookClient
@@ -41,6 +42,7 @@ from horserace_nb.core.actions import Place
 from horserace_nb.lite.classroom_page import light_url
 from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
 from horserace_nb.lite.pages import lesson_url
+from horserace_nb.render.card import card_file, rule_card_svg
 from horserace_nb.teaching.course import COURSE, designed, notebook, number, title
 from horserace_nb.teaching.course import lesson as find_lesson
 from horserace_nb.teaching.puzzles import PUZZLES
@@ -57,7 +59,8 @@ PREDICT_TAG = "predict"
 
 # Each notebook: file name and cells; ("md", key) takes markdown from text/<lang>.py,
 # ("code", source) is the same in every language ({lang} is replaced); ("site", key) is markdown
-# with the site's {classroom} and {projector} pages, ("links", key) that and every lesson's link.
+# with the site's {classroom} and {projector} pages and the {card} to print (the rule card),
+# ("links", key) that and every lesson's link; ("plans", key) the class plans (class_plans).
 SETUP = 'LANG = "{lang}"'
 
 def _lesson_exercises(lesson: str) -> str:
@@ -341,18 +344,16 @@ CELLS: dict[str, list[Cell]] = {
         *_puzzle_cells(),
     ],
     "teacher_guide": [
-        ("md", "guide.intro"),
+        ("site", "guide.intro"),
         ("counts", "guide.counts"),
         ("md", "guide.before"),
-        ("timed", "guide.plan"),
-        ("md", "guide.exit"),
+        ("plans", "guide.plans"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words import narration\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[6]  # after the seventh placement\n"
                  "display(layout_svg(layout, lang=LANG, size=420, show_numbers=False))\n"
                  "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
-        ("timed", "guide.plan_two"),
         ("md", "guide.homework"),
         ("md", "guide.key"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, exercise_set\n\n"
@@ -448,6 +449,192 @@ def counts_table(text: dict[str, str], lang: str) -> str:
                         f"{c['words']} | {c['items']} | {c['replays']} | {c['games']} | "
                         f"{round(c['minutes'])} |")
     return "\n".join(rows)
+
+
+# ---------------------------------------------------------------------- the class plans
+# The guide's 45-minute class plans, computed from the counts above (so they follow the lessons
+# when these change): the lessons that teach rules, in course order, a class after another.
+CLASS_MINUTES = 45
+LOAD_MINUTES = 7
+"""Devices load: the site's address, the language, the lesson, Python starting (the site was
+opened once on every device before the class)."""
+SWITCH_MINUTES = 1
+"""Opening the class's next lesson: its Python starts."""
+HAND_IN_MINUTES = 5
+"""Results handed in: *Download my results*, the file to the teacher."""
+EXIT_TASK_MINUTES = 1
+EXIT_TASKS_MAX = 3
+MIN_ITEMS_IN_CLASS = 3
+"""A lesson too long for one class keeps at least this many of its items in class."""
+EXIT_TASKS: dict[str, tuple[str, ...]] = {
+    "deal": ("R5",), "lot": ("R6",), "seats": ("R2",), "join": ("R9", "R12"),
+    "spinner": ("R10", "R11"), "total": ("R13", "R15"), "no_score": ("R15",), "display": ("R3",),
+    "must_place": ("R16",), "drawn": ("R18",), "again": ("R17",), "pass": ("R19",),
+    "end_first": ("R20",), "settle": ("R23",),
+    "leader": ("R7",), "blocked": ("R22", "R23"), "win": ("R26",), "shared": ("R27",)}
+"""The exit-ticket tasks (text ``guide.exit.<name>``) and the rules each asks about: a class's
+ticket asks only tasks whose rules that class's lessons teach."""
+
+
+class Block(NamedTuple):
+    """One lesson in a class: its minutes in class and the items of its set done there."""
+
+    slug: str
+    minutes: int
+    items: int
+    of: int
+    read: int
+    replays: int
+    games: int
+
+
+class ClassPlan(NamedTuple):
+    """One 45-minute class: its lessons and its exit ticket."""
+
+    blocks: tuple[Block, ...]
+    exit: tuple[str, ...]
+
+    @property
+    def rules(self) -> frozenset[str]:
+        """The rules the class's lessons teach."""
+        return frozenset(rule for block in self.blocks for rule in find_lesson(block.slug).rules)
+
+    def rows(self) -> list[tuple[str, int, Block | None]]:
+        """The timetable: ``(what, minutes, block)``, ``what`` one of ``load``, ``switch``,
+        ``lesson``, ``hand_in``, ``exit``, ``spare``."""
+        rows: list[tuple[str, int, Block | None]] = [("load", LOAD_MINUTES, self.blocks[0])]
+        for i, block in enumerate(self.blocks):
+            if i:
+                rows.append(("switch", SWITCH_MINUTES, block))
+            rows.append(("lesson", block.minutes, block))
+        rows.append(("hand_in", HAND_IN_MINUTES, None))
+        rows.append(("exit", EXIT_TASK_MINUTES * len(self.exit), None))
+        spare = CLASS_MINUTES - sum(minutes for _, minutes, _ in rows)
+        if spare > 0:
+            rows.append(("spare", spare, None))
+        return rows
+
+    @property
+    def minutes(self) -> int:
+        """The planned minutes, spare time left out."""
+        return sum(minutes for what, minutes, _ in self.rows() if what != "spare")
+
+
+def _budget(blocks: list[Block]) -> int:
+    """The minutes left for lessons in a class that holds *blocks* (one more switch if any)."""
+    return (CLASS_MINUTES - LOAD_MINUTES - HAND_IN_MINUTES - EXIT_TASKS_MAX * EXIT_TASK_MINUTES
+            - SWITCH_MINUTES * len(blocks) - sum(block.minutes for block in blocks))
+
+
+def _exit_tasks(blocks: list[Block]) -> tuple[str, ...]:
+    """Up to :data:`EXIT_TASKS_MAX` tasks on the class's lessons, taking each lesson in turn."""
+    per_lesson = [[name for name, rules in EXIT_TASKS.items()
+                   if set(rules) <= set(find_lesson(block.slug).rules)] for block in blocks]
+    chosen: list[str] = []
+    while len(chosen) < EXIT_TASKS_MAX and any(per_lesson):
+        for tasks in per_lesson:
+            if tasks and len(chosen) < EXIT_TASKS_MAX:
+                chosen.append(tasks.pop(0))
+    if not chosen:
+        slugs = ", ".join(block.slug for block in blocks)
+        raise ValueError(f"no exit-ticket task (EXIT_TASKS) asks about the rules of {slugs}")
+    return tuple(chosen)
+
+
+def class_plans(counts: dict[str, dict[str, float]]) -> list[ClassPlan]:
+    """The classes that take the rule lessons (:attr:`Lesson.rules`) in course order, from
+    their *counts* (:func:`lesson_counts`): a lesson goes whole into the class if it fits, else
+    into the next class; a lesson longer than a class keeps its reading, replays and games and
+    as many items as fit (the rest is homework).
+
+    :raises ValueError: if a lesson cannot keep :data:`MIN_ITEMS_IN_CLASS` items in a class of
+        its own, or a class has no exit-ticket task.
+    """
+    classes: list[list[Block]] = [[]]
+    for lesson in COURSE:
+        if not lesson.rules:
+            continue
+        c = counts[lesson.slug]
+        fixed = (c["words"] / READING_WORDS_PER_MINUTE + c["replays"] * MINUTES["replay"]
+                 + c["games"] * MINUTES["game"])
+        items = int(c["items"])
+        whole = math.ceil(fixed + items * MINUTES["item"])
+        if whole > _budget(classes[-1]) and classes[-1]:
+            classes.append([])
+        room = _budget(classes[-1])
+        if whole <= room:
+            k = items
+        else:
+            k = min(items, math.floor((room - fixed) / MINUTES["item"]))
+            if k < min(MIN_ITEMS_IN_CLASS, items):
+                raise ValueError(f"lesson {lesson.slug}: {math.ceil(fixed)} minutes of reading, "
+                                 f"replays and games leave no room for {MIN_ITEMS_IN_CLASS} "
+                                 f"items in a {CLASS_MINUTES}-minute class: split it")
+        classes[-1].append(Block(lesson.slug, math.ceil(fixed + k * MINUTES["item"]), k, items,
+                                 math.ceil(c["words"] / READING_WORDS_PER_MINUTE),
+                                 int(c["replays"]), int(c["games"])))
+    return [ClassPlan(tuple(blocks), _exit_tasks(blocks)) for blocks in classes if blocks]
+
+
+def _rule_span(rules: tuple[str, ...]) -> str:
+    """``("R9", "R10", "R11", "R12")`` → ``"R9–R12"``; ``("R1", "R2", "R5")`` → ``"R1, R2, R5"``."""
+    numbers = sorted(int(rule[1:]) for rule in rules)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"R{run[0]}–R{run[-1]}" if len(run) > 2 else ", ".join(f"R{n}" for n in run)
+                     for run in runs)
+
+
+def _steps(block: Block, text: dict[str, str], lang: str) -> str:
+    """What a class does with one lesson, in the guide's language."""
+    steps = [text["guide.plan.read"].format(minutes=block.read)]
+    if block.replays:
+        key = "guide.plan.replay_one" if block.replays == 1 else "guide.plan.replays"
+        steps.append(text[key].format(count=block.replays))
+    if block.games:
+        key = "guide.plan.game_one" if block.games == 1 else "guide.plan.games"
+        steps.append(text[key].format(count=block.games))
+    if block.items == block.of:
+        steps.append(text["guide.plan.items_all"].format(items=block.of))
+    else:
+        steps.append(text["guide.plan.items_some"].format(items=block.items, of=block.of))
+    return text["guide.plan.what"].format(
+        title=title(block.slug, lang),
+        rules=_rule_span(find_lesson(block.slug).rules),
+        steps=text["guide.plan.joiner"].join(steps))
+
+
+def plans_markdown(text: dict[str, str], intro: str, lang: str) -> str:
+    """The guide's class plans (:func:`class_plans`) in the guide's language (*text*)."""
+    counts = {slug: lesson_counts(slug, cells) for slug, cells in CELLS.items()}
+    plans = class_plans(counts)
+    parts = [intro.format(load=LOAD_MINUTES, switch=SWITCH_MINUTES, hand_in=HAND_IN_MINUTES,
+                          exit=EXIT_TASK_MINUTES, classes=len(plans), limit=CLASS_MINUTES)]
+    for n, plan in enumerate(plans, 1):
+        parts.append(text["guide.plan.head"].format(n=n, count=len(plans), minutes=plan.minutes,
+                                                    limit=CLASS_MINUTES))
+        rows = [text["guide.plan.table_head"], "|---|---|---|"]
+        start = 0
+        for what, minutes, block in plan.rows():
+            where = "" if block is None else text["guide.plan.where"].format(
+                number=number(block.slug), notebook=notebook(block.slug))
+            if what == "lesson" and block is not None:
+                cell = _steps(block, text, lang)
+            elif what in ("load", "switch") and block is not None:
+                cell = text[f"guide.plan.{what}"].format(number=number(block.slug))
+            else:
+                cell = text[f"guide.plan.{what}"]
+            time = text["guide.plan.time"].format(start=start, end=start + minutes)
+            rows.append(f"| {time} | {cell} | {where} |")
+            start += minutes
+        parts.append("\n".join(rows))
+        tasks = [f"{i}. {text[f'guide.exit.{name}']}" for i, name in enumerate(plan.exit, 1)]
+        parts.append(text["guide.plan.exit_head"] + "\n\n" + "\n".join(tasks))
+    return "\n\n".join(parts)
 
 
 def _text(lang: str) -> dict[str, str]:
@@ -549,16 +736,14 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         elif kind in ("links", "site"):  # {classroom}, {projector}: the site's pages
             body_text = link_rules(text[body].format(
                 classroom="../" + light_url(lang),
-                projector="../" + light_url(lang, projector=True)), page)
+                projector="../" + light_url(lang, projector=True),
+                card="../" + card_file(lang)), page)
             if kind == "links":
                 body_text = f"{body_text}\n\n{lesson_table('../')}"
             nb.cells.append(nbformat.v4.new_markdown_cell(body_text, id=cell_id))
-        elif kind == "timed":  # the plan's minutes: {m04} is lesson 04's estimate
-            counts = {slug: lesson_counts(slug, lesson) for slug, lesson in CELLS.items()}
-            minutes = {f"m_{slug}": round(c["minutes"]) for slug, c in counts.items()}
-            minutes |= {f"n_{slug}": c["items"] for slug, c in counts.items()}  # {n_turns}
+        elif kind == "plans":  # the class plans, computed from the lessons' counts
             nb.cells.append(nbformat.v4.new_markdown_cell(
-                link_rules(text[body].format(**minutes), page), id=cell_id))
+                link_rules(plans_markdown(text, text[body], lang), page), id=cell_id))
         elif kind == "counts":
             nb.cells.append(nbformat.v4.new_markdown_cell(
                 link_rules(f"{text[body]}\n\n{counts_table(text, lang)}", page), id=cell_id))
@@ -615,9 +800,9 @@ def render(nb: Any) -> str:
 
 INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 
-- **English** — [start here](en/{start_page}) · [the rules](rules.md) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code ([for the projector]({projector_en}): large text, the whole width)
-- **한국어** — [여기서 시작하세요](ko/{start_page}) · [규칙](rules.ko.md) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다 ([프로젝터용]({projector_ko}): 화면 전체에 큰 글자로)
-- **日本語** — [ここから始めましょう](ja/{start_page}) · [ルール](rules.ja.md) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます ([プロジェクター用]({projector_ja}): 画面いっぱいに大きな文字で)
+- **English** — [start here](en/{start_page}) · [the rules](rules.md) ([on one page to print]({card_en})) · [the classroom page]({classroom_en}): a match against the computer and the worked examples, no code ([for the projector]({projector_en}): large text, the whole width)
+- **한국어** — [여기서 시작하세요](ko/{start_page}) · [규칙](rules.ko.md) ([인쇄용 한 장짜리 규칙 카드]({card_ko})) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다 ([프로젝터용]({projector_ko}): 화면 전체에 큰 글자로)
+- **日本語** — [ここから始めましょう](ja/{start_page}) · [ルール](rules.ja.md) ([印刷用の1枚のルールカード]({card_ja})) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます ([プロジェクター用]({projector_ja}): 画面いっぱいに大きな文字で)
 
 ## Every lesson · 모든 강의 · すべてのレッスン
 """
@@ -651,6 +836,7 @@ def build_index() -> str:
     head = INDEX_HEAD.format(
         **{f"classroom_{lang}": light_url(lang) for lang in LANGS},
         **{f"projector_{lang}": light_url(lang, projector=True) for lang in LANGS},
+        **{f"card_{lang}": card_file(lang) for lang in LANGS},
         start_page=notebook("start"))
     names = {"example": notebook("turns"), "guide": notebook("teacher_guide")}
     source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT.format(**names)}"
@@ -682,6 +868,7 @@ def build_rules_notebook(markdown: str) -> str:
 
 def build_all(only: str | None = None) -> dict[Path, str]:
     out: dict[Path, str] = {NOTEBOOKS / "index.ipynb": build_index()}
+    out |= {NOTEBOOKS / card_file(lang): rule_card_svg(lang) for lang in LANGS}
     for page in RULES_PAGES:
         source = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
         out[NOTEBOOKS / f"{page}.ipynb"] = build_rules_notebook(source)

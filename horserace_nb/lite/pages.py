@@ -87,7 +87,9 @@ def lesson_url(notebook: str) -> str:
 
 def site_script(version: str) -> str:
     """The site's script (``site.js`` of this package) with the start-up messages of every
-    language filled in."""
+    language filled in, and the rule cards (``rule-card.<lang>.svg``), which a link in a
+    notebook opens as they are, in a tab of their own, to print."""
+    from ..render.card import card_file
     from ..words.i18n import t
 
     messages = {lang: {"starting": t("site.starting", lang),
@@ -98,7 +100,8 @@ def site_script(version: str) -> str:
     source = resources.files(__package__).joinpath("site.js").read_text(encoding="utf-8")
     return (f"// horserace_nb {version}\n"
             + source.replace("__HR_MESSAGES__", json.dumps(messages, ensure_ascii=False))
-            .replace("__HR_LOCALES__", json.dumps(LAB_LOCALES)))
+            .replace("__HR_LOCALES__", json.dumps(LAB_LOCALES))
+            .replace("__HR_PRINTABLE__", json.dumps([card_file(lang) for lang in LANGS])))
 
 
 def add_script(site: Path, version: str, pages: Sequence[str] = APP_PAGES) -> None:

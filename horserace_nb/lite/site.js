@@ -41,6 +41,7 @@
   const LANGS = Object.keys(MESSAGES);
   const params = new URLSearchParams(window.location.search);
   const APPS = /^(lab|repl|notebooks|tree)\/(index\.html)?$/;
+  const PRINTABLE = new Set(__HR_PRINTABLE__);  // files opened as they are, in a tab of their own
   const REPL = /\/repl\/(index\.html)?$/.test(window.location.pathname);
 
   // ------------------------------------------------------------------ the address's path
@@ -409,6 +410,7 @@
     if (!anchor.href || !anchor.href.startsWith(files)) return null;
     const target = decodeURIComponent(anchor.href.slice(files.length).split("#")[0]);
     const [path, query] = [target.split("?")[0], target.includes("?") ? target.slice(target.indexOf("?")) : ""];
+    if (PRINTABLE.has(path)) return new URL(path, files).href;  // the rule card, to print
     return APPS.test(path) ? new URL(path + query, root).href : null;
   }
 
@@ -418,7 +420,8 @@
     if (page === null || event.button !== 0) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (event.ctrlKey || event.metaKey || event.shiftKey) window.open(page, "_blank", "noopener");
+    const file = page.startsWith(new URL("files/", siteRoot()).href);
+    if (file || event.ctrlKey || event.metaKey || event.shiftKey) window.open(page, "_blank", "noopener");
     else window.location.assign(page);
   }, true);
 

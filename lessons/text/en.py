@@ -41,8 +41,8 @@ work with the widgets.""",
    review of the decisions
 {number:classroom}. [{name:classroom}]({notebook:classroom}) — one clean page for Voilà
 {number:puzzles}. [{name:puzzles}]({notebook:puzzles}) — find the best move, with a ladder of hints
-{number:teacher_guide}. [{name:teacher_guide}]({notebook:teacher_guide}) — a 45-minute lesson plan, the answer key, the
-   mistakes to watch for
+{number:teacher_guide}. [{name:teacher_guide}]({notebook:teacher_guide}) — 45-minute class plans, the rule card to print,
+   the answer key, the mistakes to watch for
 {number:class_report}. [{name:class_report}]({notebook:class_report}) — for the teacher: the class's stars and the
    rules most missed, from the learners' results files""",
     "start.rules": """## The rules
@@ -438,22 +438,24 @@ several — and run it: it says whether your move is the best and why. Stuck? Se
     # ------------------------------------------------------------------ 10 teacher guide
     "guide.intro": """# 10. Teacher guide
 
-This page is for the teacher: how long each lesson takes, two 45-minute class plans and a
-homework path, the answer key of every exercise and puzzle, the mistakes learners make most, and
-how to run the classroom site.""",
+This page is for the teacher: how long each lesson takes, 45-minute class plans and a
+homework path, the [rule card]({card}) to print (every rule and a layout picture on one A4
+page), the answer key of every exercise and puzzle, the mistakes learners make most, and how to
+run the classroom site.""",
     "guide.counts": """## How long each lesson takes
 
 Counted from the lessons as they are built (the English text; the Korean and Japanese lessons
 have the same cells and tasks): the words of prose a learner reads, the tasks (exercise items,
 replays to step through, games), and an estimate: 100 words a minute, 1.5 minutes an exercise
 item, 2 minutes a replay, 8 minutes a one-hand game. Learners reading a second language, or
-new to JupyterLab, need more. The table is counted again whenever the lessons are built; the
-plans below were fitted to it as it stands.""",
+new to JupyterLab, need more. The table is counted again whenever the lessons are built, and
+the class plans below are computed from it.""",
     "guide.counts_head": "| lesson | words | exercise items | replays | games | minutes |",
     "guide.before": """## Before the first class
 
 - **Publish the classroom site** on the school's web server or any static host (it is one
-  folder of files, see *Running the classroom site* below) and open it once on a pupil laptop.
+  folder of files, see *Running the classroom site* below) and open it once on every pupil
+  device the day before the first class (the first load downloads about 47 MiB).
   Write its address on the board, or show it as a QR code: the start page is
   `ADDRESS/lab/index.html?path=index.ipynb`, and every lesson has a direct link (the table at
   the end of this page).
@@ -464,36 +466,58 @@ plans below were fitted to it as it stands.""",
 - Each open lesson starts its own Python in the browser: ask pupils to keep one lesson open at a
   time. Python is ready when the status bar at the bottom says *Python (Pyodide) | Idle* (about
   10 to 15 seconds); then *Run → Run All Cells*.""",
-    "guide.plan": """## The first 45-minute lesson: joining and scoring
+    "guide.plans": """## Class plans
 
-Fitted to the table above (lesson {number:joining_spinners} about {m_joining_spinners} minutes, lesson {number:scoring_ends} about {m_scoring_ends}): lesson {number:tiles_players} is shown, not
-worked through, and its {n_tiles_players} questions go to the homework.
-
-| time | what | where |
-|---|---|---|
-| 0–7 min | **Set-up.** Pupils open the site's address, choose their language and open lesson {number:joining_spinners}; while Python starts, show the set and a partnership game on the projector (R1, R2, R5, R6). | [lesson {number:tiles_players}]({notebook:tiles_players}) on the projector, [lesson {number:joining_spinners}]({notebook:joining_spinners}) |
-| 7–19 min | **Joining and spinners** (R9–R12): the replay, steps 1 to 4, on the projector; then the exercises on the board, as far as pairs get (the set has {n_joining_spinners} items). | [lesson {number:joining_spinners}]({notebook:joining_spinners}) |
-| 19–33 min | **Scoring** (R13–R15): the predict-mode replay as a class call-out, then the exercises in pairs, as far as they get (the set has {n_scoring_ends} items; the rest is homework). | [lesson {number:scoring_ends}]({notebook:scoring_ends}) |
-| 33–41 min | **One hand** on the classroom page's *Play* tab, with the game on the board (seed 45, one hand). Pupils add up every end themselves before they place (the point's preview is a check, not the answer). When the hand ends, each pair counts the pips left, rounds and divides on paper before reading the widget's settlement (17 → 15 → 3, R23). | the classroom page (the link at the end of this page) |
-| 41–45 min | **Exit ticket**, three tasks on paper (below). | |""",
-    "guide.plan_two": """## The second 45-minute lesson: turns and the settlement
-
-Lesson {number:turns} alone is about {m_turns} minutes of work when every pupil does every task: here its replays are
-shown on the projector and its game is tried for three minutes only.
-
-| time | what | where |
-|---|---|---|
-| 0–4 min | **Set-up**: open lesson {number:turns} (the address on the board), *Run All Cells*. | [lesson {number:turns}]({notebook:turns}) |
-| 4–12 min | **Turns** on the projector (R16–R20): the first replay with the turn lines hidden, the class calling out who places next; then the replays of passing, the blocked hand and the end that comes first. | [lesson {number:turns}]({notebook:turns}) |
-| 12–27 min | Pupils: the "try to draw" game (three minutes: press *Draw a tile* while a tile fits and read why not), then lesson {number:turns}'s exercises in pairs, as far as they get (the set has {n_turns} items; the rest is homework). | [lesson {number:turns}]({notebook:turns}) |
-| 27–42 min | **The settlement** (R21–R25): the class guesses the first picture, then the rounding; the exercises in pairs, each pair settling on paper before it answers. | [lesson {number:settlement}]({notebook:settlement}) |
-| 42–45 min | Three settlements called out: 17, 18 and 22 pips → 3, 4 and 4 points (R23). | |
-
-What is left (the rest of lesson {number:settlement}, of about {m_settlement} minutes in all, and lesson {number:end_of_game}, about {m_end_of_game}) is homework or the
-start of a third lesson.""",
+{classes} classes of {limit} minutes take the lessons that teach the rules, in course order.
+The plans are computed from the table above, so they change when the lessons do. Each class
+keeps {load} minutes for the devices to load (open the site once on every device before the
+first class: the first load downloads about 47 MiB), {switch} minute to open each further
+lesson, {hand_in} minutes for handing the results in, and {exit} minute for each task of its exit
+ticket. A lesson that does not fit in what is left of a class starts the next one; a lesson
+longer than a class keeps its reading, replays and games and as many exercise items as fit, and
+the rest is homework. Every exit ticket asks only about rules taught in its own class.
+The replays are shown on the projector, the class calling out what comes next before each step;
+pairs answer the exercises on one device and settle on paper before they answer.""",
+    "guide.plan.head": "### Class {n} of {count} ({minutes} of {limit} minutes)",
+    "guide.plan.table_head": "| time | what | where |",
+    "guide.plan.time": "{start}–{end} min",
+    "guide.plan.load": "**Devices load.** Pupils open the site's address, choose their language and open lesson {number}; when Python is ready, *Run → Run All Cells*.",
+    "guide.plan.switch": "Open lesson {number} (one lesson open at a time) and *Run All Cells*.",
+    "guide.plan.what": "**{title}** ({rules}): {steps}.",
+    "guide.plan.read": "read it (about {minutes} min)",
+    "guide.plan.replay_one": "its replay on the projector",
+    "guide.plan.replays": "its {count} replays on the projector",
+    "guide.plan.game_one": "its game",
+    "guide.plan.games": "its {count} games",
+    "guide.plan.items_all": "all {items} exercise items, in pairs",
+    "guide.plan.items_some": "exercise items 1–{items} of {of}, in pairs (the rest is homework)",
+    "guide.plan.joiner": ", ",
+    "guide.plan.hand_in": "**Results handed in.** On every device: *Download my results* on [the start page]({notebook:start}), then the file to the teacher (lesson {number:class_report} reads them).",
+    "guide.plan.exit": "**Exit ticket** (below): one task a minute, on paper.",
+    "guide.plan.spare": "Spare: questions, or the next exercise items.",
+    "guide.plan.where": "[lesson {number}]({notebook})",
+    "guide.plan.exit_head": "**Exit ticket**, with the answers:",
+    "guide.exit.deal": "**The deal.** Three players: how many tiles does each hold, and how many are in the boneyard? Answer: 6 each, 10 in the boneyard (R5).",
+    "guide.exit.lot": "**The first leader.** Player 2 holds `[6|6]`, the highest double. Who leads the first hand? Answer: the player the lot chooses; a high double gives no right to lead (R6).",
+    "guide.exit.seats": "**Partners.** Four players in two partnerships: who is player 1's partner? Answer: player 3, who sits opposite (R2).",
+    "guide.exit.join": "**Joining.** An open end shows 4. Can `[4|6]` join there, and which number becomes the new end? Answer: yes, by its 4; its 6 becomes the new end (R9, R12).",
+    "guide.exit.spinner": "**A spinner.** `[3|3]` opens the hand and `[3|5]` is placed on one of its straights. Can a tile go on a branch of `[3|3]` now? Answer: not yet: its branches open only after both straights are filled (R10, R11).",
+    "guide.exit.total": "**An end total.** The picture after these plans: the documented layout after its seventh placement, numbers hidden. What do the ends add up to (R13), and what does the placement score (R15)? (The answer is printed under the picture.)",
+    "guide.exit.display": "**Display points.** A placement scores 15 raw. How many display points is that? Answer: 3: 5 raw make 1 display point (R3).",
+    "guide.exit.no_score": "**No score.** After a placement the ends add up to 12. What does it score? Answer: nothing: only a multiple of 5 above 0 scores (R15).",
+    "guide.exit.must_place": "**Drawing instead.** Player 1's `[2|5]` fits the layout, but player 1 would rather draw. Allowed? Answer: no: a player who can place a tile from hand must place one (R16).",
+    "guide.exit.drawn": "**Who places next?** Player 1 cannot place, draws `[4|4]`, and places it; it scores 10 raw (2 points). Answer: player 2, a freshly drawn tile ends the turn (R18).",
+    "guide.exit.again": "**Once more.** Player 1 places `[5|5]` from hand, and the ends do not add up to a multiple of 5. Who places next? Answer: player 1 again: a double placed from hand gives one more placement (R17).",
+    "guide.exit.pass": "**Nothing to place.** The boneyard is empty, and none of player 2's tiles fits. What does player 2 do? Answer: pass; the turn goes on to the next player (R19).",
+    "guide.exit.end_first": "**The last tile.** Player 1's last tile is a double, and it scores. Does player 1 place again? Answer: no: the hand ends at once, and its end comes before placing again (R20).",
+    "guide.exit.settle": "**A settlement.** Player 1 goes out; player 2 holds 17 pips. Answer: 17 → 15 → **3** points (R23).",
+    "guide.exit.leader": "**The next leader.** The hand is blocked; player 2 placed its last tile. Who leads the next hand? Answer: a new lot chooses (R7).",
+    "guide.exit.blocked": "**A blocked hand.** Two players, and nobody can place: player 1 holds 9 pips, player 2 holds 14. Answer: player 1 wins the hand, 14 → 15 → **3** points (R22, R23).",
+    "guide.exit.win": "**Reaching 61.** Player 1 has 60 points and places a tile that scores 10 raw (2 points). What happens? Answer: 62 points, and player 1 wins at once; exactly 61 is not needed (R26).",
+    "guide.exit.shared": "**Two at once.** Both teams have 59 points, and one settlement gives each team 2. Who wins? Answer: both teams, together: everyone who reaches 61 in the same settlement shares the win (R27).",
     "guide.homework": """## Homework
 
-1. Lesson {number:tiles_players}'s questions, and the rest of the exercises begun in class.
+1. The exercise items a class plan leaves for home (its table says which).
 2. Lesson {number:play}: a game to 31 points against the computer, then *Review this hand* for one hand.
 3. The puzzles, lesson {number:puzzles}: each *Hint* costs a star, so try first.
 4. The start page's *Practise my mistakes*, until the rules missed are green on the map.
@@ -502,16 +526,6 @@ start of a third lesson.""",
 
 The **core path** is the lessons' pictures, replays and exercises; the cells under *Optional:
 for coders* can be skipped.""",
-    "guide.exit": """## The exit ticket
-
-Three tasks, one minute each, on paper or on the board, with their answers:
-
-1. **An end total.** The picture of the documented layout after its seventh placement (printed
-   below, numbers hidden): what do the ends add up to, and what does the placement score?
-2. **Who places next?** Player 1 cannot place, draws `[4|4]`, and places it; it scores 10 raw (2 points).
-   Answer: player 2, a freshly drawn tile ends the turn (R18).
-3. **A settlement.** Player 1 goes out; player 2 holds 17 pips. Answer: 17 → 15 → **3**
-   points (R23).""",
     "guide.key": """## The answer key
 
 The exercises of the lessons are designed sets: one item per case, in the same order for every
