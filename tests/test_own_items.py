@@ -140,6 +140,7 @@ def test_the_widget_takes_the_name_kept_in_the_browser_and_asks_once_when_none()
     assert [e.seed for e in w.drills.exercises] == \
         [e.seed for e in exercise_set("turns", learner="<i>Mina</i>").exercises]
     assert "&lt;i&gt;Mina&lt;/i&gt;" in w.own_line.value and "<i>" not in w.own_line.value
+    assert "&lt;i&gt;Mina" in w.messages.html.value and "hr-msg-ok" in w.messages.html.value
     assert w.exercise.progress_case == "must_place/draw"
 
 

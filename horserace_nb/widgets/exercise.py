@@ -199,7 +199,10 @@ class ExerciseWidget(View):
         cleaned = clean_text(name)
         if not cleaned:
             return
-        self.recorder.store.set_learner(cleaned)
+        self.recorder.store.set_learner(cleaned)  # (the store tells this view: own items)
+        if self.drills.learner == cleaned:  # said in the live region, for a screen reader
+            self.messages.tell(lambda lang: t("exercise.own_items", lang, name=cleaned),
+                               self.lang, kind="ok")
 
     # ------------------------------------------------------------------ the API
     @property
