@@ -31,10 +31,12 @@ from horserace_nb.teaching.exercises import (
 from horserace_nb.teaching.progress import (
     Result,
     class_data,
+    compact,
     first_tries,
     lesson_map,
     results_file,
     store_entry,
+    within_limits,
 )
 from horserace_nb.widgets import ClassReport, Exercises, Progress
 from horserace_nb.widgets.common import esc
@@ -257,3 +259,21 @@ def test_the_guide_notebooks_print_the_guides_examples_not_the_lessons_items() -
         code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
         assert any("guide_set(course.slug)" in c for c in code)
         assert not any("exercise_set(" in c for c in code)
+
+
+def test_what_the_browser_and_the_file_keep_past_their_limits_keeps_each_first_try() -> None:
+    """The first result of a lesson item stays when the oldest results are let go (the browser's
+    store, the results file): a miss followed by three stars is not turned into a first try."""
+    miss = item(201000, 1, 0, tries=3)
+    others = [Result("", "exercise", "total", 900_000_000 + n, stars=3, tries=1,
+                     when=f"2026-12-01T1{n // 60}:{n % 60:02d}:00") for n in range(80)]
+    later = Result("joining_spinners", "exercise", "open/line", 201000, stars=3, tries=1,
+                   when="2026-12-02T09:00:00")
+    results = [miss, *others, later]
+    assert first_tries(results)[("exercise", "open/line", 201000)] is False
+    for kept in (compact(results, count=50), within_limits(results, count=50)):
+        assert len(kept) < len(results) and miss in kept and later in kept
+        assert first_tries(kept)[("exercise", "open/line", 201000)] is False
+    data = class_data([("m.json", results_file(results, learner="Mina", saved=SAVED))])
+    head, row = data.csv().splitlines()[:2]
+    assert dict(zip(head.split(","), row.split(","), strict=True))["first try"] == "0"

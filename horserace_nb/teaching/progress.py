@@ -408,7 +408,8 @@ def within_limits(results: Iterable[Result], *, count: int = MAX_RESULTS,
                   size: int = MAX_BYTES - _RESERVE) -> list[Result]:
     """The results (merged, in time order) that a results file keeps: all of them when they
     fit in *count* results and *size* bytes (:data:`MAX_RESULTS`, :data:`MAX_BYTES`);
-    otherwise first the best and the latest result of every lesson item (the lesson map), then
+    otherwise first the best, the first and the latest result of every lesson item (the lesson
+    map and its first tries), then
     those of the other items, then the others, the newest first in each, while they fit.
     Results :func:`read_record` would refuse are left out (stars above :func:`stars_allowed`
     are brought down to it). The writer (:func:`results_file`) and the browser's store use
@@ -424,13 +425,15 @@ def within_limits(results: Iterable[Result], *, count: int = MAX_RESULTS,
         return merged
     best: dict[tuple[str, str, int], Result] = {}
     latest: dict[tuple[str, str, int], Result] = {}
+    earliest: dict[tuple[str, str, int], Result] = {}  # (a lesson item's first try)
     for result in merged:
         if not result.is_game:
             old = best.get(result.item)
             if old is None or result.rank() > old.rank():
                 best[result.item] = result
             latest[result.item] = result
-    first = {r.key: r for r in (*best.values(), *latest.values())}
+            earliest.setdefault(lesson_item(result.item), result)
+    first = {r.key: r for r in (*best.values(), *latest.values(), *earliest.values())}
 
     def tier(result: Result) -> int:
         if result.key not in first:
@@ -679,7 +682,8 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
     reads (:data:`MAX_RESULTS`, :data:`MAX_BYTES`). Past either, about a tenth is let go, so
     that this happens seldom; kept are first what the learner's map and schedule need:
 
-    - the best result of every lesson item (the lesson map's stars never drop);
+    - the best result of every lesson item (the lesson map's stars never drop) and its first
+      (:func:`first_tries` stays as it was);
     - for every case still in the Leitner :func:`schedule`, its last miss and every result
       after it (the schedule stays as it is);
 
@@ -703,6 +707,12 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
                 result.item not in best or result.rank()[:4] > best[result.item].rank()[:4]):
             best[result.item] = result
     for result in best.values():
+        needed[result.key] = result
+    earliest: dict[tuple[str, str, int], Result] = {}
+    for result in merged:  # (in time order: the first result of every lesson item)
+        if lesson_item(result.item) in items:
+            earliest.setdefault(lesson_item(result.item), result)
+    for result in earliest.values():  # the first try stays what it was
         needed[result.key] = result
     waiting = schedule(merged)
     since: dict[str, list[Result]] = {}
@@ -1133,12 +1143,14 @@ class ClassData:
         return names + [n for n in self.roster if learner_key(n) not in have]
 
     def csv(self) -> str:
-        """The table as CSV: learner, then stars per lesson (and the stars possible), games,
-        points lost in games reviewed, rules missed, the files read."""
+        """The table as CSV: learner, then stars per lesson (and the stars possible, the items
+        right at the first try), games, points lost in games reviewed, rules missed, the files
+        read."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["learner", *[f"lesson {number(lesson):02d}" for lesson in LESSONS],
-                         "stars", "possible", "games", "points lost", "rules missed", "files"])
+                         "stars", "possible", "first try", "games", "points lost",
+                         "rules missed", "files"])
         for i, row in enumerate(self.rows()):
             states = self.lessons(i)
             games = [r for r in row.results if r.is_game]
@@ -1147,7 +1159,7 @@ class ClassData:
                             key=lambda rule: int(rule[1:]))
             writer.writerow([_cell(row.name), *[s.stars for s in states],
                              sum(s.stars for s in states), sum(s.possible for s in states),
-                             len(games), lost, " ".join(missed),
+                             sum(s.first for s in states), len(games), lost, " ".join(missed),
                              _cell(" ".join(row.files))])
         return out.getvalue()
 
