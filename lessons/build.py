@@ -361,7 +361,7 @@ CELLS: dict[str, list[Cell]] = {
                  "    if not course.exercises:\n        continue\n"
                  "    for number, drill in enumerate(guide_set(course.slug).exercises, 1):\n"
                  "        rules = ', '.join(drill.item_rules)\n"
-                 "        print(f'{lesson:02d} · {number} · {drill.progress_case} ({rules})')\n"
+                 "        print(f'{lesson:02d} · {number} ({rules})')\n"
                  "        print(drill.question(LANG))\n"
                  "        print('→', drill.answer_text(LANG))\n        print()"),
         ("md", "guide.key_predict"),
