@@ -356,13 +356,13 @@ CELLS: dict[str, list[Cell]] = {
                  "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
         ("md", "guide.homework"),
         ("md", "guide.key"),
-        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, exercise_set\n\n"
-                 "for lesson, course in enumerate(COURSE):  # every designed set, as its lesson "
-                 "shows it\n"
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, guide_set\n\n"
+                 "for lesson, course in enumerate(COURSE):  # every designed case, in a position "
+                 "of its own\n"
                  "    if not course.exercises:\n        continue\n"
-                 "    drills = exercise_set(course.slug)\n"
-                 "    for number, drill in enumerate(drills.exercises, 1):\n"
-                 "        print(f'{lesson:02d} · {number}')\n"
+                 "    for number, drill in enumerate(guide_set(course.slug).exercises, 1):\n"
+                 "        rules = ', '.join(drill.item_rules)\n"
+                 "        print(f'{lesson:02d} · {number} ({rules})')\n"
                  "        print(drill.question(LANG))\n"
                  "        print('→', drill.answer_text(LANG))\n        print()"),
         ("md", "guide.key_predict"),

@@ -37,13 +37,13 @@ from dataclasses import dataclass
 
 from ..core.quoting import excerpt
 from ..words.i18n import t
-from .exercises import KINDS, ExerciseSet
+from .exercises import KINDS, ExerciseSet, base_seed
 from .puzzles import PUZZLES
 
 __all__ = ["Lesson", "COURSE", "LESSONS", "LEGACY_NUMBERS", "Item", "lesson", "number",
            "notebook", "title", "designed", "exercise_set", "migrate", "recorded_in",
            "lesson_items", "lesson_of", "rules_of", "topic_of", "PRACTICE_KIND",
-           "QUESTION_KIND"]
+           "QUESTION_KIND", "lesson_item", "guide_set"]
 
 Item = tuple[str, str, int]
 """What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 401003)``,
@@ -162,14 +162,21 @@ def lesson(key: str) -> Lesson:
     return found
 
 
-def exercise_set(key: str, *, seed: int | None = None) -> ExerciseSet:
+def exercise_set(key: str, *, seed: int | None = None, learner: str = "") -> ExerciseSet:
     """The designed exercise set of the lesson *key* (its slug, or the number it had before
     slugs: :data:`LEGACY_NUMBERS`), one item per case (:func:`designed`), drawn from the
-    lesson's own :attr:`~Lesson.seed` unless *seed* is given.
+    lesson's own :attr:`~Lesson.seed` unless *seed* is given. With a *learner*'s name, the
+    same cases in the same order, each in the learner's own position
+    (:func:`~horserace_nb.teaching.exercises.own_seed`); the lesson map counts each as the
+    lesson's item (:func:`lesson_item`).
 
     >>> turns = exercise_set("turns")
     >>> [e.case for e in turns.exercises][:3], turns.exercises[0].seed, turns.lesson
     (['draw', 'single', 'double'], 401000, 'turns')
+    >>> mina = exercise_set("turns", learner="Mina")
+    >>> [e.case for e in mina.exercises][:3], lesson_item(("exercise", "must_place/draw",
+    ...                                                      mina.exercises[0].seed))
+    (['draw', 'single', 'double'], ('exercise', 'must_place/draw', 401000))
 
     :raises ValueError: naming the lessons that have one, for any other key.
     """
@@ -177,9 +184,24 @@ def exercise_set(key: str, *, seed: int | None = None) -> ExerciseSet:
     if found is None or not found.exercises:
         with_sets = [lesson.slug for lesson in COURSE if lesson.exercises]
         raise ValueError(f"lesson: one of {', '.join(with_sets)}, not {excerpt(key)}")
-    drills = ExerciseSet.designed(designed(found.slug), seed=found.seed if seed is None else seed)
+    drills = ExerciseSet.designed(designed(found.slug), seed=found.seed if seed is None else seed,
+                                  learner=learner)
     drills.lesson = found.slug
     return drills
+
+
+def guide_set(key: str) -> ExerciseSet:
+    """The teacher guide's example of each designed case of the lesson *key*: the same cases in
+    the same order, in positions no learner is given (drawn from the lesson's seed negated;
+    a learner gets the lesson's own positions or those of a name,
+    :func:`~horserace_nb.teaching.exercises.own_seed`), so the guide that ships with the site
+    is no key to the learners' items.
+
+    >>> guide = guide_set("turns")
+    >>> [e.case for e in guide.exercises][:2], guide.exercises[0].seed
+    (['draw', 'single'], -401000)
+    """
+    return exercise_set(key, seed=-lesson(key).seed)
 
 
 def number(slug: str) -> int:
@@ -235,10 +257,21 @@ def lesson_items(slug: str) -> list[Item]:
     return [item for item, where in _exercise_items().items() if where == slug]
 
 
+def lesson_item(item: Item) -> Item:
+    """The lesson item *item* answers: a learner's own position of a designed item
+    (:func:`~horserace_nb.teaching.exercises.own_seed`) is that item; any other item is
+    itself."""
+    kind, case, seed = item
+    if kind == "exercise" and seed < 0:
+        return kind, case, base_seed(seed)
+    return item
+
+
 def lesson_of(kind: str, case: str, seed: int) -> str:
-    """The slug of the lesson an item belongs to, or ``""`` (practice outside the lessons)."""
+    """The slug of the lesson an item belongs to (a learner's own position of it too), or
+    ``""`` (practice outside the lessons)."""
     if kind == "exercise":
-        return _exercise_items().get((kind, case, seed), "")
+        return _exercise_items().get(lesson_item((kind, case, seed)), "")
     if kind == "puzzle":
         return recorded_in("puzzle") if case in PUZZLES else ""
     return recorded_in(kind)

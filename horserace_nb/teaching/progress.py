@@ -68,16 +68,17 @@ import os
 import re
 import stat
 import tempfile
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.validate import MAX_SEED
+from ..words.names import MAX_TEXT, clean_text, learner_key
 from .course import (
     LESSONS,
     designed,
+    lesson_item,
     lesson_items,
     lesson_of,
     migrate,
@@ -99,7 +100,7 @@ __all__ = [
     "lesson_map", "next_step", "ClassData", "class_data", "file_name", "MAX_FILES",
     "MAX_TEXT", "clean_text", "learner_key", "stars_allowed", "within_limits", "read_folder",
     "read_roster", "read_file", "Content", "Learner", "ITEM_STATES", "item_state",
-    "HANDIN_ENV", "HandInError", "handin_name", "hand_in",
+    "HANDIN_ENV", "HandInError", "handin_name", "hand_in", "first_tries",
 ]
 
 FORMAT = "horserace_nb.results"
@@ -120,8 +121,6 @@ MAX_RESULTS = 10_000
 """The most results (items and games) in one results file, written or read."""
 MAX_FILES = 5_000
 """The most files one class report reads (a folder's, or one upload's)."""
-MAX_TEXT = 80
-"""The longest learner's name or site, in characters, written or read."""
 RULES: tuple[str, ...] = tuple(f"R{n}" for n in range(1, 29))
 ITEM_KINDS = ("exercise", "puzzle", "predict", "call")
 GAME_KINDS = ("hand", "match")
@@ -237,38 +236,6 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise ResultsError(f"{where}: a whole number from {low} to {high}, not {_short(value)}")
     return value
-
-
-def clean_text(text: str, limit: int = MAX_TEXT) -> str:
-    """*text* (a learner's name, a site, a file's name) as it is kept and shown: a lone
-    surrogate becomes U+FFFD, a control character or line break a space, invisible format
-    characters (zero-width spaces and joiners, direction marks, overrides and isolates, soft
-    hyphens) are dropped, runs of spaces become one and none is left at the ends; then NFC and
-    at most *limit* characters. Linear in *limit* (the rest of *text* is not read).
-
-    >>> clean_text(" Mi\\u200bna\\u202e  K\\ud800\\t") == "Mina K\\ufffd"
-    True
-    """
-    out = []
-    for char in text[:limit * 4]:
-        kind = unicodedata.category(char)
-        if kind == "Cs":
-            out.append("\ufffd")
-        elif kind in ("Cc", "Zl", "Zp"):
-            out.append(" ")
-        elif kind != "Cf":
-            out.append(char)
-    return unicodedata.normalize("NFC", " ".join("".join(out).split()))[:limit]
-
-
-def learner_key(name: str) -> str:
-    """Who a name is, for the class report: the same learner whatever the case, the spaces, the
-    invisible characters or the Unicode form (NFKC) of the name (``""`` for no name).
-
-    >>> learner_key(" MINA\\u200b  kim ") == learner_key("Mina Kim") == learner_key("Ｍｉｎａ KIM")
-    True
-    """
-    return unicodedata.normalize("NFKC", clean_text(name).casefold()).casefold()
 
 
 def stars_allowed(tries: int, hints: int) -> int:
@@ -441,7 +408,8 @@ def within_limits(results: Iterable[Result], *, count: int = MAX_RESULTS,
                   size: int = MAX_BYTES - _RESERVE) -> list[Result]:
     """The results (merged, in time order) that a results file keeps: all of them when they
     fit in *count* results and *size* bytes (:data:`MAX_RESULTS`, :data:`MAX_BYTES`);
-    otherwise first the best and the latest result of every lesson item (the lesson map), then
+    otherwise first the best, the first and the latest result of every lesson item (the lesson
+    map and its first tries), then
     those of the other items, then the others, the newest first in each, while they fit.
     Results :func:`read_record` would refuse are left out (stars above :func:`stars_allowed`
     are brought down to it). The writer (:func:`results_file`) and the browser's store use
@@ -457,13 +425,15 @@ def within_limits(results: Iterable[Result], *, count: int = MAX_RESULTS,
         return merged
     best: dict[tuple[str, str, int], Result] = {}
     latest: dict[tuple[str, str, int], Result] = {}
+    earliest: dict[tuple[str, str, int], Result] = {}  # (a lesson item's first try)
     for result in merged:
         if not result.is_game:
             old = best.get(result.item)
             if old is None or result.rank() > old.rank():
                 best[result.item] = result
             latest[result.item] = result
-    first = {r.key: r for r in (*best.values(), *latest.values())}
+            earliest.setdefault(lesson_item(result.item), result)
+    first = {r.key: r for r in (*best.values(), *latest.values(), *earliest.values())}
 
     def tier(result: Result) -> int:
         if result.key not in first:
@@ -712,7 +682,8 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
     reads (:data:`MAX_RESULTS`, :data:`MAX_BYTES`). Past either, about a tenth is let go, so
     that this happens seldom; kept are first what the learner's map and schedule need:
 
-    - the best result of every lesson item (the lesson map's stars never drop);
+    - the best result of every lesson item (the lesson map's stars never drop) and its first
+      (:func:`first_tries` stays as it was);
     - for every case still in the Leitner :func:`schedule`, its last miss and every result
       after it (the schedule stays as it is);
 
@@ -732,10 +703,16 @@ def compact(results: Iterable[Result], *, count: int = MAX_RESULTS,
     needed: dict[tuple[str, str, str, int, str], Result] = {}
     best: dict[tuple[str, str, int], Result] = {}
     for result in merged:
-        if result.item in items and (result.item not in best or
-                                     result.rank()[:4] > best[result.item].rank()[:4]):
+        if lesson_item(result.item) in items and (
+                result.item not in best or result.rank()[:4] > best[result.item].rank()[:4]):
             best[result.item] = result
     for result in best.values():
+        needed[result.key] = result
+    earliest: dict[tuple[str, str, int], Result] = {}
+    for result in merged:  # (in time order: the first result of every lesson item)
+        if lesson_item(result.item) in items:
+            earliest.setdefault(lesson_item(result.item), result)
+    for result in earliest.values():  # the first try stays what it was
         needed[result.key] = result
     waiting = schedule(merged)
     since: dict[str, list[Result]] = {}
@@ -959,6 +936,14 @@ class LessonState:
     not_done: tuple[tuple[str, str, int], ...]
     games: int = 0
     predictions: int = 0
+    first: int = 0
+    """The items right at the first try: the first answer ever given to the item (in any
+    position of it) right, without a hint (:func:`first_tries`)."""
+
+    @property
+    def items(self) -> int:
+        """How many items the lesson has that earn stars."""
+        return self.possible // MAX_STARS
 
     @property
     def started(self) -> bool:
@@ -969,8 +954,29 @@ class LessonState:
 def _best(results: Iterable[Result]) -> dict[tuple[str, str, int], int]:
     best: dict[tuple[str, str, int], int] = {}
     for result in results:
-        best[result.item] = max(best.get(result.item, -1), result.stars)
+        item = lesson_item(result.item)
+        best[item] = max(best.get(item, -1), result.stars)
     return best
+
+
+def first_tries(results: Iterable[Result]) -> dict[tuple[str, str, int], bool]:
+    """Per lesson item done (a learner's own position counts as its item:
+    :func:`~horserace_nb.teaching.course.lesson_item`), whether its first result in time was
+    right at the first try without a hint (all the stars): what the learner knew, not what
+    practice, a neighbour's answer or memory brought later.
+
+    >>> first = Result("", "exercise", "total/singles", 301004, stars=1, tries=3,
+    ...                when="2026-12-01T09:00:00")
+    >>> again = Result("", "exercise", "total/singles", 301004, stars=3, tries=1,
+    ...                when="2026-12-01T09:05:00")
+    >>> first_tries([again, first])
+    {('exercise', 'total/singles', 301004): False}
+    """
+    out: dict[tuple[str, str, int], bool] = {}
+    for result in merge(results):
+        if not result.is_game:
+            out.setdefault(lesson_item(result.item), result.stars >= MAX_STARS)
+    return out
 
 
 def lesson_map(results: Iterable[Result]) -> list[LessonState]:
@@ -978,6 +984,7 @@ def lesson_map(results: Iterable[Result]) -> list[LessonState]:
     (a better try never loses to a worse one), what is not solved yet."""
     results = list(results)
     best = _best(results)
+    first = first_tries(results)
     counts = Counter((lesson_of(*r.item), r.kind in GAME_KINDS, r.kind == "predict")
                      for r in results)
     out = []
@@ -987,7 +994,8 @@ def lesson_map(results: Iterable[Result]) -> list[LessonState]:
         not_done = tuple(item for item in items if best.get(item, 0) <= 0)
         out.append(LessonState(lesson, stars, MAX_STARS * len(items), not_done,
                                games=counts[(lesson, True, False)],
-                               predictions=counts[(lesson, False, True)]))
+                               predictions=counts[(lesson, False, True)],
+                               first=sum(1 for item in items if first.get(item))))
     return out
 
 
@@ -1011,16 +1019,23 @@ def next_step(results: Iterable[Result], today: dt.date) -> tuple[str, dict[str,
 # ------------------------------------------------------------------------------ the class
 ITEM_STATES = ("first", "later", "missed", "")
 """How a learner stands on one lesson item, in the class report's grid: right at the first try
-(3 stars), right later (after more tries or with hints), missed (done, never solved), or not
-done (``""``)."""
+(the first answer ever given to it right, without a hint: :func:`first_tries`), right later
+(after more tries, hints or another go), missed (done, never solved), or not done (``""``)."""
 
 
-def item_state(best: int | None) -> str:
+def item_state(best: int | None, first: bool | None = None) -> str:
     """The state (:data:`ITEM_STATES`) of an item whose best stars are *best* (``None``: not
-    done)."""
+    done) and whose first result was right at the first try (*first*; ``None``: as *best*
+    says).
+
+    >>> item_state(3), item_state(3, first=False), item_state(0), item_state(None)
+    ('first', 'later', 'missed', '')
+    """
     if best is None:
         return ""
-    return "first" if best >= MAX_STARS else "later" if best > 0 else "missed"
+    if first is None:
+        first = best >= MAX_STARS
+    return "first" if first else "later" if best > 0 else "missed"
 
 
 @dataclass(frozen=True)
@@ -1102,8 +1117,11 @@ class ClassData:
             best: dict[tuple[str, str, int], int] = {}
             for result in row.results:
                 if not result.is_game:
-                    best[result.item] = max(best.get(result.item, 0), result.stars)
-            out.append((row.name, [item_state(best.get(item)) for item in items]))
+                    item = lesson_item(result.item)
+                    best[item] = max(best.get(item, 0), result.stars)
+            first = first_tries(row.results)
+            out.append((row.name, [item_state(best.get(item), first.get(item, False))
+                                   for item in items]))
         return out
 
     def rules_missed(self, top: int = 10) -> list[tuple[str, int]]:
@@ -1125,12 +1143,14 @@ class ClassData:
         return names + [n for n in self.roster if learner_key(n) not in have]
 
     def csv(self) -> str:
-        """The table as CSV: learner, then stars per lesson (and the stars possible), games,
-        points lost in games reviewed, rules missed, the files read."""
+        """The table as CSV: learner, then stars per lesson (and the stars possible, the items
+        right at the first try), games, points lost in games reviewed, rules missed, the files
+        read."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["learner", *[f"lesson {number(lesson):02d}" for lesson in LESSONS],
-                         "stars", "possible", "games", "points lost", "rules missed", "files"])
+                         "stars", "possible", "first try", "games", "points lost",
+                         "rules missed", "files"])
         for i, row in enumerate(self.rows()):
             states = self.lessons(i)
             games = [r for r in row.results if r.is_game]
@@ -1139,7 +1159,7 @@ class ClassData:
                             key=lambda rule: int(rule[1:]))
             writer.writerow([_cell(row.name), *[s.stars for s in states],
                              sum(s.stars for s in states), sum(s.possible for s in states),
-                             len(games), lost, " ".join(missed),
+                             sum(s.first for s in states), len(games), lost, " ".join(missed),
                              _cell(" ".join(row.files))])
         return out.getvalue()
 

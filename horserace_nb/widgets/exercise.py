@@ -23,6 +23,7 @@ from ..sessions.protocol import (
 from ..teaching.course import exercise_set
 from ..teaching.exercises import Exercise, ExerciseSet, Feedback, Hint, Point
 from ..words.i18n import check_lang, t
+from ..words.names import clean_text
 from .base import View, replace_children
 from .board import Board, Choice
 from .common import esc, question_html, safe, stars_html
@@ -115,7 +116,19 @@ class ExerciseWidget(View):
         self.session = ExerciseSession(self.drills, tried=self.recorder.tried,
                                        finished=self._record)
         """The exercises without widgets: what this view shows."""
+        self.lesson = ""
+        """The lesson whose items take the name kept in the browser (:meth:`for_lesson`
+        without a learner), or ``""``."""
+        self.own_line = widgets.HTML()
+        self.name_text = widgets.Text(layout=widgets.Layout(width="16em"))
+        self.name_text.style.description_width = "initial"
+        self.name_button = button(icon="user", layout=widgets.Layout(width="auto",
+                                                                     min_height="44px"))
+        self.name_box = widgets.HBox([self.name_text, self.name_button],
+                                     layout=widgets.Layout(flex_flow="row wrap",
+                                                           display="none"))
         self.children = [
+            self.own_line, self.name_box,
             widgets.HBox([self.counter, self.stars_line],
                          layout=widgets.Layout(justify_content="space-between")),
             self.board, self.prompt, self.choice_box, self.numbers_box,
@@ -130,6 +143,7 @@ class ExerciseWidget(View):
         self.retry_button.on_click(lambda _: self._on_retry())
         self.show_button.on_click(lambda _: self._on_show())
         self.next_button.on_click(lambda _: self._on_next())
+        self.name_button.on_click(lambda _: self._on_name())
         self.board.on_choice(self._on_board)
         self.board.on_refusal(self._on_refusal)
         # the board's width on the page (a phone, a turned tablet): its picture drawn to it,
@@ -139,15 +153,56 @@ class ExerciseWidget(View):
         self.start()
 
     @classmethod
-    def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560) -> ExerciseWidget:
+    def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560,
+                   learner: str | None = None) -> ExerciseWidget:
         """The designed exercises of *lesson* (its slug, ``"turns"``; the number it had before
         slugs, ``"04"``, is read too): one per case, then fresh ones cycling through the cases
         (:func:`~horserace_nb.teaching.course.exercise_set`).
 
+        With a *learner*'s name, the same cases in the same order in the learner's own
+        positions (a classmate's are different); ``""``: the lesson's own positions. By
+        default (``None``), the name kept in this browser (the lesson map's): the lesson's
+        own positions until the browser reports it, then the learner's own, if no item has
+        been answered yet; a browser that keeps no name asks for it once, above the
+        exercises (it is then kept for every lesson).
+
         >>> Exercises.for_lesson("turns").exercise.progress_case
         'must_place/draw'
+        >>> Exercises.for_lesson("turns", learner="Mina").drills.learner
+        'Mina'
         """
-        return cls(exercise_set(lesson), lang=lang, size=size)
+        if learner is not None:
+            return cls(exercise_set(lesson, learner=learner), lang=lang, size=size)
+        widget = cls(exercise_set(lesson), lang=lang, size=size)
+        widget.lesson = widget.drills.lesson
+        widget.recorder.store.on_change(lambda _: widget._from_store())
+        return widget
+
+    def use_learner(self, name: str) -> bool:
+        """Show *name*'s own positions of the lesson's items (:meth:`for_lesson` without a
+        learner) if no item has been answered yet; ``False`` (nothing changed) otherwise."""
+        if not self.lesson or self.drills.learner == clean_text(name):
+            return False
+        ex = self.exercise
+        if self.drills.index or ex.attempts or ex.hints_used or ex.revealed:
+            return False
+        self.drills = exercise_set(self.lesson, learner=name)
+        self.session = ExerciseSession(self.drills, tried=self.recorder.tried,
+                                       finished=self._record)
+        self._clear()
+        self._show_exercise()
+        return True
+
+    def keep_name(self, name: str) -> None:
+        """The name typed in the box asked for once: kept in this browser (as the lesson map
+        keeps it), then this lesson's items in the learner's own positions."""
+        cleaned = clean_text(name)
+        if not cleaned:
+            return
+        self.recorder.store.set_learner(cleaned)  # (the store tells this view: own items)
+        if self.drills.learner == cleaned:  # said in the live region, for a screen reader
+            self.messages.tell(lambda lang: t("exercise.own_items", lang, name=cleaned),
+                               self.lang, kind="ok")
 
     # ------------------------------------------------------------------ the API
     @property
@@ -287,6 +342,17 @@ class ExerciseWidget(View):
     @safe
     def _on_check(self) -> None:
         self.check()
+
+    @safe
+    def _on_name(self) -> None:
+        self.keep_name(self.name_text.value)
+
+    @safe
+    def _from_store(self) -> None:
+        store = self.recorder.store
+        if store.learner:
+            self.use_learner(store.learner)
+        self._show_name(self.lang)
 
     @safe
     def _on_hint(self) -> None:
@@ -430,9 +496,27 @@ class ExerciseWidget(View):
                                        highlight=ex.highlight, show_numbers=form.counts,
                                        room=room)))
 
+    def _show_name(self, lang: str) -> None:
+        """The learner's own positions said, or the name asked (once: while the browser keeps
+        none)."""
+        store = self.recorder.store
+        asking = bool(self.lesson) and store.read and not store.learner
+        self.name_box.layout.display = "" if asking else "none"
+        self.name_text.description = t("progress.name_label", lang)
+        self.name_text.placeholder = t("progress.name_placeholder", lang)
+        self.name_button.description = t("progress.name_save", lang)
+        if asking:
+            line = t("exercise.name_ask", lang)
+        elif self.drills.learner:
+            line = t("exercise.own_items", lang, name=self.drills.learner)
+        else:
+            line = ""
+        self.own_line.value = f"<div lang='{lang}'>{esc(line)}</div>" if line else ""
+
     @safe
     def _show_exercise(self) -> None:
         lang, ex, form = self.lang, self.exercise, self.session.form
+        self._show_name(lang)
         self.counter.value = f"<b>{esc(self.session.counter(lang))}</b>"
         self.prompt.value = question_html(ex.prompt(lang), lang)
         room = self.board.room or None  # the board's width on the page (a phone)

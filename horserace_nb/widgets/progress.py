@@ -369,7 +369,8 @@ class Progress(View):
     def _map_html(self, lang: str, lessons: list[LessonState]) -> str:
         cell = "text-align:left;padding:0.2em 0.8em 0.2em 0"
         head = "".join(f"<th style='{cell}'>{esc(t(k, lang))}</th>"
-                       for k in ("progress.col_lesson", "progress.col_stars", "progress.col_todo"))
+                       for k in ("progress.col_lesson", "progress.col_stars",
+                                 "progress.col_first", "progress.col_todo"))
         rows = []
         for state in lessons:
             title = lesson_title(state.lesson, lang)
@@ -381,10 +382,15 @@ class Progress(View):
             if state.predictions:
                 stars = t("progress.stars_predictions", lang, stars=stars, predictions=t(
                     "progress.predictions", lang, count=state.predictions))
-            rows.append(f"<tr data-lesson='{state.lesson}' data-stars='{state.stars}'>"
+            first = (t("progress.first_try", lang, first=state.first, count=state.items)
+                     if state.possible else "")
+            rows.append(f"<tr data-lesson='{state.lesson}' data-stars='{state.stars}' "
+                        f"data-first='{state.first}'>"
                         f"<td style='padding:0.2em 0.8em 0.2em 0'>{esc(title)}</td>"
                         f"<td class='hr-progress-stars' style='padding:0.2em 0.8em 0.2em 0'>"
                         f"{esc(stars)}</td>"
+                        f"<td class='hr-progress-first' style='padding:0.2em 0.8em 0.2em 0'>"
+                        f"{esc(first)}</td>"
                         f"<td style='padding:0.2em 0'>{esc(todo)}</td></tr>")
         return (f"<table class='hr-progress-map' lang='{lang}' style='border-collapse:collapse'>"
                 "<caption style='text-align:left;font-weight:bold'>"

@@ -38,8 +38,9 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..teaching.course import LESSONS, lesson_items
+from ..teaching.course import COURSE, LESSONS, exercise_set, lesson_items
 from ..teaching.course import title as lesson_title
+from ..teaching.exercises import ExerciseSet
 from ..teaching.progress import (
     MAX_BYTES,
     MAX_FILES,
@@ -246,6 +247,10 @@ class ClassReport(View):
         self.grid_lesson = widgets.Dropdown(layout=widgets.Layout(width="auto",
                                                                   min_height="44px"))
         self.grid = widgets.HTML()
+        self.items_learner = widgets.Dropdown(layout=widgets.Layout(width="auto",
+                                                                    min_height="44px"))
+        self.items = widgets.HTML()
+        """The learner chosen's own items of the lesson chosen, with their answers."""
         self.chart = widgets.HTML()
         self.not_started = widgets.HTML()
         self.merged = widgets.HTML()
@@ -255,12 +260,14 @@ class ClassReport(View):
         """The teacher's own puzzle sets: each learner's stars on each, under the set's name."""
         self.children = [self.title, widgets.HBox([self.upload, self.count],
                                                   layout=widgets.Layout(align_items="center")),
-                         self.table, self.sets, self.grid_lesson, self.grid, self.chart,
+                         self.table, self.sets, self.grid_lesson, self.grid,
+                         self.items_learner, self.items, self.chart,
                          self.not_started,
                          self.merged, self.refused, self.csv_link, self.messages.box]
         self.add_class("hr-report")
         self.upload.on_files(self._on_upload, self._on_progress)
         self.grid_lesson.observe(self._on_grid_lesson, names="value")
+        self.items_learner.observe(self._on_grid_lesson, names="value")
         self.read()
         self.start()
 
@@ -301,6 +308,13 @@ class ClassReport(View):
     def _on_grid_lesson(self, change: Any) -> None:
         if not self._quiet:
             self._render_grid()
+            self._render_items()
+
+    def own_items(self, learner: int, lesson: str) -> ExerciseSet:
+        """The items learner *learner* (a row of the report) gets in *lesson*: the lesson's
+        designed cases in the positions of the learner's name (as the learner's browser drew
+        them: :func:`~horserace_nb.teaching.course.exercise_set`)."""
+        return exercise_set(lesson, learner=self.data.rows()[learner].name)
 
     def relocalize(self, lang: str) -> None:
         self._render()
@@ -334,7 +348,8 @@ class ClassReport(View):
             for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
                 possible = sum(p for _, p in cells)
-                shown = [f"{s}/{p}" if p else t("progress.games", lang, count=state.games)
+                shown = [t("report.cell", lang, stars=s, possible=p, first=state.first) if p
+                         else t("progress.games", lang, count=state.games)
                          for (s, p), state in zip(cells, data.lessons(i), strict=True)]
                 tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center'>{esc(c)}</td>"
                               for c in shown)
@@ -349,6 +364,7 @@ class ClassReport(View):
         self.sets.value = sets_html(data, lang)
         self._render_grid_menu()
         self._render_grid()
+        self._render_items()
         missed = data.rules_missed()
         self.chart.value = (f"<div lang='{lang}'><b>{esc(t('report.missed_title', lang))}</b>"
                             f"<div class='hr-report-chart'>{bars_svg(missed, lang=lang)}</div>"
@@ -410,6 +426,39 @@ class ClassReport(View):
                 self._quiet = False
         self.grid_lesson.description = t("report.grid_lesson", lang)
         self.grid_lesson.layout.display = None if self.data.files else "none"
+        learners = [(name, i) for i, name in enumerate(self.data.learners())]
+        chosen = self.items_learner.value
+        if list(self.items_learner.options) != learners:
+            self._quiet = True
+            try:
+                self.items_learner.options = learners
+                self.items_learner.value = (chosen if chosen in dict(learners).values()
+                                            else learners[0][1] if learners else None)
+            finally:
+                self._quiet = False
+        self.items_learner.description = t("report.learner", lang)
+        self.items_learner.layout.display = None if learners else "none"
+
+    def _render_items(self) -> None:
+        """The chosen learner's own items of the chosen lesson, each question with its answer
+        (the pupils' site carries no key: the positions come from the learner's name)."""
+        lang, lesson, row = self.lang, self.grid_lesson.value, self.items_learner.value
+        if not self.data.files or lesson is None or row is None or not any(
+                c.slug == lesson and c.exercises for c in COURSE):
+            self.items.value = ""
+            return
+        entries = []
+        for number, drill in enumerate(self.own_items(row, lesson).exercises, 1):
+            title = t("report.grid_item", lang, lesson=lesson_title(lesson, lang),
+                      number=number, case=drill.progress_case)
+            entries.append(f"<li><b>{esc(title)}</b>"
+                           f"<div style='white-space:pre-line'>{esc(drill.question(lang))}</div>"
+                           f"<div>{esc(t('exercise.shown', lang, text=drill.answer_text(lang)))}"
+                           "</div></li>")
+        name = self.data.learners()[row]
+        self.items.value = (f"<div class='hr-report-items' lang='{lang}'>"
+                            f"<b>{esc(t('report.items_title', lang))}</b> "
+                            f"<bdi>{esc(name)}</bdi><ol>{''.join(entries)}</ol></div>")
 
     def _render_grid(self) -> None:
         """The grid learner × item of the lesson chosen (every item is in the grid's CSV)."""

@@ -18,6 +18,7 @@ sentences is written in its locale file (:data:`~horserace_nb.words.i18n.GRAMMAR
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from ..core.rules import HORSE_RACE
@@ -25,7 +26,8 @@ from ..core.tiles import Side, Tile
 from .i18n import grammar, side_name, t
 
 __all__ = ["seat_name", "seat_names", "team_name", "scoring_sides", "scoring_side", "list_text",
-           "and_list", "sentences", "point_name", "points_phrase"]
+           "and_list", "sentences", "point_name", "points_phrase", "MAX_TEXT", "clean_text",
+           "learner_key"]
 
 
 # ------------------------------------------------------------------------------- seats and teams
@@ -107,3 +109,40 @@ def point_name(point: tuple[Tile | str, Side | str], lang: str) -> str:
 def points_phrase(raw: int, lang: str) -> str:
     """A raw score with its display points: "10 raw (2 points)" (R3)."""
     return t("score.points", lang, raw=raw, display=HORSE_RACE.display(raw))
+
+
+# ------------------------------------------------------------------------------- learners
+MAX_TEXT = 80
+"""The longest learner's name or site, in characters, written or read."""
+
+
+def clean_text(text: str, limit: int = MAX_TEXT) -> str:
+    """*text* (a learner's name, a site, a file's name) as it is kept and shown: a lone
+    surrogate becomes U+FFFD, a control character or line break a space, invisible format
+    characters (zero-width spaces and joiners, direction marks, overrides and isolates, soft
+    hyphens) are dropped, runs of spaces become one and none is left at the ends; then NFC and
+    at most *limit* characters. Linear in *limit* (the rest of *text* is not read).
+
+    >>> clean_text(" Mi\\u200bna\\u202e  K\\ud800\\t") == "Mina K\\ufffd"
+    True
+    """
+    out = []
+    for char in text[:limit * 4]:
+        kind = unicodedata.category(char)
+        if kind == "Cs":
+            out.append("\ufffd")
+        elif kind in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif kind != "Cf":
+            out.append(char)
+    return unicodedata.normalize("NFC", " ".join("".join(out).split()))[:limit]
+
+
+def learner_key(name: str) -> str:
+    """Who a name is, for the class report: the same learner whatever the case, the spaces, the
+    invisible characters or the Unicode form (NFKC) of the name (``""`` for no name).
+
+    >>> learner_key(" MINA\\u200b  kim ") == learner_key("Mina Kim") == learner_key("Ｍｉｎａ KIM")
+    True
+    """
+    return unicodedata.normalize("NFKC", clean_text(name).casefold()).casefold()

@@ -526,11 +526,14 @@ pairs answer the exercises on one device and settle on paper before they answer.
 
 The **core path** is the lessons' pictures, replays and exercises; the cells under *Optional:
 for coders* can be skipped.""",
-    "guide.key": """## The answer key
+    "guide.key": """## How each case is asked
 
 The exercises of the lessons are designed sets: one item per case, in the same order for every
-learner and in every language. The cell below builds them as the lessons do and prints each
-question with its answer; *Next exercise* in a widget draws fresh positions after these.""",
+learner and in every language. A learner who types a name gets these cases in positions of
+their own, drawn from the name, so this guide carries no key to the items learners get: the
+cell below explains each case with an example of its own (a position no learner is given),
+its answer and its rule. Each learner's own items, with their answers, are in the class report
+(lesson {number:class_report}).""",
     "guide.key_predict": """**Lesson {number:scoring_ends}, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
     "guide.key_puzzles": """**Lesson {number:puzzles}, the puzzles:** each title, then the best move and why.

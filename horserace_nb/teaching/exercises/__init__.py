@@ -38,7 +38,7 @@ from .scoring import (
     PlayedPoint,
     check_total,
 )
-from .sets import ExerciseSet
+from .sets import LEARNER_CODES, ExerciseSet, base_seed, learner_code, own_seed
 from .settlement import OneSettlement, Settlement, Ties, line_length
 from .setup import Deal, Display, Leader, Lot, Notation, Opening, Recorded, Seats
 from .turns import MustPlace, NextPlayer
@@ -48,4 +48,5 @@ __all__ = ["check_total", "Feedback", "SettlementAnswer", "Exercise", "OpenPoint
            "Settlement", "GameWinner", "LayoutExercise", "PlayedPoint", "KINDS", "line_length",
            "make_exercise", "ExerciseSet", "Point", "MAX_STARS", "stars_for", "TOPICS",
            "Notation", "Seats", "Display", "Recorded", "Deal", "Lot", "Leader", "Opening",
-           "Joins", "MustPlace", "Ties", "OneSettlement", "Result"]
+           "Joins", "MustPlace", "Ties", "OneSettlement", "Result", "learner_code", "own_seed",
+           "base_seed", "LEARNER_CODES"]
