@@ -139,15 +139,20 @@ class ExerciseWidget(View):
         self.start()
 
     @classmethod
-    def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560) -> ExerciseWidget:
+    def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560,
+                   section: int | None = None) -> ExerciseWidget:
         """The designed exercises of *lesson* (its slug, ``"turns"``; the number it had before
         slugs, ``"04"``, is read too): one per case, then fresh ones cycling through the cases
-        (:func:`~horserace_nb.teaching.course.exercise_set`).
+        (:func:`~horserace_nb.teaching.course.exercise_set`); with *section* (from 1), only
+        the items checked after that section of the lesson, the same items as in the whole
+        set (:func:`~horserace_nb.teaching.course.sections`).
 
         >>> Exercises.for_lesson("turns").exercise.progress_case
         'must_place/draw'
+        >>> Exercises.for_lesson("turns", section=2).exercise.progress_case
+        'must_place/draw'
         """
-        return cls(exercise_set(lesson), lang=lang, size=size)
+        return cls(exercise_set(lesson, section=section), lang=lang, size=size)
 
     # ------------------------------------------------------------------ the API
     @property
