@@ -234,7 +234,7 @@ Say your answer before every step of the hand below, then press *Next* and see w
 tile. The lines that explain the turn are hidden for now: this lesson teaches them. The hands
 in this lesson's replays are shortened: only the tiles an example needs are dealt, not all 28.
 Run the cell first: it also loads the tools of the lesson.""",
-    "turns.again": """## Placing again, drawing
+    "turns.again": """## Placing again
 
 On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
 lets you place **again** (R17). A scoring double gives one more placement, not two, and going on
