@@ -43,7 +43,7 @@ from horserace_nb.lite.classroom_page import light_url
 from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
 from horserace_nb.lite.pages import lesson_url
 from horserace_nb.render.card import card_file, rule_card_svg
-from horserace_nb.teaching.course import COURSE, designed, notebook, number, title
+from horserace_nb.teaching.course import COURSE, designed, notebook, number, sections, title
 from horserace_nb.teaching.course import lesson as find_lesson
 from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.words.i18n import LANGS, grammar, label, t
@@ -63,12 +63,20 @@ PREDICT_TAG = "predict"
 # ("links", key) that and every lesson's link; ("plans", key) the class plans (class_plans).
 SETUP = 'LANG = "{lang}"'
 
-def _lesson_exercises(lesson: str) -> str:
-    """The exercise cell of *lesson* (its slug): its designed set (``teaching.course``)."""
-    return f'Exercises.for_lesson("{lesson}", lang=LANG)'
+def _lesson_exercises(lesson: str, section: int | None = None) -> str:
+    """The exercise cell of *lesson* (its slug): its designed set (``teaching.course``), or
+    the items checked after its *section* (from 1: ``teaching.course.sections``)."""
+    part = "" if section is None else f", section={section}"
+    return f'Exercises.for_lesson("{lesson}", lang=LANG{part})'
 
 
 Cell = tuple[str, str]
+
+
+def _check(lesson: str, section: int, lead: str = "practice.check") -> list[Cell]:
+    """The checked items after a section of *lesson* (``teaching.course.sections``), under
+    the markdown *lead* (what they ask, how to answer)."""
+    return [("md", lead), ("code", _lesson_exercises(lesson, section))]
 
 
 def _try(place: Place | None) -> str:
@@ -107,15 +115,18 @@ CELLS: dict[str, list[Cell]] = {
     "tiles_players": [
         ("md", "tiles.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
-                 "from horserace_nb.render.svg import game_svg\n\n"
+                 "from horserace_nb.render.svg import game_svg\n"
+                 "from horserace_nb.widgets import Exercises\n\n"
                  "for low in range(7):  # one row for each smaller number\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
         ("md", "tiles.set"),
         ("code", f"{CHECK}\nprint(len(FULL_SET))\n"
                  "print(*[tile for tile in FULL_SET if tile.is_double])"),
+        *_check("tiles_players", 1, "tiles.practice"),
         ("md", "tiles.players"),
         ("code", f"{CHECK}\ngame_svg(Game(players=4, partners=True, seed=3), seat=0, lang=LANG, "
                  "size=560)"),
+        *_check("tiles_players", 2),
         ("md", "tiles.deal"),
         ("code", f"{PREDICT}\nfor players in (2, 3, 4):\n    game = Game(players=players, seed=5)\n"
                  "    print(players, '→', *[len(hand) for hand in game.hands], '|', "
@@ -123,6 +134,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "tiles.deal_picture"),
         ("code", f"{CHECK}\ngame = Game(players=3, seed=5)\ngame_svg(game, seat=0, lang=LANG, "
                  "size=560)"),
+        *_check("tiles_players", 3),
         ("md", "tiles.lot"),
         ("code", f"{CHECK}\ngame = Game(players=4, seed=12)\n"
                  "for rolls in game.lots[0].rounds:  # one line per round of the lot\n"
@@ -130,11 +142,9 @@ CELLS: dict[str, list[Cell]] = {
                  "print(game.leader + 1)  # the first leader (players count from 1)\n"
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
                  "  # who holds [6|6]"),
+        *_check("tiles_players", 4),
         ("md", "tiles.first_tile"),
         ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
-        ("md", "tiles.practice"),
-        ("code", f"from horserace_nb.widgets import Exercises\n\n"
-                 f"{_lesson_exercises('tiles_players')}"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
                  "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
@@ -150,12 +160,14 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "tiles.spinners"),
         ("code", "replay = ReplayWidget('sequence', lang=LANG, sums=False, turns=False, "
                  "ask_sum=False)\nreplay"),
+        *_check("joining_spinners", 1, "tiles.exercises"),
         ("md", "tiles.step"),
         ("code", f"{PREDICT}\nreplay.step = 4\nlayout = replay.current.layout\n"
                  "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
                  "show_numbers=False)"),
         ("md", "tiles.walk"),
         ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False, ask_sum=False)"),
+        *_check("joining_spinners", 2, "tiles.exercises_branches"),
         ("md", "tiles.singles"),
         ("code", f"{PREDICT}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
@@ -165,8 +177,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "tiles.branches"),
         ("code", f"{PREDICT}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
                  "except IllegalMove as err:\n    print(err.localized(LANG))"),
-        ("md", "tiles.exercises"),
-        ("code", _lesson_exercises("joining_spinners")),
+        *_check("joining_spinners", 3, "tiles.exercises_joins"),
         ("md", "tiles.build"),
         ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
                  "layout.place('[1|4]')\n"
@@ -185,10 +196,12 @@ CELLS: dict[str, list[Cell]] = {
                  "show_numbers=False)"),
         ("md", "scoring.ends"),
         ("code", f"{CHECK}\nlayout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420)"),
+        *_check("scoring_ends", 1, "scoring.exercises"),
         ("md", "scoring.rules"),
         ("code", f"{PREDICT}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
                  "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
                  "    print(tile, '→', raw, '→', raw // 5)"),
+        *_check("scoring_ends", 2),
         ("md", "scoring.double_22"),
         ("code", f"{CHECK}\nexample = EXAMPLES['double_22']\nprint(example.explanation(LANG))\n"
                  "layout_svg(example.layouts()[-1], lang=LANG, size=420)"),
@@ -201,10 +214,10 @@ CELLS: dict[str, list[Cell]] = {
                  "    mark = '●' if layout.is_counted(tile, side) else '○'\n"
                  "    print(mark, tile, side_name(side, LANG), number)\n"
                  "layout_svg(layout, lang=LANG, size=560)"),
+        *_check("scoring_ends", 3),
         ("md", "scoring.predict"),
         ("code", "ReplayWidget('sequence', lang=LANG, predict=True, turns=False)"),
-        ("md", "scoring.exercises"),
-        ("code", _lesson_exercises("scoring_ends")),
+        *_check("scoring_ends", 4),
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
@@ -218,18 +231,23 @@ CELLS: dict[str, list[Cell]] = {
                  "from horserace_nb.widgets import Exercises, PlayWidget, ReplayWidget\n\n"
                  "ReplayWidget('turn_chain', lang=LANG, turns=False)"),
         ("md", "turns.again"),
+        *_check("turns", 1, "turns.exercises"),
+        ("md", "turns.must"),
+        *_check("turns", 2),
+        ("md", "turns.draw"),
         ("code", "ReplayWidget('turn_chain', lang=LANG)"),
         ("md", "turns.learn"),
         ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand', "
                  "learn=True)"),
+        *_check("turns", 3),
         ("md", "turns.pass"),
         ("code", "ReplayWidget('pass_then_domino', lang=LANG)"),
         ("md", "turns.blocked"),
         ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
+        *_check("turns", 4),
         ("md", "turns.end_first"),
         ("code", "ReplayWidget('win_62', lang=LANG)"),
-        ("md", "turns.exercises"),
-        ("code", _lesson_exercises("turns")),
+        *_check("turns", 5),
         ("md", "turns.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb import Draw, IllegalMove, Place\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
@@ -252,27 +270,29 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "settle.rounding"),
         ("code", f"{CHECK}\nfor pips in (17, 18, 22, 12, 11):\n"
                  "    print(pips, '→', round_pips(pips), '→', bonus(pips))"),
+        *_check("settlement", 1, "settle.exercises"),
         ("md", "settle.partners"),
         ("code", "ReplayWidget('bonus_partners', lang=LANG)"),
         ("md", "settle.blocked"),
         ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
+        *_check("settlement", 2),
         ("md", "settle.ties"),
         ("code", "ReplayWidget('tie_individual', lang=LANG)"),
         ("md", "settle.tie_teams"),
         ("code", "ReplayWidget('tie_teams', lang=LANG)"),
+        *_check("settlement", 3),
         ("md", "end.next_leader"),
-        ("md", "settle.exercises"),
-        ("code", _lesson_exercises("settlement")),
+        *_check("settlement", 4),
     ],
     "end_of_game": [
         ("md", "end.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import Exercises, ReplayWidget\n\n"
                  "ReplayWidget('shared_win', lang=LANG, explain_first=False)"),
         ("md", "end.winning"),
+        *_check("end_of_game", 1, "end.exercises"),
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
-        ("md", "end.exercises"),
-        ("code", _lesson_exercises("end_of_game")),
+        *_check("end_of_game", 2),
         ("md", "end.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb import Game\n"
                  "from horserace_nb.teaching.bots import GreedyBot\n\n"
@@ -356,15 +376,17 @@ CELLS: dict[str, list[Cell]] = {
                  "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
         ("md", "guide.homework"),
         ("md", "guide.key"),
-        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, guide_set\n\n"
-                 "for lesson, course in enumerate(COURSE):  # every designed case, in a position "
-                 "of its own\n"
-                 "    if not course.exercises:\n        continue\n"
-                 "    for number, drill in enumerate(guide_set(course.slug).exercises, 1):\n"
-                 "        rules = ', '.join(drill.item_rules)\n"
-                 "        print(f'{lesson:02d} · {number} ({rules})')\n"
-                 "        print(drill.question(LANG))\n"
-                 "        print('→', drill.answer_text(LANG))\n        print()"),
+        ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, guide_set, "
+                 "sections\n\n"
+                 "for lesson, course in enumerate(COURSE):  # every designed case as its lesson "
+                 "shows it, in a position of its own\n"
+                 "    for section in range(1, len(sections(course.slug)) + 1):  # section by section\n"
+                 "        drills = guide_set(course.slug, section=section)\n"
+                 "        for number, drill in enumerate(drills.exercises, 1):\n"
+                 "            rules = ', '.join(drill.item_rules)\n"
+                 "            print(f'{lesson:02d} · {section}.{number} ({rules})')\n"
+                 "            print(drill.question(LANG))\n"
+                 "            print('→', drill.answer_text(LANG))\n            print()"),
         ("md", "guide.key_predict"),
         ("code", f"{CHECK}\nexample = EXAMPLES['sequence']\n"
                  "for number, (place, layout) in enumerate(zip(example.placements, "
@@ -407,6 +429,7 @@ READING_WORDS_PER_MINUTE = 100
 MINUTES = {"item": 1.5, "replay": 2.0, "game": 8.0}
 """Minutes per exercise item, per replay stepped through, per one-hand game."""
 _WORD = re.compile(r"[A-Za-z0-9']+")
+_SECTION = re.compile(r"section=(\d+)")
 
 
 def _core(cells: list[Cell]) -> list[Cell]:
@@ -427,7 +450,9 @@ def lesson_counts(slug: str, cells: list[Cell]) -> dict[str, float]:
     items = 0
     for body in code:
         if "Exercises.for_lesson(" in body:
-            items += len(designed(slug))
+            part = _SECTION.search(body)
+            items += (len(sections(slug)[int(part.group(1)) - 1]) if part
+                      else len(designed(slug)))
         elif "PuzzleWidget(" in body:
             items += len(PUZZLES)
     replays = sum(body.count("ReplayWidget(") for body in code)

@@ -9,8 +9,8 @@ open page holds one); no browser. It is stopped by its PID.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import concurrent.futures
+import datetime as dt
 import os
 import re
 import shutil

@@ -41,7 +41,7 @@ from .exercises import KINDS, ExerciseSet, base_seed
 from .puzzles import PUZZLES
 
 __all__ = ["Lesson", "COURSE", "LESSONS", "LEGACY_NUMBERS", "Item", "lesson", "number",
-           "notebook", "title", "designed", "exercise_set", "migrate", "recorded_in",
+           "notebook", "title", "designed", "exercise_set", "sections", "migrate", "recorded_in",
            "lesson_items", "lesson_of", "rules_of", "topic_of", "PRACTICE_KIND",
            "QUESTION_KIND", "lesson_item", "guide_set"]
 
@@ -76,6 +76,10 @@ class Lesson:
     records: tuple[str, ...] = ()
     """The kinds of result it records besides its exercises (``predict``, ``puzzle``,
     ``hand``, ``match``, ``call``)."""
+    sections: tuple[tuple[int, ...], ...] = ()
+    """How its designed set is practised inside the lesson: for each of its sections in
+    order, the places in :attr:`exercises` (as :func:`designed` spells them out) of the items
+    checked after it, in teaching order; every item in one section. ``()``: all at once."""
 
     @property
     def title_key(self) -> str:
@@ -93,27 +97,33 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("tiles_players", "setup", _rules(1, 2, 5, 6, 8), seed=101, exercises=(
         ("notation", "written"), ("notation", "count"), ("notation", "set"),
         ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
-        ("deal", "four"), ("lot", "high_double"), ("lot", "reroll"))),
+        ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
+           sections=((0, 1, 2), (3, 4), (5, 6, 7), (8, 9))),
     Lesson("joining_spinners", "joining", _rules((9, 12)), seed=201, exercises=(
-        "open", ("joins", "low_joins"), ("joins", "high_joins"))),
+        "open", ("joins", "low_joins"), ("joins", "high_joins")),
+           sections=((0, 1), (2, 3), (4, 5))),
     Lesson("scoring_ends", "scoring", _rules(3, (13, 15)), seed=301, records=("predict",),
            exercises=(
                ("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
                ("counted", "unused_branch"), ("total", "singles"), ("total", "double_end"),
                ("total", "interior"), ("score", "opening"), ("opening", "any_tile"),
                ("score", "scores"), ("score", "no_score"), ("opening", "double"),
-               ("where", "two_points"), ("where", "branch"))),
+               ("where", "two_points"), ("where", "branch")),
+           sections=((2, 4, 5), (0, 1, 7, 8), (3, 6, 11), (9, 10, 12, 13))),
     Lesson("turns", "turns", _rules(4, (16, 20)), seed=401, exercises=(
         ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
         ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
         ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
-        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"))),
+        ("must_place", "pass"), ("next", "last_tile"), ("next", "target")),
+           sections=((1, 2, 3, 4), (0, 5, 6), (7, 8, 9), (10, 11), (12, 13))),
     Lesson("settlement", "settlement", _rules(7, (21, 25)), seed=501, exercises=(
         "settle", ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
-        ("leader", "blocked"))),
+        ("leader", "blocked")),
+           sections=((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10))),
     Lesson("end_of_game", "end", _rules((26, 28)), seed=601, exercises=(
         "winner", ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
-        ("result", "placement"), ("result", "shared"))),
+        ("result", "placement"), ("result", "shared")),
+           sections=((0, 1, 2, 3), (4, 5, 6, 7))),
     Lesson("play", records=("hand", "match", "call")),
     Lesson("classroom"),
     Lesson("puzzles", records=("puzzle",)),
@@ -162,13 +172,15 @@ def lesson(key: str) -> Lesson:
     return found
 
 
-def exercise_set(key: str, *, seed: int | None = None, learner: str = "") -> ExerciseSet:
+def exercise_set(key: str, *, seed: int | None = None, learner: str = "",
+                 section: int | None = None) -> ExerciseSet:
     """The designed exercise set of the lesson *key* (its slug, or the number it had before
     slugs: :data:`LEGACY_NUMBERS`), one item per case (:func:`designed`), drawn from the
     lesson's own :attr:`~Lesson.seed` unless *seed* is given. With a *learner*'s name, the
     same cases in the same order, each in the learner's own position
     (:func:`~horserace_nb.teaching.exercises.own_seed`); the lesson map counts each as the
-    lesson's item (:func:`lesson_item`).
+    lesson's item (:func:`lesson_item`). With *section* (from 1), only the items checked after
+    that section of the lesson (:func:`sections`), each the same item as in the whole set.
 
     >>> turns = exercise_set("turns")
     >>> [e.case for e in turns.exercises][:3], turns.exercises[0].seed, turns.lesson
@@ -177,31 +189,57 @@ def exercise_set(key: str, *, seed: int | None = None, learner: str = "") -> Exe
     >>> [e.case for e in mina.exercises][:3], lesson_item(("exercise", "must_place/draw",
     ...                                                      mina.exercises[0].seed))
     (['draw', 'single', 'double'], ('exercise', 'must_place/draw', 401000))
+    >>> second = exercise_set("turns", section=2)
+    >>> [(e.case, e.seed) for e in second.exercises] == [
+    ...     (turns.exercises[i].case, turns.exercises[i].seed) for i in sections("turns")[1]]
+    True
 
-    :raises ValueError: naming the lessons that have one, for any other key.
+    :raises ValueError: naming the lessons that have one, for any other key; naming the
+        lesson's sections, for a section it does not have.
     """
     found = _BY_SLUG.get(migrate(key)) if isinstance(key, str) else None
     if found is None or not found.exercises:
         with_sets = [lesson.slug for lesson in COURSE if lesson.exercises]
         raise ValueError(f"lesson: one of {', '.join(with_sets)}, not {excerpt(key)}")
+    part = None
+    if section is not None:
+        parts = sections(found.slug)
+        if type(section) is not int or not 1 <= section <= len(parts):
+            raise ValueError(f"section: a section of {found.slug}, 1 to {len(parts)}, "
+                             f"not {excerpt(section)}")
+        part = parts[section - 1]
     drills = ExerciseSet.designed(designed(found.slug), seed=found.seed if seed is None else seed,
-                                  learner=learner)
+                                  learner=learner, part=part)
     drills.lesson = found.slug
     return drills
 
 
-def guide_set(key: str) -> ExerciseSet:
+def guide_set(key: str, *, section: int | None = None) -> ExerciseSet:
     """The teacher guide's example of each designed case of the lesson *key*: the same cases in
     the same order, in positions no learner is given (drawn from the lesson's seed negated;
     a learner gets the lesson's own positions or those of a name,
     :func:`~horserace_nb.teaching.exercises.own_seed`), so the guide that ships with the site
-    is no key to the learners' items.
+    is no key to the learners' items; with *section*, the cases checked after that section.
 
     >>> guide = guide_set("turns")
     >>> [e.case for e in guide.exercises][:2], guide.exercises[0].seed
     (['draw', 'single'], -401000)
     """
-    return exercise_set(key, seed=-lesson(key).seed)
+    return exercise_set(key, seed=-lesson(key).seed, section=section)
+
+
+def sections(slug: str) -> tuple[tuple[int, ...], ...]:
+    """The places in the lesson's designed set of the items checked after each of its
+    sections, in order (:attr:`Lesson.sections`; one section of all its items if it gives
+    none, ``()`` for a lesson without a set).
+
+    >>> sections("turns")[:2]
+    ((1, 2, 3, 4), (0, 5, 6))
+    """
+    found = lesson(slug)
+    if not found.exercises:
+        return ()
+    return found.sections or (tuple(range(len(designed(slug)))),)
 
 
 def number(slug: str) -> int:
@@ -314,8 +352,18 @@ def rules_of(kind: str, case: str) -> tuple[str, ...]:
 
 
 def _check() -> None:
-    """The list's own rules, checked at import: slugs well formed and unique, seeds unique."""
+    """The list's own rules, checked at import: slugs well formed and unique, seeds unique; a
+    lesson's designed items each once, its sections adding up to them."""
     seeds = [lesson.seed for lesson in COURSE if lesson.exercises]
+    for each in COURSE:
+        items = designed(each.slug) if each.exercises else ()
+        if len(set(items)) != len(items):
+            raise ValueError(f"COURSE: {each.slug}: every designed item once")
+        places = sorted(p for part in each.sections for p in part)
+        if each.sections and (places != list(range(len(items)))
+                              or not all(each.sections)):
+            raise ValueError(f"COURSE: {each.slug}: sections holding each of its "
+                             f"{len(items)} designed items once")
     if len(_BY_SLUG) != len(COURSE) or any(not _SLUG.fullmatch(s) for s in _BY_SLUG):
         raise ValueError("COURSE: every slug once, lower-case letters, digits and _")
     if len(set(seeds)) != len(seeds) or 0 in seeds:

@@ -119,6 +119,8 @@ class ExerciseWidget(View):
         self.lesson = ""
         """The lesson whose items take the name kept in the browser (:meth:`for_lesson`
         without a learner), or ``""``."""
+        self.section: int | None = None
+        """The lesson's section whose items these are (:meth:`for_lesson`), or ``None``."""
         self.own_line = widgets.HTML()
         self.name_text = widgets.Text(layout=widgets.Layout(width="16em"))
         self.name_text.style.description_width = "initial"
@@ -154,10 +156,12 @@ class ExerciseWidget(View):
 
     @classmethod
     def for_lesson(cls, lesson: str, *, lang: str = "en", size: float = 560,
-                   learner: str | None = None) -> ExerciseWidget:
+                   learner: str | None = None, section: int | None = None) -> ExerciseWidget:
         """The designed exercises of *lesson* (its slug, ``"turns"``; the number it had before
         slugs, ``"04"``, is read too): one per case, then fresh ones cycling through the cases
-        (:func:`~horserace_nb.teaching.course.exercise_set`).
+        (:func:`~horserace_nb.teaching.course.exercise_set`); with *section* (from 1), only
+        the items checked after that section of the lesson, the same items as in the whole
+        set (:func:`~horserace_nb.teaching.course.sections`).
 
         With a *learner*'s name, the same cases in the same order in the learner's own
         positions (a classmate's are different); ``""``: the lesson's own positions. By
@@ -170,11 +174,15 @@ class ExerciseWidget(View):
         'must_place/draw'
         >>> Exercises.for_lesson("turns", learner="Mina").drills.learner
         'Mina'
+        >>> Exercises.for_lesson("turns", section=2).exercise.progress_case
+        'must_place/draw'
         """
         if learner is not None:
-            return cls(exercise_set(lesson, learner=learner), lang=lang, size=size)
-        widget = cls(exercise_set(lesson), lang=lang, size=size)
+            return cls(exercise_set(lesson, learner=learner, section=section), lang=lang,
+                       size=size)
+        widget = cls(exercise_set(lesson, section=section), lang=lang, size=size)
         widget.lesson = widget.drills.lesson
+        widget.section = section
         widget.recorder.store.on_change(lambda _: widget._from_store())
         return widget
 
@@ -186,7 +194,7 @@ class ExerciseWidget(View):
         ex = self.exercise
         if self.drills.index or ex.attempts or ex.hints_used or ex.revealed:
             return False
-        self.drills = exercise_set(self.lesson, learner=name)
+        self.drills = exercise_set(self.lesson, learner=name, section=self.section)
         self.session = ExerciseSession(self.drills, tried=self.recorder.tried,
                                        finished=self._record)
         self._clear()

@@ -117,11 +117,11 @@ other tile (lesson {number:scoring_ends}).
 open with? Decide, then read the line under the picture.""",
     "tiles.practice": """## Your turn
 
-Ten short questions on what you just read: how a tile is written, who plays with whom, how many
-tiles each player is dealt, and who leads after the lot. Choose your answer, then press *Check*.
-*Hint* first reminds you of the rule, then points at where to look; each hint costs a star. Each
-question earns up to three stars: 3 at the first try, 2 at the second, 1 after that, one fewer
-for each hint, none after *Show answer*.""",
+Three questions on what you just read. Choose your answer, then press *Check*. *Hint* reminds
+you of the rule, then points at where to look. Each question earns up to 3 stars: 3 at the
+first try, 2 at the second, 1 after that, one fewer for each hint, none after *Show answer*.""",
+    "practice.check": """**Check yourself** on what you have just read: answer, then press
+*Check*.""",
     "tiles.coders": """## Optional: for coders
 
 You may type a tile in several ways; it is always shown smaller number first. A game's `hands`
@@ -168,12 +168,11 @@ stays as it was. **Predict** before you run the cell: may `[4|5]` go on branch A
 layout?""",
     "tiles.exercises": """## Your turn
 
-Which points of this layout are open — where could a tile join? Click every open point on the
-board (a second click takes it back), then press *Check*. Later questions ask which end of a tile
-joins (R12): click the point. Wrong? Read the explanation: *Try again* keeps what was right.
-*Hint* reminds you of the rule, then marks where to look; each hint costs a star. *Next exercise*
-brings a fresh position. Stars: 3 at the first try, 2 at the second, 1 after that, one fewer for
-each hint, none after *Show answer*.""",
+Which points are open? Click each on the board (a second click takes it back), then *Check*.""",
+    "tiles.exercises_branches": """**Check yourself:** a double's straights and branches. Which
+points are open? Click each, then press *Check*.""",
+    "tiles.exercises_joins": """**Check yourself:** which end of a tile joins (R12)? Click the
+point, then press *Check*.""",
     # ------------------------------------------------------------------ 02 scoring
     "scoring.intro": """# 3. Scoring ends
 
@@ -219,10 +218,8 @@ total, or the score (type it and press *Check*). A right answer shows the step; 
 step freely.""",
     "scoring.exercises": """## Your turn
 
-Questions on fresh layouts, in the order of this lesson: raw and display points, which open points
-count (click them on the board), what the end total is, what a placement scores, which tile
-scores most as the opening tile, and where a tile scores the most (click the point). The numbers
-on the ends are hidden: work them out from the tiles. *Hint* marks where to look.""",
+Which open points count, and what is the end total? Click the points or type the total, then
+press *Check*. The ends' numbers are hidden: work them out from the tiles.""",
     "scoring.exercise_code": """## Optional: for coders
 
 Answer in code: the last layout of the documented sequence, with its numbers hidden. Replace the
@@ -237,17 +234,21 @@ Say your answer before every step of the hand below, then press *Next* and see w
 tile. The lines that explain the turn are hidden for now: this lesson teaches them. The hands
 in this lesson's replays are shortened: only the tiles an example needs are dealt, not all 28.
 Run the cell first: it also loads the tools of the lesson.""",
-    "turns.again": """## Placing again, drawing
+    "turns.again": """## Placing again
 
 On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
 lets you place **again** (R17). A scoring double gives one more placement, not two, and going on
 is not a choice: you must place again if you can. Any other tile ends your turn, and play goes
-on clockwise (R8). Every score is written down the moment it is made (R4).
+on clockwise (R8). Every score is written down the moment it is made (R4).""",
+    "turns.must": """## You must place if you can
 
-If a tile from your hand fits, you **must** place one; you may not draw instead (R16). Only when
-nothing fits do you draw from the boneyard, one tile at a time, up to the first that fits, and
-place it at once: **a freshly drawn tile always ends the turn**, even a double or a scoring tile
-(R18). The same hand again, now with its turn lines:""",
+If a tile from your hand fits, you **must** place one; you may not draw instead (R16). This
+holds on every placement of a turn, the second too.""",
+    "turns.draw": """## Drawing
+
+Only when nothing fits do you draw from the boneyard, one tile at a time, up to the first that
+fits, and place it at once: **a freshly drawn tile always ends the turn**, even a double or a
+scoring tile (R18). The same hand again, now with its turn lines:""",
     "turns.learn": """## Try to draw
 
 You are player 1 in a one-hand game. Player 2, the computer, leads: press *Computer's next move*
@@ -272,15 +273,8 @@ it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 poin
 is already over (R26).""",
     "turns.exercises": """## Your turn
 
-Who places next? Each exercise shows the last action of a hand: a single, a double, a score, a
-drawn tile that fits and one that does not, a pass, a last tile, the target reached. Some ask
-whether a player may draw now (R16). Choose the player (or *Nobody: the hand is over*), then
-press *Check*. Wrong? Read why, then *Try again*: what was right is kept. *Hint* opens a
-reminder, then a pointer.
-
-Each exercise earns up to 3 stars: 3 at the first try, 2 at the second, 1 after that, none if
-you press *Show answer* first. Each hint you open costs one star (a solved exercise keeps at
-least 1).""",
+Who places next, and when is a score written down? Choose, then press *Check*. Each hint
+costs a star.""",
     "turns.coders": """## Optional: for coders
 
 The same hand in code: each action returns an event that says what was added up, what it
@@ -295,10 +289,8 @@ Player 1 has just placed their last tile: they win the hand (R21). Player 2 stil
 worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess before you look at
 the replay below: the sentence under its buttons gives the answer, and its last step shows it.
 
-Here a **hand** is one deal, from the first tile to its settlement; the tiles a player holds are
-their hand too, as in "the pips left in hand". The hands in this lesson's replays are
-shortened: only the tiles an example needs are dealt, not all 28. Run the cell first: it also
-loads the tools of the lesson.""",
+The hands in this lesson's replays are shortened: only the tiles an example needs are dealt, not
+all 28. Run the cell first: it also loads the tools of the lesson.""",
     "settle.rounding": """## Add, round once, divide by 5
 
 The winner scores the **opponents'** remaining pips: add them all, round that one sum to the
@@ -327,11 +319,8 @@ bonuses of a hand are one settlement, applied together (R25).""",
 points, once per team:""",
     "settle.exercises": """## Your turn
 
-Settle hands yourself: who wins, the pips received, rounded, and the points. The set goes from a
-player who went out to blocked hands, alone and with partners, rounding down and up, and ties;
-then who leads the next hand, as the section above says. A slip in adding up is told apart
-from a rule mixed up. Press
-*Check* after each answer; *Hint* opens a reminder, then a pointer.""",
+Settle hands yourself: who wins, the pips received, rounded, and the points. Then press
+*Check*.""",
     # ------------------------------------------------------------------ 06 end of game
     "end.intro": """# 6. The end of the game
 
@@ -358,8 +347,7 @@ After a **blocked** hand a new neutral lot chooses the next leader, as for the f
 though someone placed its last tile (R6, R7). Holding a high double never gives the lead.""",
     "end.exercises": """## Your turn
 
-Who wins the game, and what is the result? Answer, then press *Check*. *Hint* opens a
-reminder of the rule first, then points at the numbers to look at.""",
+Who wins the game, and what is the result? Answer, then press *Check*.""",
     "end.coders": """## Optional: for coders
 
 The computer plays a whole hand below; the first line is the first leader, then the player who
@@ -529,11 +517,12 @@ for coders* can be skipped.""",
     "guide.key": """## How each case is asked
 
 The exercises of the lessons are designed sets: one item per case, in the same order for every
-learner and in every language. A learner who types a name gets these cases in positions of
-their own, drawn from the name, so this guide carries no key to the items learners get: the
-cell below explains each case with an example of its own (a position no learner is given),
-its answer and its rule. Each learner's own items, with their answers, are in the class report
-(lesson {number:class_report}).""",
+learner and in every language, a few after each section of a lesson. A learner who types a
+name gets these cases in positions of their own, drawn from the name, so this guide carries no
+key to the items learners get: the cell below explains each case, in the lessons' order, with an
+example of its own (a position no learner is given), its answer and its rule; `03 · 2.1` is
+lesson 3's first item after its second section. Each learner's own items, with their answers,
+are in the class report (lesson {number:class_report}).""",
     "guide.key_predict": """**Lesson {number:scoring_ends}, predict mode** (the documented layout): where each tile
 goes, then the sum and the score it makes.""",
     "guide.key_puzzles": """**Lesson {number:puzzles}, the puzzles:** each title, then the best move and why.

@@ -85,6 +85,9 @@ class ExerciseSet:
     >>> turns = ExerciseSet.designed([("next", "single"), ("next", "double")], seed=401)
     >>> [e.case for e in turns.exercises], turns.exercises[0].seed
     (['single', 'double'], 401000)
+    >>> part = ExerciseSet.designed(turns.items, seed=401, part=[1])  # one item of it
+    >>> part.exercises[0].seed == turns.exercises[1].seed
+    True
     """
 
     def __init__(self, kinds: str | Sequence[str], *, seed: int = 1, count: int = 3) -> None:
@@ -95,12 +98,15 @@ class ExerciseSet:
         self._begin(tuple((name, None) for name in names), seed, count)
 
     def _begin(self, items: tuple[tuple[str, str | None], ...], seed: int, count: int,
-               learner: str = "") -> None:
+               learner: str = "", part: tuple[int, ...] = ()) -> None:
         self.learner = clean_text(learner)
         """The learner whose own positions these are (:func:`own_seed`), or ``""``."""
         self.code = learner_code(self.learner)
         self.items = items
         """The ``(kind, case)`` pairs taken in turn (case ``None``: any position)."""
+        self.part = part or tuple(range(len(items)))
+        """The places in :attr:`items` this set serves, in order (all of them, unless it is a
+        part of a designed set: :meth:`designed`)."""
         self.kinds = tuple(kind for kind, _ in items)
         self.seed = check_seed(seed)
         self.lesson = ""
@@ -111,14 +117,20 @@ class ExerciseSet:
 
     @classmethod
     def designed(cls, items: Sequence[tuple[str, str]], *, seed: int = 1,
-                 learner: str = "") -> ExerciseSet:
+                 learner: str = "", part: Sequence[int] | None = None) -> ExerciseSet:
         """A set of designed items ``(kind, case)``, one exercise each; past the end
         :meth:`next` cycles through the cases again with fresh seeds. With a *learner*'s name,
         the same cases in the same order, each in the learner's own position
         (:func:`own_seed`).
 
+        *part*: serve only the items at these places of *items*, in this order (a lesson's
+        section: :func:`horserace_nb.teaching.course.exercise_set`), each drawn as the whole
+        set draws it, and past the end the fresh ones the whole set draws for the same cases:
+        a part answered on its own is the same exercises, recorded as the same, as the whole.
+
         :raises ValueError: for an unknown kind or case, or no items; with a learner, for a
-            seed that is not from 1 to 4294966.
+            seed that is not from 1 to 4294966; for a part that is empty or names a place twice
+            or past the items.
         """
         if not isinstance(learner, str):
             raise ValueError(f"learner: a name (text), not {excerpt(learner)}")
@@ -134,13 +146,23 @@ class ExerciseSet:
             if case not in KINDS[kind].cases:
                 raise ValueError(f"case: one of {', '.join(KINDS[kind].cases)} for {kind}, "
                                  f"not {excerpt(case)}")
+        places = tuple(range(len(items))) if part is None else part
+        if (isinstance(places, (str, bytes)) or not isinstance(places, Sequence) or not places
+                or any(type(p) is not int or not 0 <= p < len(items) for p in places)
+                or len(set(places)) != len(places)):
+            raise ValueError(f"part: places 0 to {len(items) - 1} of the items, each once, "
+                             f"not {excerpt(part)}")
         drills = cls.__new__(cls)
-        drills._begin(tuple(items), seed, len(items), learner)
+        drills._begin(tuple(items), seed, len(places), learner, tuple(places))
         return drills
 
     def _make(self, i: int) -> Exercise[Any]:
-        kind, case = self.items[i % len(self.items)]
-        return make_exercise(kind, own_seed(self.seed * 1000 + i, self.code), case)
+        # the i-th of the part is the whole set's item at its place, then, round by round,
+        # the whole set's fresh item of the same case (for the whole set: place i)
+        rounds, at = divmod(i, len(self.part))
+        place = self.part[at] + len(self.items) * rounds
+        kind, case = self.items[place % len(self.items)]
+        return make_exercise(kind, own_seed(self.seed * 1000 + place, self.code), case)
 
     @property
     def current(self) -> Exercise[Any]:
