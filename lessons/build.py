@@ -128,7 +128,7 @@ CELLS: dict[str, list[Cell]] = {
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
                  "  # who holds [6|6]"),
         ("md", "tiles.first_tile"),
-        ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("code", f"{PREDICT}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
         ("md", "tiles.practice"),
         ("code", f"from horserace_nb.widgets import Exercises\n\n"
                  f"{_lesson_exercises('tiles_players')}"),
