@@ -144,7 +144,7 @@ CELLS: dict[str, list[Cell]] = {
                  "  # who holds [6|6]"),
         *_check("tiles_players", 4),
         ("md", "tiles.first_tile"),
-        ("code", f"{CHECK}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("code", f"{PREDICT}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
                  "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),

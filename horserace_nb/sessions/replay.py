@@ -31,7 +31,7 @@ from ..core.layout import Layout
 from ..core.record import Record, loads
 from ..core.record import parse as parse_record
 from ..core.rules import placement_score
-from ..core.tiles import Side, Tile
+from ..core.tiles import FULL_SET, Side, Tile
 from ..teaching.examples import EXAMPLES, Example
 from ..teaching.exercises import EndTotal, Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words import narration
@@ -39,8 +39,8 @@ from ..words.describe import describe_layout
 from ..words.i18n import check_lang, side_name, t
 from ..words.names import list_text, point_name, points_phrase, scoring_side, seat_name
 
-__all__ = ["ReplayStep", "ReplaySteps", "build_steps", "step_texts", "question_for",
-           "Prediction", "PredictedPoint"]
+__all__ = ["ReplayStep", "ReplaySteps", "build_steps", "is_shortened", "step_texts",
+           "question_for", "Prediction", "PredictedPoint"]
 
 Point = tuple[Tile, Side]
 
@@ -163,6 +163,23 @@ def build_steps(source: Any) -> tuple[ReplaySteps, Example | None]:
             f"not {type(source).__name__}")
     Game.from_record(source)  # replays it through the rules first: a bad record changes nothing
     return ReplaySteps(record=source), None
+
+
+def is_shortened(steps: Sequence[ReplayStep]) -> bool:
+    """Whether the hand replayed was dealt from fewer than the 28 tiles of the set (R1, R5).
+
+    The rule texts' hand examples deal only the tiles they need (``[3|3]`` opens, nobody holds
+    a 3 and the boneyard is empty): no deal of the full set gives that, so a replay says the
+    hand is shortened. A layout sequence deals nothing (``False``).
+
+    >>> is_shortened(build_steps("blocked_teams")[0]), is_shortened(build_steps("sequence")[0])
+    (True, False)
+    """
+    game = steps[0].game if len(steps) else None
+    if game is None:
+        return False
+    dealt = sum(len(hand) for hand in game.hands) + len(game.boneyard) + len(game.layout.tiles)
+    return dealt < len(FULL_SET)
 
 
 def step_texts(step: ReplayStep, total_steps: int, lang: str,

@@ -31,7 +31,14 @@ import traitlets
 from ..core import validate
 from ..core.tiles import Side, Tile
 from ..sessions.protocol import REPLAY_KEYS, Text, board_moves, tile_position
-from ..sessions.replay import Prediction, ReplayStep, build_steps, question_for, step_texts
+from ..sessions.replay import (
+    Prediction,
+    ReplayStep,
+    build_steps,
+    is_shortened,
+    question_for,
+    step_texts,
+)
 from ..teaching.authoring import example_from_code, read_example
 from ..teaching.exercises import Feedback, LayoutExercise, PlacementScore, PlayedPoint
 from ..words.i18n import check_lang, t
@@ -108,6 +115,9 @@ class ReplayWidget(View):
         projector = validate.flag(projector, "projector")
         ask_sum = validate.flag(ask_sum, "ask_sum")
         self.steps, self.example = build_steps(source)
+        self.shortened = is_shortened(self.steps)
+        """The hand replayed was dealt from fewer than the 28 tiles (a rule text's example):
+        the replay says so above its board (R1, R5)."""
         self._announced: tuple[object, int] | None = None  # the step the live region last said
         self._sums_shown: set[int] = set()  # the steps whose hidden sum was shown
         super().__init__(lang=lang, switch=switch)
@@ -490,8 +500,11 @@ class ReplayWidget(View):
                        if self.example and told and self.example.explanation(lang) else "")
         note = (f"<div class='hr-note' lang='{esc(written)}' style='margin-top:0.2em'>"
                 f"{rule_links(texts['note'], lang)}</div>" if texts["note"] else "")
-        self.heading.value = (f"{explanation}<b class='hr-heading'>{esc(texts['heading'])}</b>"
-                              f"{note}")
+        shortened = (f"<p class='hr-shortened hr-muted' lang='{esc(lang)}'>"
+                     f"{rule_links(t('replay.shortened', lang), lang)}</p>"
+                     if self.shortened else "")
+        self.heading.value = (f"{shortened}{explanation}"
+                              f"<b class='hr-heading'>{esc(texts['heading'])}</b>{note}")
         self.predict_toggle.description = t("predict.toggle", lang)
         if self.prediction is not None:
             self._render_question()

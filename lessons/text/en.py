@@ -114,7 +114,7 @@ table. The tiles on the table are the **layout**. The opening tile counts for sc
 other tile (lesson {number:scoring_ends}).
 
 **Your task:** you are player 1 and you lead this 2-player hand. Which of your seven tiles may you
-open with? Decide, then read the line under the picture.""",
+open with? Decide, then run the cell and read the line under the picture.""",
     "tiles.practice": """## Your turn
 
 Three questions on what you just read. Choose your answer, then press *Check*. *Hint* reminds
