@@ -352,15 +352,16 @@ def test_who_plays_next_says_why_that_seat() -> None:
     assert "does not play" in last.verdict(last.event.seat, "en").message
 
 
-def _frames(lang: str) -> tuple[str, str]:
+def _frames(lang: str) -> tuple[str, str, str]:
     slip = t("exercise.settle.slip", lang, hint="").strip()
     rule = t("exercise.settle.rule", lang, hint="").strip()
-    return slip, rule
+    divide = t("exercise.settle.slip_divide", lang, hint="").strip()
+    return slip, rule, divide
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_settlement_tells_an_adding_up_slip_from_a_wrong_rule(lang: str) -> None:
-    slip, rule = _frames(lang)
+    slip, rule, divide = _frames(lang)
 
     def said(ex: Any, answer: Any) -> str:
         fb = ex.verdict(answer, lang)
@@ -378,10 +379,11 @@ def test_a_settlement_tells_an_adding_up_slip_from_a_wrong_rule(lang: str) -> No
         assert rule in said(ex, SettlementAnswer(r.winners, r.pips, wrong_way, r.points))
         assert rule in said(ex, SettlementAnswer(r.winners, r.pips, r.pips, r.points)) \
             or r.pips % 5 == 0
-        far = r.rounded + 10
-        assert slip in said(ex, SettlementAnswer(r.winners, r.pips, far, r.points))
-        assert slip in said(ex, SettlementAnswer(r.winners, r.pips, r.rounded, r.points + 1))
-        assert slip in said(ex, r.points + 1)
+        far = r.rounded + 10  # any wrong rounding is the rounding rule mixed up (R23)
+        assert rule in said(ex, SettlementAnswer(r.winners, r.pips, far, r.points))
+        assert divide in said(ex, SettlementAnswer(r.winners, r.pips, r.rounded, r.points + 1))
+        assert divide in said(ex, r.points + 1)
+        assert rule in said(ex, r.rounded) and "R3" in ex.verdict(r.rounded, lang).rules
     blocked = item("settle", "blocked", 1)
     r = blocked.answer
     own = blocked.result.side_pips()[min(r.winners)]
