@@ -23,6 +23,7 @@ from horserace_nb.teaching.exercises import (
     SettlementAnswer,
     make_exercise,
 )
+from horserace_nb.teaching.exercises.joining import on_branch
 from horserace_nb.words.i18n import t
 
 LANGS = ("en", "ko", "ja")
@@ -73,6 +74,8 @@ def _is_case(ex: Any) -> bool:
             return not branches and any(
                 tile.is_double and side.is_straight and layout.joined_by(tile) is not None
                 for tile, side in answer)
+        if case == "branch_double":  # an open branch of a double that lies on a branch
+            return any(on_branch(layout, tile) for tile, _ in branches)
         return bool(branches)
     if kind == "counted":
         answer = ex.answer
@@ -124,6 +127,16 @@ def _is_case(ex: Any) -> bool:
                     and event.scores[event.seat] - event.display < game.target)
         if case == "pass":
             return reason is Reason.PASS and not game.boneyard
+        nxt = (event.seat + 1) % game.players
+        if case == "zero_total":  # a single from hand leaves 0: no score, the turn ends
+            return reason is Reason.SINGLE and event.total == 0 and ex.answer == nxt
+        if case == "double_once":  # after a scoring double, a single that does not score
+            double = game.history[-2]
+            return (reason is Reason.SINGLE and double.reason is Reason.DOUBLE_SCORED
+                    and double.seat == event.seat and ex.answer == nxt)
+        if case == "blocked":
+            return (reason is Reason.BLOCKED and ex.answer is None and not game.boneyard
+                    and not any(layout.can_place_any(h) for h in game.hands))
         if case == "draw_again":
             return event.kind == "draw" and not layout.can_place(event.tile) \
                 and ex.answer == event.seat

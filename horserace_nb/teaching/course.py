@@ -95,7 +95,9 @@ COURSE: tuple[Lesson, ...] = (
         ("seats", "partners"), ("seats", "individual"), ("deal", "two"), ("deal", "three"),
         ("deal", "four"), ("lot", "high_double"), ("lot", "reroll"))),
     Lesson("joining_spinners", "joining", _rules((9, 12)), seed=201, exercises=(
-        "open", ("joins", "low_joins"), ("joins", "high_joins"))),
+        ("open", "line"), ("open", "opening_double"), ("open", "straights"),
+        ("open", "branches"), ("joins", "low_joins"), ("joins", "high_joins"),
+        ("open", "branch_double"))),
     Lesson("scoring_ends", "scoring", _rules(3, (13, 15)), seed=301, records=("predict",),
            exercises=(
                ("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
@@ -107,13 +109,17 @@ COURSE: tuple[Lesson, ...] = (
         ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
         ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
         ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
-        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"))),
+        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"),
+        # issue 31 item 6, added at the end so that the items before keep their seeds
+        ("next", "zero_total"), ("next", "double_once"), ("must_place", "drawn"),
+        ("next", "blocked"))),
     Lesson("settlement", "settlement", _rules(7, (21, 25)), seed=501, exercises=(
         "settle", ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
         ("leader", "blocked"))),
     Lesson("end_of_game", "end", _rules((26, 28)), seed=601, exercises=(
         "winner", ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
-        ("result", "placement"), ("result", "shared"))),
+        ("result", "placement"), ("result", "shared"), ("final_score", "settled"),
+        ("final_score", "game_over"))),
     Lesson("play", records=("hand", "match", "call")),
     Lesson("classroom"),
     Lesson("puzzles", records=("puzzle",)),
