@@ -39,7 +39,7 @@ from .base import (
     wrong,
 )
 
-__all__ = ["OpenPoints", "Joins", "KINDS"]
+__all__ = ["on_branch", "OpenPoints", "Joins", "KINDS"]
 
 
 def _free_sides(layout: Layout) -> list[Point]:
