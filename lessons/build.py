@@ -290,9 +290,11 @@ CELLS: dict[str, list[Cell]] = {
                  "ReplayWidget('shared_win', lang=LANG, explain_first=False)"),
         ("md", "end.winning"),
         *_check("end_of_game", 1, "end.exercises"),
+        ("md", "end.shared"),
+        *_check("end_of_game", 2),
         ("md", "end.last_tile"),
         ("code", "ReplayWidget('last_tile_game', lang=LANG)"),
-        *_check("end_of_game", 2),
+        *_check("end_of_game", 3),
         ("md", "end.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb import Game\n"
                  "from horserace_nb.teaching.bots import GreedyBot\n\n"

@@ -341,9 +341,12 @@ def test_must_place_draw_and_pass_are_refused_naming_r16() -> None:
                        for a in game.legal_actions())
             assert bool(game.boneyard) == (case != "pass")
             assert game.continuing == (case == "continue")
-            for choice in ("draw", "pass"):
+            for choice in ("draw", "pass"):  # a tile just drawn fits: placed at once (R18)
                 fb = ex.check(choice, "en")
-                assert not fb.ok and "R16" in fb.rules
+                assert not fb.ok and ("R18" if case == "drawn" else "R16") in fb.rules
+            if case == "drawn":
+                assert ex.check(ex.answer, "ko").ok and ex.stars == 1
+                continue
             assert ("R19" in ex.verdict("pass", "en").rules) == (case != "continue")
             assert ("R17" in ex.verdict("draw", "en").rules) == (case == "continue")
             assert ex.check(ex.answer, "ko").ok and ex.stars == 1
@@ -358,7 +361,8 @@ def test_must_place_is_answered_through_the_widget_as_one_option() -> None:
     w = Exercises("must_place", seed=5, lang="ko")
     ex = w.exercise
     bad = w.answer("draw")
-    assert not bad.ok and "R16" in bad.rules and "R16" in w.messages.html.value
+    rule = "R18" if ex.built == "drawn" else "R16"  # a tile just drawn fits, or one in hand
+    assert not bad.ok and rule in bad.rules and rule in w.messages.html.value
     w.try_again()
     assert w.answer(ex.answer).ok and ex.solved
 

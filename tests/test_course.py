@@ -32,6 +32,7 @@ from horserace_nb.teaching.course import (
     number,
     title,
 )
+from horserace_nb.teaching.exercises import MAX_STARS
 from horserace_nb.teaching.progress import (
     READS,
     VERSION,
@@ -60,8 +61,17 @@ def _map(results: list[Result]) -> dict[str, list[Any]]:
 
 
 def _expected(counted: dict[str, Any]) -> dict[str, list[Any]]:
-    """The lesson map the code before slugs counted, its lessons' numbers read as slugs."""
-    return {LEGACY_NUMBERS[row[0]]: row[1:] for row in counted["lesson_map"]}
+    """The lesson map the code before slugs counted, its lessons' numbers read as slugs, with
+    the items added to the lessons since (issue 31 item 6: at the end of a lesson's set, so
+    that the items before keep their seeds) as possible stars not won and items not done."""
+    out = {}
+    for row in counted["lesson_map"]:
+        slug = LEGACY_NUMBERS[row[0]]
+        stars, possible, not_done, *rest = row[1:]
+        added = [list(i) for i in lesson_items(slug)[possible // MAX_STARS:]] if possible \
+            else []
+        out[slug] = [stars, possible + MAX_STARS * len(added), not_done + added, *rest]
+    return out
 
 
 # ------------------------------------------------------------------ results stored before slugs

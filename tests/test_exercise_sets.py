@@ -23,6 +23,7 @@ from horserace_nb.teaching.exercises import (
     SettlementAnswer,
     make_exercise,
 )
+from horserace_nb.teaching.exercises.joining import on_branch
 from horserace_nb.words.i18n import t
 
 LANGS = ("en", "ko", "ja")
@@ -73,6 +74,8 @@ def _is_case(ex: Any) -> bool:
             return not branches and any(
                 tile.is_double and side.is_straight and layout.joined_by(tile) is not None
                 for tile, side in answer)
+        if case == "branch_double":  # an open branch of a double that lies on a branch
+            return any(on_branch(layout, tile) for tile, _ in branches)
         return bool(branches)
     if kind == "counted":
         answer = ex.answer
@@ -124,6 +127,16 @@ def _is_case(ex: Any) -> bool:
                     and event.scores[event.seat] - event.display < game.target)
         if case == "pass":
             return reason is Reason.PASS and not game.boneyard
+        nxt = (event.seat + 1) % game.players
+        if case == "zero_total":  # a single from hand leaves 0: no score, the turn ends
+            return reason is Reason.SINGLE and event.total == 0 and ex.answer == nxt
+        if case == "double_once":  # after a scoring double, a single that does not score
+            double = game.history[-2]
+            return (reason is Reason.SINGLE and double.reason is Reason.DOUBLE_SCORED
+                    and double.seat == event.seat and ex.answer == nxt)
+        if case == "blocked":
+            return (reason is Reason.BLOCKED and ex.answer is None and not game.boneyard
+                    and not any(layout.can_place_any(h) for h in game.hands))
         if case == "draw_again":
             return event.kind == "draw" and not layout.can_place(event.tile) \
                 and ex.answer == event.seat
@@ -352,15 +365,16 @@ def test_who_plays_next_says_why_that_seat() -> None:
     assert "does not play" in last.verdict(last.event.seat, "en").message
 
 
-def _frames(lang: str) -> tuple[str, str]:
+def _frames(lang: str) -> tuple[str, str, str]:
     slip = t("exercise.settle.slip", lang, hint="").strip()
     rule = t("exercise.settle.rule", lang, hint="").strip()
-    return slip, rule
+    divide = t("exercise.settle.slip_divide", lang, hint="").strip()
+    return slip, rule, divide
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_settlement_tells_an_adding_up_slip_from_a_wrong_rule(lang: str) -> None:
-    slip, rule = _frames(lang)
+    slip, rule, divide = _frames(lang)
 
     def said(ex: Any, answer: Any) -> str:
         fb = ex.verdict(answer, lang)
@@ -378,10 +392,11 @@ def test_a_settlement_tells_an_adding_up_slip_from_a_wrong_rule(lang: str) -> No
         assert rule in said(ex, SettlementAnswer(r.winners, r.pips, wrong_way, r.points))
         assert rule in said(ex, SettlementAnswer(r.winners, r.pips, r.pips, r.points)) \
             or r.pips % 5 == 0
-        far = r.rounded + 10
-        assert slip in said(ex, SettlementAnswer(r.winners, r.pips, far, r.points))
-        assert slip in said(ex, SettlementAnswer(r.winners, r.pips, r.rounded, r.points + 1))
-        assert slip in said(ex, r.points + 1)
+        far = r.rounded + 10  # any wrong rounding is the rounding rule mixed up (R23)
+        assert rule in said(ex, SettlementAnswer(r.winners, r.pips, far, r.points))
+        assert divide in said(ex, SettlementAnswer(r.winners, r.pips, r.rounded, r.points + 1))
+        assert divide in said(ex, r.points + 1)
+        assert rule in said(ex, r.rounded) and "R3" in ex.verdict(r.rounded, lang).rules
     blocked = item("settle", "blocked", 1)
     r = blocked.answer
     own = blocked.result.side_pips()[min(r.winners)]

@@ -100,8 +100,10 @@ COURSE: tuple[Lesson, ...] = (
         ("deal", "four"), ("lot", "high_double"), ("lot", "reroll")),
            sections=((0, 1, 2), (3, 4), (5, 6, 7), (8, 9))),
     Lesson("joining_spinners", "joining", _rules((9, 12)), seed=201, exercises=(
-        "open", ("joins", "low_joins"), ("joins", "high_joins")),
-           sections=((0, 1), (2, 3), (4, 5))),
+        ("open", "line"), ("open", "opening_double"), ("open", "straights"),
+        ("open", "branches"), ("joins", "low_joins"), ("joins", "high_joins"),
+        ("open", "branch_double")),
+           sections=((0, 1), (2, 3, 6), (4, 5))),
     Lesson("scoring_ends", "scoring", _rules(3, (13, 15)), seed=301, records=("predict",),
            exercises=(
                ("display", "to_display"), ("display", "to_raw"), ("counted", "zero_end"),
@@ -114,16 +116,20 @@ COURSE: tuple[Lesson, ...] = (
         ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
         ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
         ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
-        ("must_place", "pass"), ("next", "last_tile"), ("next", "target")),
-           sections=((1, 2, 3, 4), (0, 5, 6), (7, 8, 9), (10, 11), (12, 13))),
+        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"),
+        # issue 31 item 6, added at the end so that the items before keep their seeds
+        ("next", "zero_total"), ("next", "double_once"), ("must_place", "drawn"),
+        ("next", "blocked")),
+           sections=((1, 2, 3, 4), (0, 5, 6, 14), (7, 8, 9, 16), (10, 11, 17), (12, 13, 15))),
     Lesson("settlement", "settlement", _rules(7, (21, 25)), seed=501, exercises=(
         "settle", ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
         ("leader", "blocked")),
            sections=((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10))),
     Lesson("end_of_game", "end", _rules((26, 28)), seed=601, exercises=(
         "winner", ("one_settlement", "one_reaches"), ("one_settlement", "both_reach"),
-        ("result", "placement"), ("result", "shared")),
-           sections=((0, 1, 2, 3), (4, 5, 6, 7))),
+        ("result", "placement"), ("result", "shared"), ("final_score", "settled"),
+        ("final_score", "game_over")),
+           sections=((0, 1, 3, 4), (2, 5, 6, 7), (8, 9))),
     Lesson("play", records=("hand", "match", "call")),
     Lesson("classroom"),
     Lesson("puzzles", records=("puzzle",)),
@@ -234,7 +240,7 @@ def sections(slug: str) -> tuple[tuple[int, ...], ...]:
     none, ``()`` for a lesson without a set).
 
     >>> sections("turns")[:2]
-    ((1, 2, 3, 4), (0, 5, 6))
+    ((1, 2, 3, 4), (0, 5, 6, 14))
     """
     found = lesson(slug)
     if not found.exercises:

@@ -333,8 +333,8 @@ not all 28. Run the cell first: it also loads the tools of the lesson.""",
     "end.winning": """## 61 ends the game at once
 
 A placement that brings a player or team to 61 or more ends the game **at once**, before any
-other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson {number:turns}).
-Everyone who reaches 61 in the same settlement shares the win, whatever their final scores
+other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson {number:turns}).""",
+    "end.shared": """Everyone who reaches 61 in the same settlement shares the win, whatever their final scores
 (R27): above, both teams win at 61. The result is a winner or co-winners; nobody wins "by" so
 many points (R28).""",
     "end.last_tile": """**An exception:** a last tile that scores and reaches 61 wins the game at

@@ -12,9 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from ...core.actions import Place
 from ...core.game import Event, Game, Reason
 from ...core.rules import HORSE_RACE
 from ...core.settlement import HandResult, settle
+from ...core.tiles import FULL_SET, Tile
 from ...core.validate import whole
 from ...words.i18n import check_lang, t
 from ...words.names import and_list, list_text, points_phrase, scoring_side, seat_name
@@ -22,19 +24,22 @@ from .base import (
     Exercise,
     Feedback,
     Hint,
+    NumberExercise,
     OptionExercise,
     feedback,
     hint,
+    holds,
     one_of,
     placed,
     play_until,
     sample,
     seat_set,
     tied_block,
+    truncated,
     wrong,
 )
 
-__all__ = ["GameWinner", "Result", "KINDS"]
+__all__ = ["GameWinner", "Result", "FinalScore", "KINDS"]
 
 _TARGET = HORSE_RACE.target
 
@@ -329,5 +334,125 @@ class Result(OptionExercise):
                     tiles=[self.highlight] if self.highlight else [])
 
 
-KINDS: tuple[type[Exercise[Any]], ...] = (GameWinner, Result)
+class FinalScore(NumberExercise):
+    """A last tile, and the placer's score when the hand is over (R21, R26): the placement's
+    points are recorded at once; if they bring the placer to the target the game ends there,
+    and the hand is not settled (no bonus); otherwise the placer wins the hand and receives
+    the opponents' pips as the bonus (R23). The position is a real one: every tile of the set
+    is on the layout, in a hand or in the boneyard."""
+
+    kind = "final_score"
+    rules = ("R21", "R26")
+    asked = "the answer (the final score)"
+    cases: ClassVar[dict[str, tuple[str, ...]]] = {
+        "settled": ("R21", "R23"),  # below the target after the last tile: the bonus too
+        "game_over": ("R21", "R26"),  # the last tile reaches the target: no settlement
+    }
+
+    def _build_case(self, rng: random.Random, case: str) -> None:
+        over = case == "game_over"
+
+        def draw() -> tuple[Game, Event, int, HandResult] | None:
+            layout = truncated(rng, 4, 10)
+            *before, (last, on, side) = layout.placements()
+            if layout.score() == 0 and over:
+                return None  # the last tile must score to reach the target
+            rest = [x for x in FULL_SET if x not in layout]
+            rng.shuffle(rest)
+            players = rng.choice((2, 3))
+            seat = rng.randrange(players)
+            hands: list[list[Tile]] = []
+            for player in range(players):
+                size = 1 if player == seat else rng.randint(1, 3)
+                hands.append([last] if player == seat else rest[:size])
+                rest = rest[0 if player == seat else size:]
+            pips = [0 if p == seat else sum(x.pips for x in h) for p, h in enumerate(hands)]
+            bonus = settle(pips, partners=False, domino=seat)
+            points = HORSE_RACE.display(layout.score())
+            gain = bonus.gains.get(seat, 0)
+            if gain == 0 or (not over and points == 0 and rng.random() < 0.5):
+                return None  # a bonus to leave out or to add; a scoring last tile mostly
+            if over:
+                mine = _TARGET - points + rng.randint(0, points - 1)
+            else:
+                high = _TARGET - points - gain - 1
+                if high < 20:
+                    return None
+                mine = rng.randint(max(20, high - 15), high)
+            scores = [mine if p == seat else rng.randint(_TARGET - 30, _TARGET - 1)
+                      for p in range(players)]
+            game = Game.from_position(before, hands, rest, seat, scores=scores,
+                                      seed=rng.randrange(1, 10**9))
+            event = game.apply(Place(last, on, side))
+            return game, event, mine, bonus
+
+        self.game, self.event, self.before, self.bonus = sample(draw)
+        self.layout = self.game.layout.copy()
+        self.highlight = self.event.tile
+
+    @property
+    def seat(self) -> int:
+        return self.event.seat
+
+    @property
+    def gain(self) -> int:
+        """The bonus the placer would receive in a settlement (R23)."""
+        return self.bonus.gains[self.seat]
+
+    @property
+    def answer(self) -> int:
+        return self.game.scores[self.seat]
+
+    def prompt(self, lang: str = "en") -> list[str]:
+        before = list(self.event.scores)
+        before[self.seat] = self.before
+        scores = list_text((t("basics.score_item", lang, name=seat_name(s, lang), points=v)
+                            for s, v in enumerate(before)), lang)
+        name = seat_name(self.seat, lang)
+        key = ("basics.final_score.last" if self.event.raw else
+               "basics.final_score.last_zero")
+        return [t("basics.scores", lang, scores=scores, target=_TARGET),
+                t(key, lang, placed=placed(self.event, lang), name=name,
+                  sum=self.event.sum_text(), points=points_phrase(self.event.raw, lang)),
+                *(line for s, line in enumerate(holds(self.game, lang)) if s != self.seat),
+                t("basics.final_score.q", lang, name=name)]
+
+    def _miss(self, answer: int, lang: str) -> Feedback:
+        before, points, gain = self.before, self.event.display, self.gain
+        over = self.built == "game_over"
+        rounded = gain * HORSE_RACE.multiple
+        if over and answer == before + points + gain:
+            key = "basics.final_score.w_settled"
+        elif not over and answer == before + points:
+            key = "basics.final_score.w_no_bonus"
+        elif not over and answer == before + points + rounded:
+            key = "exercise.settle.pt_raw"
+        elif points and answer in (before + gain, before):
+            key = "basics.final_score.w_placement"
+        elif points and answer in (before + self.event.raw, before + self.event.raw + gain):
+            key = "basics.final_score.w_raw"
+        else:
+            key = ("basics.final_score.w_add_over" if over
+                   else "basics.final_score.w_add_settled")
+        return wrong(lang, t(key, lang, name=seat_name(self.seat, lang), target=_TARGET,
+                             score=before + points, rounded=rounded, raw=self.event.raw,
+                             points=points),
+                     tiles=[self.event.tile])
+
+    def answer_text(self, lang: str = "en") -> str:
+        bonus = self.bonus.bonuses[0]
+        key = ("basics.final_score.answer_over" if self.built == "game_over"
+               else "basics.final_score.answer_settled")
+        return t(key, lang, name=seat_name(self.seat, lang), before=self.before,
+                 points=self.event.display, mid=self.before + self.event.display,
+                 target=_TARGET, pips=bonus.pips, rounded=bonus.rounded, bonus=bonus.points,
+                 score=self.answer)
+
+    def _pointer(self, lang: str) -> Hint:
+        return hint(t("basics.final_score.hint_target", lang, name=seat_name(self.seat, lang),
+                      score=self.before + self.event.display, target=_TARGET),
+                    tiles=[self.event.tile])
+
+
+KINDS: tuple[type[Exercise[Any]], ...] = (GameWinner, Result, FinalScore)
 """The kinds of this topic, in teaching order."""

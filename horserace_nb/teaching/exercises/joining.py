@@ -39,7 +39,7 @@ from .base import (
     wrong,
 )
 
-__all__ = ["OpenPoints", "Joins", "KINDS"]
+__all__ = ["on_branch", "OpenPoints", "Joins", "KINDS"]
 
 
 def _free_sides(layout: Layout) -> list[Point]:
@@ -55,6 +55,17 @@ def _free_sides(layout: Layout) -> list[Point]:
     return out
 
 
+def on_branch(layout: Layout, tile: Tile) -> bool:
+    """*tile* lies on a line that leaves a spinner by a branch (R10: a double there is a
+    spinner too)."""
+    joined = layout.joined_by(tile)
+    while joined is not None:
+        if joined.anchor_side.is_branch:
+            return True
+        joined = layout.joined_by(joined.anchor)
+    return False
+
+
 class OpenPoints(LayoutExercise[frozenset[Point]]):
     """Which connection points are open? (R9, R11, R14) The choices are every free side of the
     layout's tiles; a spinner's branches are open only once both straights are filled."""
@@ -67,9 +78,13 @@ class OpenPoints(LayoutExercise[frozenset[Point]]):
         "opening_double": ("R10", "R11"),  # the first tile a double, one straight side taken
         "straights": ("R10", "R11"),  # a double on the line: its straight B open, no branch
         "branches": ("R11", "R14"),  # a filled spinner: its unused branches are open
+        "branch_double": ("R10", "R11"),  # a double on a branch is a spinner too
     }
 
     def _build(self, rng: random.Random) -> None:
+        if self.case == "branch_double":  # a longer layout: a branch, and a double on it
+            self.layout = search(rng, 6, 10, functools.partial(self._is_case, self.case))
+            return
         if self.case is not None:
             self.layout = search(rng, 3, 7, functools.partial(self._is_case, self.case))
             return
@@ -81,6 +96,8 @@ class OpenPoints(LayoutExercise[frozenset[Point]]):
         if case == "line":
             return not spinners and len(layout) <= 6
         full = [d for d in spinners if filled(layout, d)]
+        if case == "branch_double":  # its straights filled, its branches unused: open (R10)
+            return any(on_branch(layout, d) and not branch_started(layout, d) for d in full)
         if case == "opening_double":
             first = layout.tiles[0]
             return (first.is_double and spinners == [first] and not full
@@ -126,7 +143,10 @@ class OpenPoints(LayoutExercise[frozenset[Point]]):
         else:
             point = missed[0]
             tile, side = point
-            if tile.is_double and side.is_branch:
+            if tile.is_double and side.is_branch and on_branch(self.layout, tile):
+                why = t("exercise.open.missed_branch_double", lang,
+                        point=point_name(point, lang), tile=tile)
+            elif tile.is_double and side.is_branch:
                 why = t("exercise.open.missed_branch", lang, point=point_name(point, lang),
                         tile=tile)
             elif tile.is_double:

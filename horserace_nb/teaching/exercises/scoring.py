@@ -224,7 +224,11 @@ class EndTotal(LayoutExercise[int]):
 
     def _slips(self) -> list[tuple[int, str, Tile]]:
         """Totals a learner reaches by a known slip, with the message that explains it."""
-        layout, total = self.layout, self.layout.end_total()
+        return self._slips_of(self.layout)
+
+    @staticmethod
+    def _slips_of(layout: Layout) -> list[tuple[int, str, Tile]]:
+        total = layout.end_total()
         out = []
         for tile in layout.spinners():
             straights = [s for s in STRAIGHTS if layout.is_counted(tile, s)]
@@ -252,6 +256,12 @@ class EndTotal(LayoutExercise[int]):
 
     @staticmethod
     def _is_case(case: str, layout: Layout) -> bool:
+        """*layout* shows the designed *case*, and no known slip (:meth:`_slips_of`) reaches
+        its right total: a wrong method cannot get the item right (a double with pips above
+        0; an interior ``[0|0]`` would add nothing, counted or not)."""
+        total = layout.end_total()
+        if any(value == total for value, _, _ in EndTotal._slips_of(layout)):
+            return False
         spinners = layout.spinners()
         if case == "singles":
             return not spinners and layout.end_total() > 0
@@ -259,7 +269,7 @@ class EndTotal(LayoutExercise[int]):
             return any(n == 0 and not tile.is_double for tile, _, n in layout.scoring_points())
         if case == "double_end":
             return any(tile.is_double for tile, _, _ in layout.scoring_points())
-        return any(filled(layout, d) for d in spinners)
+        return any(filled(layout, d) and d.pips > 0 for d in spinners)
 
     def hint_steps(self, lang: str = "en") -> list[Hint]:
         lang = check_lang(lang)

@@ -225,21 +225,23 @@ class Settlement(Exercise[SettlementAnswer]):
     def _coerce(self, answer: object) -> SettlementAnswer:
         return settlement_answer(answer, self.answer, len(self.choices()))
 
+    def _winners_key(self) -> str:
+        """The catalog key of who wins the hand, as the rule says it (R21, R22, R24)."""
+        if self.result.reason == "domino":
+            return "exercise.settle.w_domino_team" if self.partners else \
+                "exercise.settle.w_domino"
+        return "exercise.settle.w_blocked_teams" if self.partners else \
+            "exercise.settle.w_blocked"
+
     def _winners_rule(self, lang: str) -> str:
         """Who wins the hand, as the rule says it (R21, R22, R24)."""
-        if self.result.reason == "domino":
-            key = "exercise.settle.w_domino_team" if self.partners else \
-                "exercise.settle.w_domino"
-        elif self.partners:
-            key = "exercise.settle.w_blocked_teams"
-        else:
-            key = "exercise.settle.w_blocked"
-        return t(key, lang)
+        return t(self._winners_key(), lang)
 
     def _pips_slips(self) -> dict[int, str]:
         """Pip sums reached by a wrong rule, with the catalog key that names the rule: the
-        winner's own pips counted or subtracted, the partner's counted, a tie's bonus split or
-        the co-winners left out (R23, R24)."""
+        winner's own pips counted, subtracted or taken instead, the partner's counted, one
+        opponent's pips taken for all of them, a tie's bonus split or the co-winners left out
+        (R23, R24)."""
         right, result = self.answer, self.result
         sides = result.side_pips()
         winner = min(right.winners)
@@ -255,38 +257,53 @@ class Settlement(Exercise[SettlementAnswer]):
             out.setdefault(right.pips + own, "exercise.settle.p_own")
         if own:
             out.setdefault(right.pips - own, "exercise.settle.p_sum")
+            out.setdefault(own, "exercise.settle.p_winner")
+        payers = result.bonuses[0].from_seats
+        if len(right.winners) == 1 and len(payers) > 1:
+            for seat in payers:
+                out.setdefault(result.pips[seat], "exercise.settle.p_one")
         out.pop(right.pips, None)
         return out
+
+    def slip(self, answer: object) -> tuple[str, str]:
+        """Which slip a wrong *answer* shows: its frame (``rule``: a rule mixed up; ``slip``:
+        a slip in the adding-up; ``slip_divide``: in the division) and the catalog key of
+        its sentence. The first wrong field decides: the winners (R21, R22, R24), the pips
+        (a wrong rule's sum, R23, R24, or an adding slip), the rounding (R23: every wrong
+        rounding is a rule mixed up), the points (the ÷ 5 left out, R3, R23, or a slip in
+        the division). ``("", "")`` for the right answer.
+
+        :raises ValueError: if *answer* is not a settlement (or the points alone).
+        """
+        given, right = self._coerce(answer), self.answer
+        if given == right:
+            return "", ""
+        if given.winners != right.winners:
+            return "rule", self._winners_key()
+        if given.pips != right.pips:
+            key = self._pips_slips().get(given.pips)
+            return ("rule", key) if key is not None else ("slip", "exercise.settle.s_sum")
+        if given.rounded != right.rounded:
+            low = right.pips - right.pips % 5
+            if given.rounded == right.pips:
+                return "rule", "exercise.settle.r_unrounded"
+            if given.rounded in (low, low + 5):
+                return "rule", "exercise.settle.r_round"  # the wrong way
+            return "rule", "exercise.settle.r_nearest"
+        if given.points == right.rounded:
+            return "rule", "exercise.settle.pt_raw"
+        return "slip_divide", "exercise.settle.pt_divide"
 
     def _verdict(self, answer: SettlementAnswer, lang: str) -> Feedback:
         right = self.answer
         if answer == right:
             return feedback(True, t("exercise.right_why", lang, why=self.answer_text(lang)))
-        slip = False
-        if answer.winners != right.winners:
-            why = self._winners_rule(lang)
-        elif answer.pips != right.pips:
-            key = self._pips_slips().get(answer.pips)
-            if key is not None:
-                why = t(key, lang)
-            else:
-                slip = True
-                payers = self.result.bonuses[0].from_seats
-                why = t("exercise.settle.s_sum", lang,
-                        names=and_list([seat_name(s, lang) for s in payers], lang))
-        elif answer.rounded != right.rounded:
-            low = right.pips - right.pips % 5
-            if answer.rounded in (low, low + 5) or answer.rounded == right.pips:
-                why = t("exercise.settle.r_round", lang, pips=right.pips)  # the wrong way
-            else:
-                slip = True
-                why = t("exercise.settle.s_round", lang, pips=right.pips, low=low,
-                        high=low + 5)
-        else:
-            slip = True
-            why = t("exercise.settle.pt_divide", lang, rounded=right.rounded)
-        frame = "exercise.settle.slip" if slip else "exercise.settle.rule"
-        return wrong(lang, t(frame, lang, hint=why))
+        frame, key = self.slip(answer)
+        low = right.pips - right.pips % 5
+        payers = self.result.bonuses[0].from_seats
+        why = t(key, lang, pips=right.pips, low=low, high=low + 5, rounded=right.rounded,
+                names=and_list([seat_name(s, lang) for s in payers], lang))
+        return wrong(lang, t(f"exercise.settle.{frame}", lang, hint=why))
 
     def hint_steps(self, lang: str = "en") -> list[Hint]:
         lang = check_lang(lang)
@@ -387,7 +404,9 @@ class Ties(BasicExercise[SettlementAnswer]):
             return wrong(lang, t(key, lang))
         if answer.rounded != right.rounded:
             return wrong(lang, t("basics.ties.w_round", lang, pips=right.pips))
-        return wrong(lang, t("basics.ties.w_divide", lang, rounded=right.rounded))
+        key = "exercise.settle.pt_raw" if answer.points == right.rounded else \
+            "basics.ties.w_divide"  # the ÷ 5 left out (R3), or a slip in the division
+        return wrong(lang, t(key, lang, rounded=right.rounded))
 
     def answer_text(self, lang: str = "en") -> str:
         right = self.answer

@@ -26,7 +26,7 @@ from ...core.rules import HORSE_RACE
 from ...core.settlement import HandResult
 from ...core.tiles import FULL_SET, Tile
 from ...words.i18n import t
-from ...words.names import and_list, list_text, points_phrase, scoring_side, seat_name
+from ...words.names import and_list, list_text, points_phrase, seat_name
 from .base import (
     Exercise,
     Feedback,
@@ -158,8 +158,12 @@ class Seats(SeatExercise):
     def _build_case(self, rng: random.Random, case: str) -> None:
         partners = case == "partners"
 
+        # the designed individual case has 2 or 3 players: nothing in the prompt says the
+        # game is not a partnership, only R2 does (partnerships are four players)
+        alone = (2, 3) if self.case is not None else (2, 3, 4)
+
         def draw() -> tuple[Game, list[Event]] | None:
-            game = Game(players=4 if partners else rng.choice((2, 3, 4)), partners=partners,
+            game = Game(players=4 if partners else rng.choice(alone), partners=partners,
                         seed=rng.randrange(1, 10**9))
             scored = [e for e in play_until(game, rng, 40) if e.kind == "place" and e.raw]
             return (game, scored) if scored else None
@@ -177,13 +181,16 @@ class Seats(SeatExercise):
                   if s != seat and self.game.side_of(s) == self.game.side_of(seat)]
         return others[0] if others else None
 
-    def _teams(self, lang: str) -> str:
-        return t("basics.seats.teams", lang, a=scoring_side(0, True, lang),
-                 b=scoring_side(1, True, lang))
+    def _seating(self, lang: str) -> str:
+        """The seats round the table, clockwise, and the mode (partnerships, or none with four
+        players alone), never who partners whom: that is the question (R2)."""
+        seats = " → ".join(seat_name(s, lang) for s in range(self.players))
+        key = ("basics.seats.round_partners" if self.game.partners else
+               "basics.seats.round_alone" if self.players == 4 else "basics.seats.round")
+        return t(key, lang, count=self.players, seats=seats)
 
     def prompt(self, lang: str = "en") -> list[str]:
-        first = (self._teams(lang) if self.game.partners
-                 else t("basics.seats.alone", lang, count=self.players))
+        first = self._seating(lang)
         name = seat_name(self.event.seat, lang)
         return [first, t("basics.seats.scored", lang, placed=placed(self.event, lang),
                          points=points_phrase(self.event.raw, lang)),

@@ -22,7 +22,7 @@ from ...core.rules import HORSE_RACE
 from ...core.tiles import FULL_SET, Tile
 from ...core.validate import whole
 from ...words.i18n import check_lang, side_name, t
-from ...words.names import list_text, point_name, seat_name
+from ...words.names import list_text, point_name, points_phrase, seat_name
 from .base import (
     Exercise,
     Feedback,
@@ -31,7 +31,9 @@ from .base import (
     Point,
     feedback,
     hint,
+    holds,
     one_of,
+    placed,
     random_play,
     rules_in,
     sample,
@@ -68,10 +70,26 @@ def _after_a_draw(game: Game) -> bool:
             and history[-2].seat == event.seat)
 
 
+def _after_a_scoring_double(game: Game) -> bool:
+    """The last event is a placement from hand that follows the same player's scoring double
+    from hand (R17: that double gave one more placement, this one)."""
+    history = game.history
+    return (len(history) > 1 and history[-1].kind == "place"
+            and history[-2].reason is Reason.DOUBLE_SCORED
+            and history[-2].seat == history[-1].seat)
+
+
 def _is_next_case(case: str | None, game: Game, event: Event) -> bool:
     """*event* shows the designed case of :class:`NextPlayer`."""
     reason = event.reason
     scored = event.tile is not None and (event.tile.is_double or event.raw > 0)
+    if case == "zero_total":  # a single from hand leaves the ends at 0: no score (R15)
+        return reason is Reason.SINGLE and event.total == 0 and not _after_a_scoring_double(
+            game)
+    if case == "double_once":  # after a scoring double, a single that does not score
+        return reason is Reason.SINGLE and event.total > 0 and _after_a_scoring_double(game)
+    if case == "blocked":
+        return reason is Reason.BLOCKED
     if case == "drawn":
         return reason is Reason.DRAWN and event.raw > 0
     if case == "last_tile":
@@ -100,6 +118,9 @@ class NextPlayer(Exercise[int | None]):
         "pass": ("R19",),  # no tile fits, the boneyard is empty: pass, clockwise
         "last_tile": ("R20", "R21"),  # a last tile that is a double or scores ends the hand
         "target": ("R20", "R26"),  # a score from hand that reaches the target ends the game
+        "zero_total": ("R15", "R17"),  # a single leaves the ends at 0: 0 scores nothing
+        "double_once": ("R17",),  # a scoring double gives one more placement, not two
+        "blocked": ("R19",),  # nobody can place, the boneyard is empty: the hand is blocked
     }
 
     def _build(self, rng: random.Random) -> None:
@@ -153,11 +174,24 @@ class NextPlayer(Exercise[int | None]):
             said = t("exercise.next.placed_drawn" if self.drawn else "exercise.next.placed",
                      lang, name=name, tile=event.tile, on=event.on,
                      side=side_name(event.side, lang))
-        counts = list_text((t("exercise.next.hand_count", lang, name=seat_name(s, lang),
-                              count=len(h)) for s, h in enumerate(self.game.hands)), lang,
-                           none=True)
-        lines = [said, t("exercise.next.state", lang, hands=counts,
-                         count=len(self.game.boneyard))]
+        lines = []
+        if self._once:  # the scoring double placed just before, from hand
+            double = self.game.history[-2]
+            lines += [placed(double, lang),
+                      t("exercise.next.double_scores", lang, total=double.total,
+                        points=points_phrase(double.raw, lang))]
+            assert event.side is not None  # a single after a double: placed on the layout
+            said = t("exercise.next.placed_then", lang, name=name, tile=event.tile,
+                     on=event.on, side=side_name(event.side, lang))
+        lines.append(said)
+        if self._shows_hands:  # every tile in hand: can anybody place? (R19)
+            lines += [*holds(self.game, lang), t("basics.must_place.empty", lang)]
+        else:
+            counts = list_text((t("exercise.next.hand_count", lang, name=seat_name(s, lang),
+                                  count=len(h)) for s, h in enumerate(self.game.hands)),
+                               lang, none=True)
+            lines.append(t("exercise.next.state", lang, hands=counts,
+                           count=len(self.game.boneyard)))
         if self.case == "target":  # the scores before the placement, and the target
             before = list(event.scores)
             before[event.seat] -= event.display
@@ -175,8 +209,25 @@ class NextPlayer(Exercise[int | None]):
             raise ValueError(f"seats are numbered from 0 to {self.players - 1}, not {seat}")
         return seat
 
+    @property
+    def _once(self) -> bool:
+        """A single from hand after the same player's scoring double (R17: one more
+        placement, not two)."""
+        return self.event.reason is Reason.SINGLE and _after_a_scoring_double(self.game)
+
+    @property
+    def _shows_hands(self) -> bool:
+        """A pass, or a hand that is blocked now: the prompt shows every tile in hand, so
+        that whether anybody can still place is read from the tiles, not told (R19)."""
+        return (self.event.reason in (Reason.PASS, Reason.BLOCKED)
+                and not self.game.boneyard)
+
     def _reason_key(self) -> str:
         assert self.event.reason is not None
+        if self._once:
+            return "once"
+        if self.event.reason is Reason.SINGLE and self.event.total == 0:
+            return "zero"  # 0 is no positive multiple of 5: no score (R15)
         return str(self.event.reason)
 
     def _rule_sentence(self, lang: str) -> str:
@@ -217,6 +268,10 @@ class NextPlayer(Exercise[int | None]):
         lang = check_lang(lang)
         event = self.event
         first = hint(t("exercise.hint.rule", lang, rule=self._rule_sentence(lang)))
+        if self._shows_hands:  # the rule of a pass and of a blocked hand alike: not told which
+            points = [(tile, side) for tile, side, _ in self.layout.open_points()]
+            return [hint(t("exercise.hint.rule", lang, rule=t("exercise.next.rule_hands", lang))),
+                    hint(t("exercise.next.hint_hands", lang), points=points)]
         if event.kind == "pass":
             return [first, hint(t("exercise.next.hint_pass", lang))]
         if event.kind == "draw":
@@ -245,9 +300,13 @@ class MustPlace(OptionExercise):
     right answer is the tile that fits. The core decides what is legal."""
 
     kind = "must_place"
-    rules = ("R16",)
+    rules = ("R16", "R18")
     cases: ClassVar[dict[str, tuple[str, ...]]] = {
-        "draw": ("R16",), "pass": ("R16", "R19"), "continue": ("R16", "R17")}
+        "draw": ("R16",), "pass": ("R16", "R19"), "continue": ("R16", "R17"),
+        "drawn": ("R18",)}  # no tile fitted, the tile drawn fits: it, and no other, goes down
+
+    drawn: Tile | None = None
+    """The tile just drawn, which fits and must be placed at once (case ``drawn``, R18)."""
 
     def _build_case(self, rng: random.Random, case: str) -> None:
 
@@ -268,14 +327,18 @@ class MustPlace(OptionExercise):
             other_hand = [tile for tile in others if tile not in boneyard][:rng.randint(2, 4)]
             seat = rng.randrange(2)
             hands = [hand, other_hand] if seat == 0 else [other_hand, hand]
+            # drawn: the tile that fits was just drawn (none of the others fitted): pending
             game = Game.from_position(layout, hands, boneyard, seat,
                                       continuing=case == "continue",
+                                      pending=fits[0] if case == "drawn" else None,
                                       seed=rng.randrange(1, 10**9))
             return layout, game, hand, seat
 
         layout, self.game, self.hand, self.seat = sample(draw)
         self.layout = layout.copy()
         self.highlight = layout.tiles[-1] if case == "continue" else None
+        if case == "drawn":
+            self.drawn = Tile.parse(self.answer)
 
     @property
     def answer(self) -> str:
@@ -298,8 +361,13 @@ class MustPlace(OptionExercise):
         if self.built == "continue":
             lines.append(t("basics.must_place.went_on", lang, name=name,
                            tile=self.layout.tiles[-1]))
-        lines.append(t("basics.must_place.holds", lang, name=name,
-                       tiles=tiles_text(self.hand)))
+        if self.drawn is not None:
+            before = [tile for tile in self.hand if tile != self.drawn]
+            lines += [t("basics.must_place.held", lang, name=name, tiles=tiles_text(before)),
+                      t("basics.must_place.drew", lang, name=name, tile=self.drawn)]
+        else:
+            lines.append(t("basics.must_place.holds", lang, name=name,
+                           tiles=tiles_text(self.hand)))
         count = len(self.game.boneyard)
         lines.append(t("basics.must_place.boneyard", lang, count=count) if count
                      else t("basics.must_place.empty", lang))
@@ -313,6 +381,12 @@ class MustPlace(OptionExercise):
     def _miss(self, answer: str, lang: str) -> Feedback:
         name = seat_name(self.seat, lang)
         going_on = self.built == "continue"
+        if self.drawn is not None:  # the drawn tile fits: placed at once, nothing instead
+            key = (f"basics.must_place.w_{answer}_drawn" if answer in ("draw", "pass")
+                   else "basics.must_place.w_swap")
+            other = None if answer in ("draw", "pass") else Tile.parse(answer)
+            return wrong(lang, t(key, lang, name=name, drawn=self.drawn, tile=other),
+                         tiles=[self.drawn, other])
         if answer in ("draw", "pass"):
             action = Draw() if answer == "draw" else Pass()
             assert not self.game.is_legal(action)  # the core refuses it too (R16)
@@ -332,8 +406,16 @@ class MustPlace(OptionExercise):
     def answer_text(self, lang: str = "en") -> str:
         tile = Tile.parse(self.answer)
         point = point_name(self.layout.legal_points(tile)[0], lang)
-        return t("basics.must_place.answer", lang, name=seat_name(self.seat, lang), tile=tile,
+        key = "basics.must_place.answer_drawn" if self.drawn is not None else \
+            "basics.must_place.answer"
+        return t(key, lang, name=seat_name(self.seat, lang), tile=tile,
                  point=point)
+
+    def hint_steps(self, lang: str = "en") -> list[Hint]:
+        steps = super().hint_steps(lang)
+        if self.drawn is not None:  # the rule of the drawn tile (R18)
+            steps[0] = hint(t("exercise.next.rule_draw_playable", check_lang(lang)))
+        return steps
 
     def _pointer(self, lang: str) -> Hint:
         points = [(tile, side) for tile, side, _ in self.layout.open_points()]
