@@ -444,7 +444,7 @@ def _core(cells: list[Cell]) -> list[Cell]:
 
 def lesson_counts(slug: str, cells: list[Cell]) -> dict[str, float]:
     """Prose words, tasks and the estimated minutes of the core path of one lesson."""
-    text = _text("en")
+    text = filled_texts("en")
     core = _core(cells)
     prose = " ".join(_CODE.sub(" ", text[body]) for kind, body in core if kind == "md")
     words = len(_WORD.findall(re.sub(r"^#+ .*$", "", prose, flags=re.M)))
@@ -664,10 +664,10 @@ def plans_markdown(text: dict[str, str], intro: str, lang: str) -> str:
     return "\n\n".join(parts)
 
 
-def _text(lang: str) -> dict[str, str]:
+def filled_texts(lang: str) -> dict[str, str]:
     """The markdown of *lang* by key, every reference to a lesson filled in
     (:func:`lesson_refs`)."""
-    module = _text_module(lang)
+    module = text_module(lang)
     return {key: lesson_refs(body, lang) for key, body in module.TEXT.items()}
 
 
@@ -706,7 +706,8 @@ def lesson_refs(markdown: str, lang: str = "en") -> str:
     return _LESSON_REF.sub(fill, markdown)
 
 
-def _text_module(lang: str) -> Any:
+def text_module(lang: str) -> Any:
+    """The module ``lessons/text/<lang>.py`` (its ``TEXT``: the markdown by key, as written)."""
     spec = importlib.util.spec_from_file_location(f"nbtext_{lang}", TEXT_DIR / f"{lang}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -900,7 +901,7 @@ def build_all(only: str | None = None) -> dict[Path, str]:
         source = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
         out[NOTEBOOKS / f"{page}.ipynb"] = build_rules_notebook(source)
     for lang in LANGS:
-        text = _text(lang)
+        text = filled_texts(lang)
         folder = NOTEBOOKS / lang
         folder.mkdir(parents=True, exist_ok=True)
         for i, (name, cells) in enumerate(STRUCTURE):

@@ -6,11 +6,11 @@ agree, in en, ko and ja.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from lesson_sources import texts
 
 from horserace_nb.teaching.course import exercise_set, notebook
 from horserace_nb.teaching.exercises import Leader
@@ -25,15 +25,6 @@ NO_SUCH_PLAYER = {"en": "no such player", "ko": "그런 플레이어가 없",
                   "ja": "そういうプレイヤーがいない"}
 
 
-def _text(lang: str) -> dict[str, str]:
-    spec = importlib.util.spec_from_file_location(f"text_leader_{lang}",
-                                                  ROOT / "lessons" / "text" / f"{lang}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return dict(module.TEXT)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_lesson_and_its_item_agree_that_a_blocked_hand_has_a_last_placer(lang: str) -> None:
     blocked = [drill for drill in exercise_set("settlement").exercises
@@ -44,7 +35,7 @@ def test_the_lesson_and_its_item_agree_that_a_blocked_hand_has_a_last_placer(lan
     assert item.event.kind == "place" and item.answer is None
     assert seat_name(item.event.seat, lang) in item.answer_text(lang)
     # the lesson that asks the item says the same
-    said = " ".join(_text(lang)["end.next_leader"].split())
+    said = " ".join(texts(lang)["end.next_leader"].split())
     assert SAYS_A_LAST_PLACER[lang] in said and NO_SUCH_PLAYER[lang] not in said, said
     cells = json.loads((ROOT / "notebooks" / lang / notebook("settlement"))
                        .read_text(encoding="utf-8"))["cells"]

@@ -4,12 +4,11 @@ in, and every exit ticket asking only about rules taught in its own class."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from lesson_sources import builder, filled_texts
 
 from horserace_nb.teaching.course import COURSE, lesson, notebook
 
@@ -17,15 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ko", "ja")
 
 
-def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_plans", ROOT / "lessons" / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BUILD = _builder()
+BUILD = builder()
 
 
 def _counts() -> dict[str, dict[str, float]]:
@@ -73,7 +64,7 @@ def test_exit_tickets_ask_only_what_their_class_taught() -> None:
 def test_each_exit_task_cites_the_rules_it_is_filed_under(lang: str) -> None:
     """The rules a task's text cites (in every language) are those EXIT_TASKS files it under,
     so the check above looks at what the task really asks."""
-    text = BUILD._text(lang)
+    text = filled_texts(lang)
     for name, rules in BUILD.EXIT_TASKS.items():
         cited = set(re.findall(r"R\d+", text[f"guide.exit.{name}"]))
         assert cited <= set(rules) and cited, (name, cited)
@@ -133,7 +124,7 @@ def test_the_guide_shows_the_computed_plans(lang: str) -> None:
     """The guide's plans cell in each language: a table per class whose times run 0 to 45
     without a gap, the lessons' links from the course, and each ticket's tasks in the
     language; the figures are the plans' (nothing hard-coded in the texts)."""
-    text = BUILD._text(lang)
+    text = filled_texts(lang)
     markdown = BUILD.plans_markdown(text, text["guide.plans"], lang)
     plans = _plans()
     tables = re.findall(r"^\|[^\n]*\|$(?:\n^\|[^\n]*\|$)*", markdown, re.M)
@@ -156,7 +147,7 @@ def test_the_guide_notebooks_hold_the_plans_as_built() -> None:
     import json
 
     for lang in LANGS:
-        text = BUILD._text(lang)
+        text = filled_texts(lang)
         want = BUILD.link_rules(BUILD.plans_markdown(text, text["guide.plans"], lang),
                                BUILD.rules_page(lang))
         guide = json.loads((ROOT / "notebooks" / lang / notebook("teacher_guide"))

@@ -6,12 +6,12 @@ feedback says what the player does next; a finished one-hand match says so."""
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_sources import builder, filled_texts
 
 from horserace_nb import Game
 from horserace_nb.teaching.course import LESSONS, designed, notebook, number, rules_of
@@ -23,15 +23,6 @@ from horserace_nb.words.i18n import t
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("en", "ko", "ja")
-
-
-def _builder() -> Any:
-    spec = importlib.util.spec_from_file_location("build_notebooks_facts",
-                                                  ROOT / "lessons" / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # ------------------------------------------------------------------ the lesson that teaches R7
@@ -50,13 +41,13 @@ def _r7_lesson() -> str:
     return lessons.pop()
 
 
-def _markdown(builder: Any, lang: str) -> dict[str, list[str]]:
+def _markdown(build: Any, lang: str) -> dict[str, list[str]]:
     """The markdown cells of every notebook of *lang* as the builder writes them (the same as
     on disk: ``test_notebooks`` checks that they are in sync), by notebook."""
-    text = builder._text(lang)
+    text = filled_texts(lang)
     out = {}
-    for index, (name, cells) in enumerate(builder.STRUCTURE):
-        nb = builder.build_notebook(cells, lang, text, index)
+    for index, (name, cells) in enumerate(build.STRUCTURE):
+        nb = build.build_notebook(cells, lang, text, index)
         out[name] = [c.source for c in nb.cells if c.cell_type == "markdown"]
     return out
 
@@ -66,9 +57,9 @@ def test_every_sentence_that_sends_to_r7_names_the_lesson_that_teaches_it(lang: 
     """Lesson 01 and the start page said that who leads the next hand is taught in lesson 6; it
     is taught, and practised, in lesson 5 (R7)."""
     lesson = _r7_lesson()
-    builder = _builder()
-    assert builder.lesson_showing("end.next_leader") == number(lesson)
-    notebooks = _markdown(builder, lang)
+    build = builder()
+    assert build.lesson_showing("end.next_leader") == number(lesson)
+    notebooks = _markdown(build, lang)
     named = []
     for name, markdown in notebooks.items():
         for cell in markdown:
@@ -85,11 +76,11 @@ def test_every_sentence_that_sends_to_r7_names_the_lesson_that_teaches_it(lang: 
 
 
 def test_a_lesson_reference_names_a_text_a_lesson_shows() -> None:
-    builder = _builder()
-    assert builder.lesson_refs("lesson {lesson:end.next_leader} (R7)") == \
+    build = builder()
+    assert build.lesson_refs("lesson {lesson:end.next_leader} (R7)") == \
         f"lesson {number(_r7_lesson())} (R7)"
     with pytest.raises(KeyError, match="no lesson shows"):
-        builder.lesson_refs("{lesson:end.nowhere}")
+        build.lesson_refs("{lesson:end.nowhere}")
 
 
 # ------------------------------------------------------------------ the bonus is ÷ 5
@@ -121,10 +112,10 @@ def test_the_text_before_each_lesson_game_names_the_button_its_first_step_needs(
     """In lessons 04 and 07 the computer (or player 2) leads: the first click on a tile is
     refused until the learner presses the button the game's status names. The text before the
     game names that button, as the learner sees it in that language."""
-    builder = _builder()
-    text = builder._text(lang)
+    build = builder()
+    text = filled_texts(lang)
     games = 0
-    for name, cells in builder.STRUCTURE:
+    for name, cells in build.STRUCTURE:
         for index, (kind, body) in enumerate(cells):
             if kind != "code" or "PlayWidget(" not in body:
                 continue
@@ -195,10 +186,10 @@ def test_a_lesson_that_replays_a_hand_of_fewer_than_28_tiles_says_it_is_shortene
     A lesson says so before its first such replay."""
     from horserace_nb.teaching.examples import EXAMPLES
 
-    builder = _builder()
-    text = builder._text(lang)
+    build = builder()
+    text = filled_texts(lang)
     lessons = 0
-    for name, cells in builder.STRUCTURE:
+    for name, cells in build.STRUCTURE:
         for index, (kind, body) in enumerate(cells):
             keys = _REPLAY.findall(body) if kind == "code" else []
             short = [key for key in keys if EXAMPLES[key].setup and _tiles(EXAMPLES[key]) < 28]

@@ -10,7 +10,6 @@ asks for them, then places a tile; the placement is accepted.
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from lesson_sources import builder, filled_texts
 
 from horserace_nb import Game, Place
 from horserace_nb.widgets import PlayWidget
@@ -28,21 +28,12 @@ _QUOTED = re.compile(r"“([^”]+)”|「([^」]+)」|\*([^*]+)\*")
 """A button named in a text: “…” (en, ko statuses), 「…」 (ja), *…* (the lessons' markdown)."""
 
 
-def _builder() -> Any:
-    spec = importlib.util.spec_from_file_location("build_first_moves",
-                                                  ROOT / "lessons" / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _games(lang: str) -> Iterator[tuple[str, PlayWidget, str]]:
     """Every lesson game in *lang*: its notebook, the widget its cell makes, and the lesson
     text the learner reads before it."""
-    builder = _builder()
-    text = builder._text(lang)
-    for name, cells in builder.STRUCTURE:
+    build = builder()
+    text = filled_texts(lang)
+    for name, cells in build.STRUCTURE:
         for index, (kind, body) in enumerate(cells):
             if kind != "code" or "PlayWidget(" not in body:
                 continue

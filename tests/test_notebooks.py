@@ -3,13 +3,13 @@ stored without outputs except the checked ones (nbval runs them: see pyproject.t
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
 from lab_names import LAB_NAMES, lab_name
+from lesson_sources import builder, filled_texts
 
 from horserace_nb.lite.pages import site_links
 from horserace_nb.teaching.course import COURSE, notebook
@@ -17,15 +17,6 @@ from horserace_nb.teaching.course import COURSE, notebook
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("en", "ko", "ja")
-
-
-def _builder():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("build_notebooks",
-                                                  ROOT / "lessons" / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _load(path: Path) -> dict:  # type: ignore[type-arg]
@@ -38,10 +29,10 @@ def test_each_rules_page_has_its_notebook_in_sync(page: str) -> None:
     which render notebooks but not markdown files) is its page, one markdown cell, as the
     builder writes it: every rule's anchor kept, the other languages' links to their
     notebooks, which exist."""
-    builder = _builder()
+    build = builder()
     path = NOTEBOOKS / f"{page}.ipynb"
     markdown = (NOTEBOOKS / f"{page}.md").read_text(encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == builder.build_rules_notebook(markdown), \
+    assert path.read_text(encoding="utf-8") == build.build_rules_notebook(markdown), \
         "out of date: run .venv/bin/python lessons/build.py"
     cells = _load(path)["cells"]
     assert [c["cell_type"] for c in cells] == ["markdown"]
@@ -64,10 +55,10 @@ def test_every_language_has_the_same_numbered_notebooks() -> None:
 def test_notebooks_match_their_builder(lang: str) -> None:
     """Code cells are identical across languages (only LANG differs) and the markdown is the
     catalog text of that language: rebuild the structure (without running it) and compare."""
-    builder = _builder()
-    text = builder._text(lang)
-    for index, (name, cells) in enumerate(builder.STRUCTURE):
-        expected = builder.build_notebook(cells, lang, text, index)
+    build = builder()
+    text = filled_texts(lang)
+    for index, (name, cells) in enumerate(build.STRUCTURE):
+        expected = build.build_notebook(cells, lang, text, index)
         stored = _load(NOTEBOOKS / lang / name)
         assert [c["cell_type"] for c in stored["cells"]] == [c.cell_type for c in expected.cells]
         for got, want in zip(stored["cells"], expected.cells, strict=True):
@@ -248,7 +239,7 @@ def test_lessons_name_the_controls_as_the_widgets_show_them(lang: str) -> None:
     """Every control a lesson quotes (*…*, ja 「…」) is a label of the widgets in that language
     (a catalog text), a heading of the lessons, or JupyterLab's own: a teacher who reads "press
     *새 게임*" finds that button (the Korean review's finding 1)."""
-    text = _builder()._text(lang)
+    text = filled_texts(lang)
     headings = {h.strip() for body in text.values()
                 for h in re.findall(r"^#+ (?:\d+\. )?(.+)$", body, re.M)}
     headings |= {h.split("：")[0].split(": ")[0] for h in headings}
@@ -276,7 +267,7 @@ def test_lessons_name_jupyterlabs_menus_as_its_language_pack_shows_them(lang: st
     names = {english: lab_name(lang, english) for english in LAB_NAMES}
     assert names["Run → Run All Cells"] == {"ko": "실행 → 모든 셀 실행",
                                             "ja": "実行 → すべてのセルを実行"}[lang]
-    quoted = [(key, " ".join(q.split())) for key, body in _builder()._text(lang).items()
+    quoted = [(key, " ".join(q.split())) for key, body in filled_texts(lang).items()
               for q in _QUOTED[lang].findall(re.sub(r"\*\*[^*]+\*\*", "", _CODE.sub("", body)))]
     english = [(key, q) for key, q in quoted if q in names and names[q] != q]
     assert not english, f"{lang}: JupyterLab's English names, not the pack's: {english}"

@@ -10,28 +10,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_sources import texts
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("en", "ko", "ja")
 ASKS_FIRST = re.compile(r"\b(then run|before you run)\b", re.IGNORECASE)
 """An English task that is answered by running the next cell."""
-
-
-def text_of(lang: str) -> dict[str, str]:
-    spec = importlib.util.spec_from_file_location(f"text_{lang}", ROOT / "lessons" / "text" /
-                                                  f"{lang}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return dict(module.TEXT)
 
 
 def lessons(lang: str) -> list[Path]:
@@ -53,7 +44,7 @@ def is_predict(cell: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_cell_that_answers_a_task_ships_without_its_output(lang: str) -> None:
-    comment = f"# {text_of(lang)['code.predict']}"
+    comment = f"# {texts(lang)['code.predict']}"
     found = 0
     for path in lessons(lang):
         for i, cell in enumerate(cells(path)):
@@ -93,7 +84,7 @@ ANSWERS = {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_task_sentence_states_its_answer(lang: str) -> None:
-    text = text_of(lang)
+    text = texts(lang)
     for key, answers in ANSWERS[lang].items():
         for answer in answers:
             assert answer not in text[key], (lang, key, answer)
@@ -109,7 +100,7 @@ def test_a_replay_before_lesson_3_asks_no_sum_and_offers_no_show_the_sum() -> No
     assert replays and all("sums=False" in body and "ask_sum=False" in body for body in replays)
     skip = {"en": "skip", "ko": "건너뛰어", "ja": "飛ばして"}  # "skip its question for now"
     for lang in LANGS:
-        assert skip[lang] not in text_of(lang)["tiles.spinners"].lower()
+        assert skip[lang] not in texts(lang)["tiles.spinners"].lower()
     w = ReplayWidget("sequence", sums=False, turns=False, ask_sum=False)
     for step in range(1, len(w.steps)):
         w.step = step

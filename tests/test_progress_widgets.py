@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from lesson_sources import builder
+
 from horserace_nb import Game
 from horserace_nb.teaching.course import designed
 from horserace_nb.teaching.progress import (
@@ -251,16 +253,10 @@ def test_progress_and_the_class_report_are_views_with_one_live_region(tmp_path: 
 
 
 def test_the_rules_pages_are_the_lessons_rules_pages() -> None:
-    import importlib.util
 
     from horserace_nb.widgets.common import rules_page
 
-    build = Path(__file__).resolve().parents[1] / "lessons" / "build.py"
-    spec = importlib.util.spec_from_file_location("lesson_build", build)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert all(module.rules_page(lang) == rules_page(lang) for lang in ("en", "ko", "ja"))
+    assert all(builder().rules_page(lang) == rules_page(lang) for lang in ("en", "ko", "ja"))
     assert rules_page("ko") == "../rules.ko.md"
 
 

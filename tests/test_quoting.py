@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_notebooks import _builder
+from lesson_sources import filled_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT / "horserace_nb" / "words" / "locales"
@@ -36,7 +36,7 @@ def _labels(lang: str) -> set[str]:
 
 
 def _lesson_prose(lang: str) -> dict[str, str]:
-    return {key: CODE.sub("", body) for key, body in _builder()._text(lang).items()}
+    return {key: CODE.sub("", body) for key, body in filled_texts(lang).items()}
 
 
 OTHER_QUOTES = {

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_sources import texts
 
 from horserace_nb.teaching.course import LESSONS, lesson_items
 from horserace_nb.teaching.progress import MAX_BYTES, Result, results_file
@@ -173,16 +174,9 @@ def test_a_folder_with_a_fifo_is_read_at_once_with_the_real_reasons(tmp_path: Pa
 def test_lesson_11_suggests_a_results_folder_outside_the_published_notebooks(lang: str) -> None:
     """Defect 4: ``ClassReport("results/")`` in lesson 11 is ``notebooks/<lang>/results/``, which
     the site builder publishes with every learner's results file."""
-    import importlib.util
     import re
 
-    source = Path(__file__).parents[1] / "lessons" / "text" / f"{lang}.py"
-    spec = importlib.util.spec_from_file_location(f"report_text_{lang}", source)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    texts = module.TEXT
-    code = texts["report.folder"]
+    code = texts(lang)["report.folder"]
     calls = re.findall(r'ClassReport\("([^"]*)"(?:, roster="([^"]*)")?', code)
     assert calls
     notebooks = (Path(__file__).parents[1] / "notebooks" / lang).resolve()

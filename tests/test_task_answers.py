@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_sources import texts
 
 from horserace_nb.teaching.course import COURSE, notebook
 
@@ -82,17 +83,6 @@ def _tasks(lang: str) -> list[tuple[str, str]]:
     return found
 
 
-def _text(lang: str) -> dict[str, str]:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(f"text_answers_{lang}",
-                                                  ROOT / "lessons" / "text" / f"{lang}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return dict(module.TEXT)
-
-
 def _task_part(markdown: str, lang: str) -> str:
     match = TASK[lang].search(markdown)
     assert match, (lang, markdown[:80])
@@ -116,7 +106,7 @@ def test_no_task_says_its_answer(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_task_states_the_answer_its_cell_shows(lang: str) -> None:
-    text = _text(lang)
+    text = texts(lang)
     for key, answers in WORD_ANSWERS[lang].items():
         task = _task_part(text[key], lang)
         stated = [answer for answer in answers if answer in task]
