@@ -14,6 +14,7 @@ from horserace_nb import Game
 from horserace_nb.render.svg import game_svg
 from horserace_nb.widgets import PlayWidget
 from horserace_nb.widgets.board import Board
+from horserace_nb.words.i18n import t
 
 
 def _widget() -> PlayWidget:
@@ -121,8 +122,8 @@ def test_a_read_only_board_refuses_everything() -> None:
     board.on_refusal(lambda text: refused.append(text("ko")))
     board.show("<svg/>")
     board.receive({"kind": "select", "tile": "[1|4]", "rev": board.revision})
-    assert not seen and refused == ["이 배치판은 보기 전용이므로 수를 둘 수 없습니다."]
-    assert board.label == "배치판 (보기 전용)."
+    assert not seen and refused == [t("board.readonly", "ko")]  # in the board's language
+    assert board.label == t("board.label_readonly", "ko") != t("board.label_readonly", "en")
 
 
 def test_static_front_ends_get_the_picture() -> None:
