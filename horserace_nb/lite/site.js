@@ -320,10 +320,12 @@
   // beside the lesson: a lesson opened by its link gets the whole width. JupyterLab opens the
   // browser again as it puts back its layout (app.restored), and on a busy machine once more a
   // few seconds later, so the script folds it away until the learner first touches or types
-  // (the folder button on the left brings the files back), and at most until 15 s after the
-  // layout is back (however long the app took to load).
+  // (the folder button on the left brings the files back), and at most until 60 s after the
+  // layout is back (however long the app took to load). 15 s was too short on a busy machine:
+  // a lesson reopened late (the start page, after a link on it) came back in front of the one
+  // the link asked for while the learner was still waiting for its kernel.
   const NARROW_PX = 900;
-  const FOLD_FOR_MS = 15000;
+  const FOLD_FOR_MS = 60000;
   let acted = false;
   let foldUntil = null;  // set once the app's layout is back
   let restoreWatched = false;

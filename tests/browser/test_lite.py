@@ -472,7 +472,7 @@ def test_a_lesson_by_its_link_on_a_narrow_screen(
     titles = ["".join(output["data"]["text/plain"]).splitlines()[0]
               for cell in stored["cells"] for output in cell.get("outputs", [])
               if "image/svg+xml" in output.get("data", {})]
-    assert len(titles) >= 3
+    assert len(titles) >= 2  # (lesson 01's opening-tile picture is a prediction: not stored)
     lang = notebook.split("/")[0]
     page.set_default_timeout(LITE_TIMEOUT_MS)
     page.set_viewport_size({"width": width, "height": 844})
