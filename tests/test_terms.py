@@ -109,8 +109,8 @@ ONE_WORD: dict[str, dict[str, re.Pattern[str]]] = {
         "배치판": re.compile(r"(?<!키)(?<!크리비지 )보드"),
         # the glossary writes these as whole words; their conjugated forms are caught here
         "기여값 (a noun, not the verb 기여하다)": re.compile(r"[을를] 기여[하합한할해]"),
-        "라운드 (played out, not dealt: 라운드를 나누다)": re.compile(r"라운드를 나누|라운드를 나눠"),
-        "끝 합계 (합산한 기여값 only labels the picture)": re.compile(r"합산한 기여값(?:이|은|으로)"),
+        "라운드 (played out, not dealt: 라운드를 나누다)": re.compile(r"라운드를 나[누눠]"),
+        "끝 합계 (합산한 기여값 labels the picture)": re.compile(r"합산한 기여값(?:이|은|으로)"),
         "두 반쪽의 합을 한 번만 셈 (한 번 더 is placing again)": re.compile(r"한 번 더(?:합|하고)"),
     },
     "ja": {
