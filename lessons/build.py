@@ -832,7 +832,7 @@ INDEX_HEAD = """# Horse Race · 경마 · ホースレース
 - **한국어** — [여기서 시작하세요](ko/{start_page}) · [규칙](rules.ko.md) ([인쇄용 한 장짜리 규칙 카드]({card_ko})) · [수업용 페이지]({classroom_ko}): 코드 없이 컴퓨터와 겨루고 규칙 예시를 봅니다 ([프로젝터용]({projector_ko}): 화면 전체에 큰 글자로)
 - **日本語** — [ここから始めましょう](ja/{start_page}) · [ルール](rules.ja.md) ([印刷用の1枚のルールカード]({card_ja})) · [授業用ページ]({classroom_ja}): コードなしでコンピューターと対局し、例題を見ます ([プロジェクター用]({projector_ja}): 画面いっぱいに大きな文字で)
 
-## Every lesson · 모든 강의 · すべてのレッスン
+## {every_lesson}
 """
 
 INDEX_FOOT = """Each link opens one lesson on a page of its own. To send learners straight to a lesson, give them the site's address followed by the part after the site in the table, for example `lab/index.html?path=ko/{example}`; the [teacher guide](en/{guide}) lists every link.
@@ -865,7 +865,8 @@ def build_index() -> str:
         **{f"classroom_{lang}": light_url(lang) for lang in LANGS},
         **{f"projector_{lang}": light_url(lang, projector=True) for lang in LANGS},
         **{f"card_{lang}": card_file(lang) for lang in LANGS},
-        start_page=notebook("start"))
+        start_page=notebook("start"),
+        every_lesson=" · ".join(t("site.every_lesson", lang) for lang in LANGS))
     names = {"example": notebook("turns"), "guide": notebook("teacher_guide")}
     source = f"{head}\n{lesson_table()}\n\n{INDEX_FOOT.format(**names)}"
     index.cells.append(nbformat.v4.new_markdown_cell(source, id="cell-00"))

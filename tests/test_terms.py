@@ -107,6 +107,11 @@ ONE_WORD: dict[str, dict[str, re.Pattern[str]]] = {
             r"(?:두|둘|둔|둡|둬|뒀)|둘 (?:차례|곳|수 있는 모든)"),
         # the layout's picture is 배치판; 보드 only in the seed's 크리비지 보드 (and 키보드)
         "배치판": re.compile(r"(?<!키)(?<!크리비지 )보드"),
+        # the glossary writes these as whole words; their conjugated forms are caught here
+        "기여값 (a noun, not the verb 기여하다)": re.compile(r"[을를] 기여[하합한할해]"),
+        "라운드 (played out, not dealt: 라운드를 나누다)": re.compile(r"라운드를 나[누눠]"),
+        "끝 합계 (합산한 기여값 labels the picture)": re.compile(r"합산한 기여값(?:이|은|으로)"),
+        "두 반쪽의 합을 한 번만 셈 (한 번 더 is placing again)": re.compile(r"한 번 더(?:합|하고)"),
     },
     "ja": {
         "ステップ (a step of a replay or an example; 段階的 is another word)":

@@ -237,8 +237,8 @@ Run the cell first: it also loads the tools of the lesson.""",
     "turns.again": """## Placing again
 
 On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
-lets you place **again** (R17). A scoring double gives one more placement, not two, and going on
-is not a choice: you must place again if you can. Any other tile ends your turn, and play goes
+lets you place **again** (R17). A scoring double gives one more placement, not two; if that tile
+is again a double or scores, you go on. Going on is not a choice: you must place again if you can. Any other tile ends your turn, and play goes
 on clockwise (R8). Every score is written down the moment it is made (R4).""",
     "turns.must": """## You must place if you can
 

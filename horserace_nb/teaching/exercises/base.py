@@ -157,6 +157,12 @@ def sum_text(layout: Layout) -> str:
     return layout.sum_text() if len(layout.contributions()) > 1 else str(layout.end_total())
 
 
+def event_sum_text(event: Event) -> str:
+    """The end total a placement made, as the feedback writes it: ``"2 + 8 = 10"``, but ``"10"``
+    for one counted end or none (not ``"10 = 10"``)."""
+    return event.sum_text() if len(event.contributions) > 1 else str(event.total)
+
+
 def rules_text(rules: Sequence[str]) -> str:
     return ", ".join(rules)
 

@@ -26,6 +26,7 @@ from .base import (
     Hint,
     NumberExercise,
     OptionExercise,
+    event_sum_text,
     feedback,
     hint,
     holds,
@@ -291,7 +292,7 @@ class Result(OptionExercise):
         lines = [t("basics.scores", lang, scores=scores, target=_TARGET)]
         if self.event is not None:
             lines.append(t("basics.result.placed", lang, placed=placed(self.event, lang),
-                           sum=self.event.sum_text(),
+                           sum=event_sum_text(self.event),
                            points=points_phrase(self.event.raw, lang)))
         else:
             result = self.game.hand_result
@@ -413,7 +414,7 @@ class FinalScore(NumberExercise):
                "basics.final_score.last_zero")
         return [t("basics.scores", lang, scores=scores, target=_TARGET),
                 t(key, lang, placed=placed(self.event, lang), name=name,
-                  sum=self.event.sum_text(), points=points_phrase(self.event.raw, lang)),
+                  sum=event_sum_text(self.event), points=points_phrase(self.event.raw, lang)),
                 *(line for s, line in enumerate(holds(self.game, lang)) if s != self.seat),
                 t("basics.final_score.q", lang, name=name)]
 

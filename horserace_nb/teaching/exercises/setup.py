@@ -34,6 +34,7 @@ from .base import (
     NumberExercise,
     OptionExercise,
     SeatExercise,
+    event_sum_text,
     hand_result,
     high_table,
     hint,
@@ -339,7 +340,7 @@ class Recorded(NumberExercise):
             key = ("basics.recorded.then" if n else
                    "basics.recorded.goes_on" if len(self.events) > 1 else
                    "basics.recorded.placed")
-            lines.append(t(key, lang, placed=placed(event, lang), sum=event.sum_text()))
+            lines.append(t(key, lang, placed=placed(event, lang), sum=event_sum_text(event)))
         lines.append(t("basics.recorded.q", lang, name=name))
         return lines
 
