@@ -191,5 +191,5 @@ def rule_card_svg(lang: str = "en") -> str:
             f'viewBox="0 0 {_n(width)} {_n(height)}" lang="{lang}" xml:lang="{lang}" '
             f'role="img" font-family="{html.escape(_font_family(lang))}">'
             f"<title>{title}</title>"
-            f'<rect x="0" y="0" width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>'
+            f'<rect x="0" y="0" width="{_n(width)}" height="{_n(height)}" fill="{theme.paper}"/>'
             + "".join(body) + "</svg>\n")

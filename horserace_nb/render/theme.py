@@ -26,6 +26,8 @@ class Theme:
 
     table: str = "#f4f0e6"
     """The table behind the layout."""
+    paper: str = "#ffffff"
+    """The page of a printed sheet (the rule card)."""
     panel: str = "#e9e2d2"
     """The strips around the board in a game view (hands, scores)."""
     tile_face: str = "#fffdf6"
