@@ -724,8 +724,22 @@ class Frontend:
     def run_all(self) -> None:
         """Run → Run All Cells, then wait until every code cell has run and the kernel is
         idle."""
-        self.page.get_by_role("menuitem", name="Run", exact=True).click()
-        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        started = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+            .some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))"""
+        for attempt in (1, 2):
+            self.page.get_by_role("menuitem", name="Run", exact=True).click()
+            self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            try:
+                # a queued cell shows [*] at once, even while the kernel is busy: none after
+                # 30 s means the menu's command was not taken (a menu closed by a late
+                # relayout), and running it again runs nothing twice
+                self.page.wait_for_function(started, timeout=30_000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
         self.page.wait_for_function(
             """() => {
                 const prompts = [...document.querySelectorAll(
