@@ -116,7 +116,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "tiles.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
                  "from horserace_nb.render.svg import game_svg\n"
-                 "from horserace_nb.widgets import Exercises\n\n"
+                 "from horserace_nb.widgets import Exercises, Reveal\n\n"
                  "for low in range(7):  # one row for each smaller number\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
         ("md", "tiles.set"),
@@ -128,9 +128,10 @@ CELLS: dict[str, list[Cell]] = {
                  "size=560)"),
         *_check("tiles_players", 2),
         ("md", "tiles.deal"),
-        ("code", f"{PREDICT}\nfor players in (2, 3, 4):\n    game = Game(players=players, seed=5)\n"
-                 "    print(players, '→', *[len(hand) for hand in game.hands], '|', "
-                 "len(game.boneyard))"),
+        ("code", f"{PREDICT}\ndef answer():\n    for players in (2, 3, 4):\n"
+                 "        game = Game(players=players, seed=5)\n"
+                 "        print(players, '→', *[len(hand) for hand in game.hands], '|', "
+                 "len(game.boneyard))\n\nReveal(answer, lang=LANG)"),
         ("md", "tiles.deal_picture"),
         ("code", f"{CHECK}\ngame = Game(players=3, seed=5)\ngame_svg(game, seat=0, lang=LANG, "
                  "size=560)"),
@@ -144,7 +145,9 @@ CELLS: dict[str, list[Cell]] = {
                  "  # who holds [6|6]"),
         *_check("tiles_players", 4),
         ("md", "tiles.first_tile"),
-        ("code", f"{PREDICT}\ngame_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)"),
+        ("code", f"{PREDICT}\ndef answer():\n"
+                 "    return game_svg(Game(players=2, seed=2), seat=0, lang=LANG, size=560)\n\n"
+                 "Reveal(answer, lang=LANG)"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
                  "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
@@ -153,7 +156,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "joining.intro"),
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import IllegalMove, Layout\n"
                  "from horserace_nb.render.svg import layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget, Reveal\n\n"
                  "layout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
@@ -162,21 +165,26 @@ CELLS: dict[str, list[Cell]] = {
                  "ask_sum=False)\nreplay"),
         *_check("joining_spinners", 1, "tiles.exercises"),
         ("md", "tiles.step"),
-        ("code", f"{PREDICT}\nreplay.step = 4\nlayout = replay.current.layout\n"
-                 "layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
-                 "show_numbers=False)"),
+        ("code", f"{PREDICT}\ndef answer():\n    replay.step = 4\n"
+                 "    layout = replay.current.layout\n"
+                 "    return layout_svg(layout, lang=LANG, highlight=layout.tiles[-1], size=560, "
+                 "show_numbers=False)\n\nReveal(answer, lang=LANG)"),
         ("md", "tiles.walk"),
         ("code", "ReplayWidget('spinner_walk', lang=LANG, sums=False, turns=False, ask_sum=False)"),
         *_check("joining_spinners", 2, "tiles.exercises_branches"),
         ("md", "tiles.singles"),
         ("code", f"{PREDICT}\nlayout = Layout()\nlayout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
-                 "layout.place('[4|4]', on='[1|4]', side='high')\n"
-                 "layout.place('[1|6]', on='[1|1]', side='straight_b')\n"
-                 "layout_svg(layout, lang=LANG, highlight='[1|6]', size=560, show_numbers=False)"),
+                 "layout.place('[4|4]', on='[1|4]', side='high')\n\n\n"
+                 "def answer():\n"
+                 "    layout.place('[1|6]', on='[1|1]', side='straight_b')\n"
+                 "    return layout_svg(layout, lang=LANG, highlight='[1|6]', size=560, "
+                 "show_numbers=False)\n\nReveal(answer, lang=LANG)"),
         ("md", "tiles.branches"),
-        ("code", f"{PREDICT}\ntry:\n    layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
-                 "except IllegalMove as err:\n    print(err.localized(LANG))"),
+        ("code", f"{PREDICT}\ndef answer():\n    try:\n"
+                 "        layout.place('[4|5]', on='[4|4]', side='branch_a')\n"
+                 "    except IllegalMove as err:\n        print(err.localized(LANG))\n\n"
+                 "Reveal(answer, lang=LANG)"),
         *_check("joining_spinners", 3, "tiles.exercises_joins"),
         ("md", "tiles.build"),
         ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
@@ -191,16 +199,17 @@ CELLS: dict[str, list[Cell]] = {
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words.i18n import side_name\n"
                  "from horserace_nb.render.svg import layout_svg\n"
-                 "from horserace_nb.widgets import Exercises, ReplayWidget\n\n"
+                 "from horserace_nb.widgets import Exercises, ReplayWidget, Reveal\n\n"
                  "layout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420, "
                  "show_numbers=False)"),
         ("md", "scoring.ends"),
         ("code", f"{CHECK}\nlayout_svg(EXAMPLES['double_66'].layouts()[-1], lang=LANG, size=420)"),
         *_check("scoring_ends", 1, "scoring.exercises"),
         ("md", "scoring.rules"),
-        ("code", f"{PREDICT}\nfor tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
-                 "    raw = Layout().place(tile)  # the opening tile, placed on its own\n"
-                 "    print(tile, '→', raw, '→', raw // 5)"),
+        ("code", f"{PREDICT}\ndef answer():\n"
+                 "    for tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
+                 "        raw = Layout().place(tile)  # the opening tile, placed on its own\n"
+                 "        print(tile, '→', raw, '→', raw // 5)\n\nReveal(answer, lang=LANG)"),
         *_check("scoring_ends", 2),
         ("md", "scoring.double_22"),
         ("code", f"{CHECK}\nexample = EXAMPLES['double_22']\nprint(example.explanation(LANG))\n"

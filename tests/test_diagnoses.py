@@ -170,3 +170,23 @@ def test_the_r2_items_show_the_seating_and_do_not_state_the_partnerships(lang: s
     assert alone.answer is None
     for ex in seats:
         assert ex.verdict(ex.answer, lang).ok
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_picking_the_double_holder_who_also_lost_a_reroll_is_told_of_the_reroll(lang: str) -> None:
+    """A teacher's read: in lesson 01's lot item the holder of the highest double had also tied
+    for the highest roll and lost the re-roll, and the pupil who picked that player heard only
+    that the double gives no right to lead: the re-roll, the point of the item, went unsaid."""
+    found = 0
+    for seed in range(200):
+        ex = make_exercise("lot", seed, "reroll")
+        last = max(n for n, rolls in enumerate(ex.lot.rounds, 1) if ex.holder in rolls)
+        said = ex.check(ex.holder, lang).message
+        name = seat_name(ex.holder, lang)
+        if last > 1:  # the holder went on to a re-roll and lost it
+            found += 1
+            assert said.endswith(t("basics.lot.w_double_reroll", lang, name=name,
+                                   tile=ex.double, n=last)[-20:]), said
+        else:
+            assert t("basics.lot.w_double", lang, name=name, tile=ex.double)[:20] in said
+    assert found >= 3

@@ -109,3 +109,55 @@ def test_a_replay_before_lesson_3_asks_no_sum_and_offers_no_show_the_sum() -> No
     asked = ReplayWidget("sequence", sums=False)  # the class answers first: still asked
     asked.step = 3
     assert asked.sum_button.layout.display == "" and asked.sum_line.value
+
+
+def run_lesson(path: Path) -> list[tuple[int, list[object], str]]:
+    """Run every code cell of *path* in order, as *Run All Cells* does (a cell's last expression
+    displayed, as IPython does): for each predict cell, what it displayed and printed."""
+    import ast
+    import contextlib
+    import io
+
+    namespace: dict[str, Any] = {}
+    seen: list[tuple[int, list[object], str]] = []
+    for i, cell in enumerate(cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        tree = ast.parse(source(cell))
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(tree, f"{path.name}[{i}]", "exec"), namespace)
+            shown = [] if last is None else [
+                eval(compile(ast.Expression(last.value), f"{path.name}[{i}]", "eval"),
+                     namespace)]
+        if is_predict(cell):
+            seen.append((i, shown, printed.getvalue()))
+    return seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_running_every_cell_shows_each_answer_only_when_the_learner_asks(lang: str) -> None:
+    """A teacher's read: *Run All Cells*, as the start page says to run a lesson, printed the
+    answer of every "answer first" task under its question. A predict cell shows *Show answer*
+    (the catalog's label in the lesson's language) and nothing else; pressing it shows the
+    answer: what the cell printed, or its picture with the picture's text alternative."""
+    from horserace_nb.widgets import Reveal
+    from horserace_nb.words.i18n import t
+
+    found = 0
+    for path in lessons(lang):
+        if not any(is_predict(cell) for cell in cells(path)):
+            continue
+        for i, shown, printed in run_lesson(path):
+            where = f"{lang}/{path.name} cell {i}"
+            found += 1
+            assert printed == "", f"{where} printed its answer at once: {printed!r}"
+            assert len(shown) == 1 and isinstance(shown[0], Reveal), where
+            reveal = shown[0]
+            assert reveal.button.description == t("exercise.show_answer", lang), where
+            assert not reveal.shown and reveal.answer.value == "", where
+            reveal.button.click()
+            assert reveal.shown and reveal.button.layout.display == "none", where
+            assert "<pre>" in reveal.answer.value or "alt='" in reveal.answer.value, where
+    assert found >= 6

@@ -18,7 +18,9 @@ CSS ship in this package: nothing is fetched from a CDN):
   :class:`PuzzleHere` is its "Make a puzzle from here" button in a game, a replay and a review;
   :class:`ExampleMaker` records a worked example from a position (replayed by
   :meth:`ReplayWidget.from_file`);
-  :func:`open_code` opens a shared code (what a link to the classroom site runs).
+  :func:`open_code` opens a shared code (what a link to the classroom site runs);
+- :class:`Reveal`: *Show answer* under a task the learner works out first: the lesson's cell
+  shows the button, and the answer only when it is pressed.
 
 Each is imported on first use.
 """
@@ -30,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 __all__ = ["Board", "ClassReport", "Classroom", "ExampleMaker", "Exercises", "PlayWidget",
            "PositionEditor",
-           "Progress", "PuzzleHere", "PuzzleMaker", "PuzzleWidget", "ReplayWidget", "ReviewWidget",
-           "open_code"]
+           "Progress", "PuzzleHere", "PuzzleMaker", "PuzzleWidget", "ReplayWidget", "Reveal",
+           "ReviewWidget", "open_code"]
 
 if TYPE_CHECKING:
     from .board import Board
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from .puzzle_here import PuzzleHere
     from .replay import ReplayWidget
     from .report import ClassReport
+    from .reveal import Reveal
     from .review import ReviewWidget
     from .share import open_code
 
@@ -51,7 +54,7 @@ _HOME = {"Board": "board", "Classroom": "classroom", "Exercises": "exercise",
          "PlayWidget": "play", "PuzzleWidget": "puzzle", "ReplayWidget": "replay",
          "ReviewWidget": "review", "Progress": "progress", "ClassReport": "report",
          "PositionEditor": "editor", "PuzzleMaker": "editor", "ExampleMaker": "editor",
-         "PuzzleHere": "puzzle_here",
+         "PuzzleHere": "puzzle_here", "Reveal": "reveal",
          "open_code": "share"}
 
 

@@ -148,7 +148,7 @@ when the branches of `[4|4]` open. The replay leaves out the sums and the turn l
     "tiles.step": """**Your task:** at step 4, `[3|4]` goes on straight B of `[4|4]`. Which points of `[4|4]` are open
 after it? Decide, then run the cell (it also moves the replay above to step 4) and check your
 answer on the picture.""",
-    "code.predict": "Answer the task above first, then run this cell.",
+    "code.predict": "Answer the task above first, then run this cell and press “Show answer”.",
     "tiles.walk": """The Japanese rule text walks round one spinner: `[5|5]` opens, then `[2|5]` and `[3|5]` fill its
 two straight sides, and only then can `[4|5]` go on a branch (R10, R11). Step through it:""",
     "tiles.build": """## Optional: for coders
@@ -484,7 +484,7 @@ pairs answer the exercises on one device and settle on paper before they answer.
     "guide.plan.exit": "**Exit ticket** (below): one task a minute, on paper.",
     "guide.plan.spare": "Spare: questions, or the next exercise items.",
     "guide.plan.where": "[lesson {number}]({notebook})",
-    "guide.plan.exit_head": "**Exit ticket**, with the answers:",
+    "guide.plan.exit_head": "**Exit ticket**, with the answers (ask it with laptops closed and tablets face down: the lesson on the screen shows the worked examples it asks about):",
     "guide.exit.deal": "**The deal.** Three players: how many tiles does each hold, and how many are in the boneyard? Answer: 6 each, 10 in the boneyard (R5).",
     "guide.exit.lot": "**The first leader.** Player 2 holds `[6|6]`, the highest double. Who leads the first hand? Answer: the player the lot chooses; a high double gives no right to lead (R6).",
     "guide.exit.seats": "**Partners.** Four players in two partnerships: who is player 1's partner? Answer: player 3, who sits opposite (R2).",

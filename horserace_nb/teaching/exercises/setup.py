@@ -511,9 +511,10 @@ class Lot(SeatExercise):
     def _miss(self, answer: int | None, lang: str) -> Feedback:
         assert answer is not None  # no "nobody" choice
         name = seat_name(answer, lang)
-        if answer == self.holder:
-            return wrong(lang, t("basics.lot.w_double", lang, name=name, tile=self.double))
         last = max(n for n, rolls in enumerate(self.lot.rounds, 1) if answer in rolls)
+        if answer == self.holder:  # the double, and the re-roll too when there was one
+            key = "basics.lot.w_double_reroll" if last > 1 else "basics.lot.w_double"
+            return wrong(lang, t(key, lang, name=name, tile=self.double, n=last))
         key = "basics.lot.w_reroll" if last > 1 else "basics.lot.w_lower"
         return wrong(lang, t(key, lang, name=name, n=last))
 
