@@ -37,6 +37,19 @@ def test_a_lessons_stored_pictures_show_then_replay_next_steps_the_board(
     screenshot("replay")
     replay.screenshot(path=str(screenshot("full").with_name(
         "test_lab-test_replay_next_steps_the_board-widget.png")))
+    # nothing answered before it is asked: after Run All Cells the next cell, an "answer
+    # first" task, shows Show answer and no picture; the picture comes when it is pressed
+    from playwright.sync_api import expect
+
+    from horserace_nb.words.i18n import t
+
+    reveal = page.locator(".hr-reveal").first
+    reveal.scroll_into_view_if_needed()
+    expect(reveal.locator("img")).to_have_count(0)
+    reveal.get_by_role("button", name=t("exercise.show_answer", "en")).click()
+    expect(reveal.locator("img[alt]")).to_have_count(1)
+    assert reveal.locator("img").get_attribute("alt")
+    screenshot("answer")
 
 
 def test_play_places_a_tile(lab_server: Any, frontend: Any, play: Any, screenshot: Any) -> None:
