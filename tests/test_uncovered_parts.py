@@ -234,3 +234,22 @@ def test_a_tile_string_is_the_same_in_every_language() -> None:
     assert ex.drawn is not None
     for lang in LANGS:
         assert str(Tile(ex.drawn.low, ex.drawn.high)) in ex.question(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_target_items_scores_say_they_are_before_the_placement(lang: str) -> None:
+    """A teacher's read: lesson 04's target item listed "Scores: …" after the placement's
+    sentence, which reads as the scores after it; they are the scores before it."""
+    from horserace_nb.teaching.exercises import make_exercise
+    from horserace_nb.words.i18n import t
+    from horserace_nb.words.names import list_text, seat_name
+
+    ex = make_exercise("next", 7, "target")
+    event = ex.event
+    before = list(event.scores)
+    before[event.seat] -= event.display
+    assert before[event.seat] < ex.game.target <= event.scores[event.seat]
+    scores = list_text((t("exercise.winner.score_item", lang, name=seat_name(s, lang), points=v)
+                        for s, v in enumerate(before)), lang, none=True)
+    assert t("exercise.next.scores_before", lang, scores=scores,
+             target=ex.game.target) in ex.prompt(lang)

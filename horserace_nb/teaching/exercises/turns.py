@@ -197,7 +197,7 @@ class NextPlayer(Exercise[int | None]):
             before[event.seat] -= event.display
             scores = list_text((t("exercise.winner.score_item", lang, name=seat_name(s, lang),
                                   points=v) for s, v in enumerate(before)), lang, none=True)
-            lines.append(t("exercise.winner.scores", lang, scores=scores,
+            lines.append(t("exercise.next.scores_before", lang, scores=scores,
                            target=self.game.target))
         return [*lines, t("exercise.next.q", lang)]
 
