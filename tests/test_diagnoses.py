@@ -190,3 +190,25 @@ def test_picking_the_double_holder_who_also_lost_a_reroll_is_told_of_the_reroll(
         else:
             assert t("basics.lot.w_double", lang, name=name, tile=ex.double)[:20] in said
     assert found >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_double_counted_as_one_half_is_named(lang: str) -> None:
+    """A teacher's read: in lesson 03's totals, counting each of two doubles with an open
+    straight as one half got the generic "there are 3 scoring ends" sentence; it names the
+    doubles and R13."""
+    from horserace_nb.core.tiles import STRAIGHTS
+
+    found = 0
+    for seed in range(60):
+        ex = make_exercise("total", seed, "double_end")
+        layout = ex.layout
+        halved = [tile for tile in layout.spinners()
+                  if any(layout.is_counted(tile, side) for side in STRAIGHTS)]
+        if len(halved) < 2:
+            continue
+        found += 1
+        said = ex.check(layout.end_total() - sum(tile.low for tile in halved), lang)
+        assert not said.ok
+        assert all(str(tile) in said.message for tile in halved) and "(R13)" in said.message
+    assert found >= 3

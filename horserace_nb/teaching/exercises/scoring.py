@@ -29,7 +29,7 @@ from ...core.tiles import FULL_SET, STRAIGHTS, Side, Tile
 from ...core.validate import whole
 from ...words import narration
 from ...words.i18n import check_lang, side_name, t
-from ...words.names import point_name, points_phrase
+from ...words.names import and_list, point_name, points_phrase
 from .base import (
     Exercise,
     Feedback,
@@ -248,6 +248,11 @@ class EndTotal(LayoutExercise[int]):
         for value, key, tile in self._slips():
             if answer == value:
                 return wrong(lang, t(key, lang, tile=tile, pips=tile.pips), tiles=[tile])
+        halved = [tile for tile in layout.spinners()  # every counted double as one half
+                  if any(layout.is_counted(tile, side) for side in STRAIGHTS)]
+        if len(halved) > 1 and answer == layout.end_total() - sum(tile.low for tile in halved):
+            names = and_list([str(tile) for tile in halved], lang)
+            return wrong(lang, t("exercise.total.doubles_half", lang, tiles=names), tiles=halved)
         why = t("exercise.total.wrong", lang, ends=len(layout.contributions()))
         return wrong(lang, why)
 
