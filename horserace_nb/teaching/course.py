@@ -185,6 +185,9 @@ def _moved() -> dict[Item, Item]:
     for seed, (heirs, items) in FORMER_SETS.items():
         now = {pair: (slug, i) for slug in heirs for i, pair in enumerate(designed(slug))}
         for place, (kind, case) in enumerate(items):
+            if (kind, case) not in now:
+                raise ValueError(f"FORMER_SETS: {seed}: {kind}/{case} is in none of "
+                                 f"{', '.join(heirs)}")
             slug, i = now[(kind, case)]
             old = ("exercise", f"{kind}/{case}", seed * 1000 + place)
             new = ("exercise", f"{kind}/{case}", _BY_SLUG[slug].seed * 1000 + i)
@@ -408,7 +411,8 @@ taught now. ``("exercise", "next/drawn", 401007)`` → ``("exercise", "next/draw
 
 def _check() -> None:
     """The list's own rules, checked at import: slugs well formed and unique, seeds unique; a
-    lesson's designed items each once, its sections adding up to them."""
+    lesson's designed items each once, its sections adding up to them; no item as a set had
+    it before a split (:data:`MOVED`) another item now."""
     seeds = [lesson.seed for lesson in COURSE if lesson.exercises]
     for each in COURSE:
         items = designed(each.slug) if each.exercises else ()
@@ -423,8 +427,8 @@ def _check() -> None:
         raise ValueError("COURSE: every slug once, lower-case letters, digits and _")
     if len(set(seeds)) != len(seeds) or 0 in seeds:
         raise ValueError("COURSE: every lesson with exercises has a seed of its own")
-    items = _exercise_items()
-    if any(old in items for old in MOVED):
+    now = _exercise_items()
+    if any(old in now for old in MOVED):
         raise ValueError("COURSE: an item moved by a split (FORMER_SETS) is another item now")
 
 
