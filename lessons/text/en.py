@@ -255,10 +255,10 @@ fits, and place it at once: **a freshly drawn tile always ends the turn**, even 
 scoring tile (R18). The hand of lesson {number:turns} again, now with its turn lines:""",
     "drawing.intro": """# {number:drawing}. Drawing and passing
 
-What if **no** tile in your hand fits? Say player 1 draws from the boneyard a tile that fits and
-scores. Does player 1 place again, as after a scoring tile from hand (lesson {number:turns})?
-Decide, then read on. This lesson then shows passing, the blocked hand, and a game won in the
-middle of a turn (R18–R20).""",
+What if **no** tile in your hand fits? Say player 1 draws a tile that fits and scores. Does
+player 1 place again, as after a scoring tile from hand (lesson {number:turns})? Decide, then read
+on. Then come passing, the blocked hand, and a game won in the middle of a turn (R18–R20). The
+replays are shortened hands: only the tiles an example needs are dealt.""",
     "turns.learn": """## Try to draw
 
 You are player 1 in a one-hand game. Player 2, the computer, leads: press *Computer's next move*
