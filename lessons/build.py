@@ -236,27 +236,14 @@ CELLS: dict[str, list[Cell]] = {
     ],
     "turns": [
         ("md", "turns.intro"),
-        ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
-                 "from horserace_nb.widgets import Exercises, PlayWidget, ReplayWidget\n\n"
+        ("code", f"{SETUP}\nfrom horserace_nb.widgets import Exercises, ReplayWidget\n\n"
                  "ReplayWidget('turn_chain', lang=LANG, turns=False)"),
         ("md", "turns.again"),
         *_check("turns", 1, "turns.exercises"),
-        ("md", "turns.must"),
+        ("md", "turns.recorded"),
         *_check("turns", 2),
-        ("md", "turns.draw"),
-        ("code", "ReplayWidget('turn_chain', lang=LANG)"),
-        ("md", "turns.learn"),
-        ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand', "
-                 "learn=True)"),
+        ("md", "turns.must"),
         *_check("turns", 3),
-        ("md", "turns.pass"),
-        ("code", "ReplayWidget('pass_then_domino', lang=LANG)"),
-        ("md", "turns.blocked"),
-        ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
-        *_check("turns", 4),
-        ("md", "turns.end_first"),
-        ("code", "ReplayWidget('win_62', lang=LANG)"),
-        *_check("turns", 5),
         ("md", "turns.coders"),
         ("code", f"{CHECK}\nfrom horserace_nb import Draw, IllegalMove, Place\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
@@ -270,6 +257,25 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "turns.must_place"),
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\ngame.apply(Place('[1|4]'))\n"
                  "try:\n    game.apply(Draw())\nexcept IllegalMove as err:\n    print(err.localized(LANG))"),
+    ],
+    "drawing": [
+        ("md", "drawing.intro"),
+        ("md", "turns.draw"),
+        ("code", f"{SETUP}\nfrom horserace_nb import Game\n"
+                 "from horserace_nb.widgets import Exercises, PlayWidget, ReplayWidget\n\n"
+                 "ReplayWidget('turn_chain', lang=LANG)"),
+        ("md", "turns.learn"),
+        ("code", "PlayWidget(Game(players=2, seed=45), human=0, lang=LANG, match='hand', "
+                 "learn=True)"),
+        *_check("drawing", 1),
+        ("md", "turns.pass"),
+        ("code", "ReplayWidget('pass_then_domino', lang=LANG)"),
+        ("md", "turns.blocked"),
+        ("code", "ReplayWidget('blocked_teams', lang=LANG)"),
+        *_check("drawing", 2),
+        ("md", "turns.end_first"),
+        ("code", "ReplayWidget('win_62', lang=LANG)"),
+        *_check("drawing", 3),
     ],
     "settlement": [
         ("md", "settle.intro"),

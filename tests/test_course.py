@@ -22,22 +22,27 @@ import pytest
 
 from horserace_nb.teaching.course import (
     COURSE,
+    FORMER_SETS,
     LEGACY_NUMBERS,
     LESSONS,
+    MOVED,
     exercise_set,
     lesson,
+    lesson_item,
     lesson_items,
+    lesson_of,
     migrate,
     notebook,
     number,
     title,
 )
-from horserace_nb.teaching.exercises import MAX_STARS
+from horserace_nb.teaching.exercises import MAX_STARS, own_seed
 from horserace_nb.teaching.progress import (
     READS,
     VERSION,
     Result,
     class_data,
+    first_tries,
     legacy_entries,
     lesson_map,
     read_entry,
@@ -55,22 +60,52 @@ def _v1() -> tuple[str, list[Result], dict[str, Any]]:
     return text, list(read_results(text).results), counted
 
 
+_THEN = {heir: heirs[0] for heirs, _ in FORMER_SETS.values() for heir in heirs}
+"""A lesson split off another since the fixture was written → the lesson it was part of."""
+
+
+def _then_items(slug: str) -> list[tuple[str, str, int]]:
+    """The lesson's items as the code before its split numbered them (:data:`FORMER_SETS`)."""
+    seed = lesson(slug).seed
+    if seed not in FORMER_SETS:
+        return lesson_items(slug)
+    return [("exercise", f"{kind}/{case}", seed * 1000 + place)
+            for place, (kind, case) in enumerate(FORMER_SETS[seed][1])]
+
+
+def _grouped(states: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """A lesson map by lesson as the fixture's code had them: a lesson split since counts its
+    parts together (stars, possible stars, items not done in any order, games, predictions)."""
+    out: dict[str, list[Any]] = {}
+    for slug, (stars, possible, not_done, games, predictions) in states.items():
+        then = _THEN.get(slug, slug)
+        row = out.setdefault(then, [0, 0, [], 0, 0])
+        row[0] += stars
+        row[1] += possible
+        row[2] = sorted(row[2] + [list(i) for i in not_done])
+        row[3] += games
+        row[4] += predictions
+    return out
+
+
 def _map(results: list[Result]) -> dict[str, list[Any]]:
-    return {s.lesson: [s.stars, s.possible, [list(i) for i in s.not_done], s.games,
-                       s.predictions] for s in lesson_map(results)}
+    return _grouped({s.lesson: [s.stars, s.possible, [list(i) for i in s.not_done], s.games,
+                                s.predictions] for s in lesson_map(results)})
 
 
 def _expected(counted: dict[str, Any]) -> dict[str, list[Any]]:
     """The lesson map the code before slugs counted, its lessons' numbers read as slugs, with
     the items added to the lessons since (issue 31 item 6: at the end of a lesson's set, so
-    that the items before keep their seeds) as possible stars not won and items not done."""
+    that the items before keep their seeds) as possible stars not won and items not done; the
+    items of a lesson split since (:data:`FORMER_SETS`) as the items they are now."""
     out = {}
     for row in counted["lesson_map"]:
         slug = LEGACY_NUMBERS[row[0]]
         stars, possible, not_done, *rest = row[1:]
-        added = [list(i) for i in lesson_items(slug)[possible // MAX_STARS:]] if possible \
+        added = [list(i) for i in _then_items(slug)[possible // MAX_STARS:]] if possible \
             else []
-        out[slug] = [stars, possible + MAX_STARS * len(added), not_done + added, *rest]
+        out[slug] = [stars, possible + MAX_STARS * len(added),
+                     sorted(list(lesson_item(tuple(i))) for i in not_done + added), *rest]
     return out
 
 
@@ -78,13 +113,23 @@ def _expected(counted: dict[str, Any]) -> dict[str, list[Any]]:
 def _columns(csv_text: str, lesson_of_number: dict[str, str]) -> dict[str, str]:
     """The CSV's one learner row by column, a lesson's column (``lesson 04``, ``04 kind:…``)
     named by the lesson's slug; the totals (stars, possible) left out: they count every lesson
-    of the list."""
+    of the list. An item's column is named by the item it is now (:func:`lesson_item`), a
+    lesson split since by the lesson it was part of, its parts' stars added up."""
     head, row = csv_text.splitlines()[:2]
-    out = {}
+    out: dict[str, str] = {}
     for name, cell in zip(head.split(","), row.split(","), strict=True):
         match = re.fullmatch(r"(lesson )?(\d\d)( .*)?", name)
         if match:
-            name = f"{lesson_of_number[match.group(2)]}{match.group(3) or ''}"
+            slug, rest = lesson_of_number[match.group(2)], match.group(3) or ""
+            item = re.fullmatch(r" (exercise):(.+):(-?\d+)", rest)
+            if item:
+                kind, case, seed = lesson_item((item.group(1), item.group(2),
+                                                int(item.group(3))))
+                name = f"{lesson_of(kind, case, seed)} {kind}:{case}:{seed}"
+            else:
+                name = f"{_THEN.get(slug, slug)}{rest}"
+                if not rest and name in out:
+                    cell = str(int(out[name]) + int(cell))
         if name not in ("stars", "possible"):
             out[name] = cell
     return out
@@ -208,7 +253,41 @@ def test_inserting_a_lesson_keeps_every_stored_result_on_its_lesson(tmp_path: Pa
     before = _expected(counted)
     for counted_map in out["maps"]:  # the v1 file, the v2 file, the browser's entries
         assert counted_map.pop("doubles") == [0, 3, [["exercise", "open/line", 701000]], 0, 0]
-        assert counted_map == before
+        assert _grouped(counted_map) == before
     columns = sorted(out["numbers"][slug] for slug in LESSONS) + [at_turns]
     for header in out["csv"]:  # the CSV's columns: the lessons' numbers now
         assert re.findall(r"lesson (\d\d)", header) == [f"{n:02d}" for n in sorted(columns)]
+
+
+# ------------------------------------------------------------------ a lesson split
+def test_a_result_stored_before_the_split_shows_on_the_lesson_that_teaches_it_now() -> None:
+    """Lesson 4 (``turns``) was split: R18–R20 went to ``drawing``, drawn from its own seed,
+    and the items ``turns`` kept closed up. A result stored before, on the item as the old set
+    numbered it (seed 401007: the drawn tile), counts for that item on ``drawing``'s map, a
+    learner's own position of it too, and a kept item that changed places for ``turns``."""
+    drawn = ("exercise", "next/drawn", 401007)
+    assert lesson("drawing").seed not in {c.seed for c in COURSE if c.slug != "drawing"}
+    assert lesson_of(*drawn) == "drawing" and lesson_item(drawn) in lesson_items("drawing")
+    old = Result("turns", *drawn, stars=3, tries=1, when="2026-12-01T09:00:00")
+    moved = Result("04", "exercise", "next/zero_total", 401014, stars=2, tries=2,
+                   when="2026-12-01T09:01:00")
+    mine = Result("turns", "exercise", "next/blocked", own_seed(401017, 77), stars=1, tries=3,
+                  when="2026-12-01T09:02:00")
+    states = {s.lesson: s for s in lesson_map([old, moved, mine])}
+    drawing, turns = states["drawing"], states["turns"]
+    assert drawing.stars == 3 + 1 and drawing.first == 1
+    assert lesson_item(drawn) not in drawing.not_done
+    assert ("exercise", "next/blocked", 402006) not in drawing.not_done
+    assert turns.stars == 2 and ("exercise", "next/zero_total", 401007) not in turns.not_done
+    assert first_tries([old])[lesson_item(drawn)] is True
+    grid = class_data([("Mina.json", results_file([old, moved, mine], learner="Mina",
+                                                  site="lab", saved="2026-12-02T12:00:00Z"))])
+    states_now = dict(zip([i for _, i in grid.items()], grid.grid()[0][1], strict=True))
+    assert states_now[("exercise", "next/drawn", 402000)] != ""
+    # every item of the set before the split is an item of one of the two lessons now
+    for seed, (heirs, items) in FORMER_SETS.items():
+        for place, (kind, case) in enumerate(items):
+            item = ("exercise", f"{kind}/{case}", seed * 1000 + place)
+            assert lesson_of(*item) in heirs and lesson_item(item) in lesson_items(
+                lesson_of(*item)), item
+    assert all(new not in MOVED for new in MOVED.values())

@@ -53,6 +53,7 @@ from horserace_nb.lite.build import (
     wheel_problem,
     write_marker,
 )
+from horserace_nb.teaching.course import notebook
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -969,7 +970,7 @@ def test_the_start_page_and_the_guides_link_the_classroom_page_for_the_projector
         for projector in (False, True):
             assert light_url(lang, projector=projector) in links("index.ipynb"), lang
             assert light_url(lang, projector=projector) in links(
-                f"{lang}/10_teacher_guide.ipynb"), lang
+                f"{lang}/{notebook('teacher_guide')}"), lang
 
 
 def test_the_site_script_carries_the_catalogs_messages(tmp_path: Path) -> None:

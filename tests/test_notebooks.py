@@ -171,7 +171,7 @@ def test_every_rule_number_links_to_its_anchor_on_the_rules_page_of_the_language
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_rule_is_taught_in_a_lesson(lang: str) -> None:
     cited: set[int] = set()
-    for path in sorted((NOTEBOOKS / lang).glob("0[1-6]_*.ipynb")):
+    for path in [NOTEBOOKS / lang / notebook(c.slug) for c in COURSE if c.rules]:
         for cell in _markdown(path):
             cited |= {int(n) for n in re.findall(r"\]\(\.\./rules[a-z.]*\.md#r(\d+)\)", cell)}
     assert sorted(set(range(1, 29)) - cited) == []
@@ -280,12 +280,12 @@ def test_lessons_name_jupyterlabs_menus_as_its_language_pack_shows_them(lang: st
 _WORD_EN = re.compile(r"[A-Za-z0-9']+")
 
 
-@pytest.mark.parametrize("name", ["04_turns.ipynb", "05_settlement.ipynb",
-                                  "06_end_of_game.ipynb"])
+@pytest.mark.parametrize("name", [notebook(slug) for slug in ("turns", "drawing", "settlement",
+                                                                  "end_of_game")])
 def test_micro_lessons_open_with_a_task_and_keep_the_prose_short(name: str) -> None:
-    """Lessons 04–06 (English): a task (a code cell that shows a widget) within the first
-    200 words, at most about 150 words of prose between two tasks, and the exercises of the
-    lesson's designed set before its optional part."""
+    """The lessons from turns to the end of the game (English): a task (a code cell that shows
+    a widget) within the first 200 words, at most about 150 words of prose between two tasks,
+    and the exercises of the lesson's designed set before its optional part."""
     cells = _load(NOTEBOOKS / "en" / name)["cells"][:-1]  # the navigation line is not prose
     runs, words, optional = [], 0, False
     for cell in cells:

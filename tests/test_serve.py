@@ -42,6 +42,7 @@ from horserace_nb.serve.command import (
 from horserace_nb.serve.command import (
     MAX_KERNELS as COMMAND_MAX_KERNELS,
 )
+from horserace_nb.teaching.course import title
 from horserace_nb.words.i18n import t
 
 REPO = Path(__file__).resolve().parents[1]
@@ -247,7 +248,7 @@ def test_the_printed_address_opens_the_classroom_page_and_nothing_opens_without_
         body = response.read().decode("utf-8")
     assert response.status == 200
     assert "application/vnd.jupyter.widget-view+json" in body  # Classroom(lang=LANG)
-    assert "7. Play a match" in body
+    assert title("play", "en") in body  # the navigation line: back to the play lesson
 
 
 def test_a_kernel_no_page_uses_is_culled_and_an_open_pages_kept(

@@ -15,7 +15,7 @@ import pytest
 from horserace_nb.core.actions import Place
 from horserace_nb.core.errors import IllegalMove
 from horserace_nb.core.tiles import STRAIGHTS, Tile
-from horserace_nb.teaching.course import designed, lesson_items, rules_of
+from horserace_nb.teaching.course import designed, lesson_item, lesson_items, lesson_of, rules_of
 from horserace_nb.teaching.exercises import KINDS, Exercise, make_exercise
 from horserace_nb.teaching.exercises.joining import on_branch
 from horserace_nb.widgets import Exercises
@@ -28,8 +28,8 @@ NEW = {
     ("open", "branch_double"): ("joining_spinners", "R10"),
     ("next", "zero_total"): ("turns", "R15"),
     ("next", "double_once"): ("turns", "R17"),
-    ("must_place", "drawn"): ("turns", "R18"),
-    ("next", "blocked"): ("turns", "R19"),
+    ("must_place", "drawn"): ("drawing", "R18"),
+    ("next", "blocked"): ("drawing", "R19"),
     ("final_score", "settled"): ("end_of_game", "R21"),
     ("final_score", "game_over"): ("end_of_game", "R26"),
 }
@@ -93,13 +93,18 @@ def test_the_new_items_through_the_lessons_widgets(lang: str) -> None:
 
 def test_the_items_before_keep_their_seeds() -> None:
     """The new items come after a lesson's earlier items: those keep their seeds (learners'
-    stored results stay on them)."""
-    turns = lesson_items("turns")
-    assert turns[:14] == [("exercise", f"{k}/{c}", 401000 + i) for i, (k, c) in enumerate((
+    stored results stay on them); lesson 04's, split since into turns and drawing, are read
+    as the items they are now (course.lesson_item), on the lesson that teaches them."""
+    before = [("exercise", f"{k}/{c}", 401000 + i) for i, (k, c) in enumerate((
         ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
         ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
         ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
         ("must_place", "pass"), ("next", "last_tile"), ("next", "target")))]
+    assert lesson_items("turns")[:7] == before[:7]  # kept in their places
+    now = [lesson_item(item) for item in before]
+    assert now[7:] == [item for item in lesson_items("drawing") if item[1] in
+                       {case for _, case, _ in before[7:]}]
+    assert [lesson_of(*item) for item in before] == ["turns"] * 7 + ["drawing"] * 7
     joining = lesson_items("joining_spinners")
     assert [c for _, c, _ in joining[:6]] == [
         "open/line", "open/opening_double", "open/straights", "open/branches",

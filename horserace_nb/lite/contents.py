@@ -9,7 +9,7 @@ symbolic link out of it, and leaves out, naming each with the reason (the build 
   (``"format": "horserace_nb.results"`` or ``"horserace_nb.store"``, whatever its name, even
   when it is damaged), a downloaded results file by its name
   (``horserace-results-*.json``), the class report's table (``class-report*.csv``), and every
-  folder named ``results`` (lesson 11 collects the class's files there);
+  folder named ``results`` (the class report lesson collects the class's files there);
 * a symbolic link that leads out of the folder, to a folder, or nowhere;
 * anything that is not a regular file (a FIFO would stop the build).
 

@@ -16,8 +16,8 @@ start-up message.
 
 >>> classroom_url("ko")
 'repl/index.html?kernel=python&hideCodeInput=1&showBanner=0&execute=1&hr=classroom&lang=ko&code=from+horserace_nb.widgets+import+Classroom%0AClassroom%28lang%3D%22ko%22%29'
->>> lesson_url("ja/07_play.ipynb")
-'lab/index.html?path=ja/07_play.ipynb'
+>>> lesson_url("ja/08_play.ipynb")
+'lab/index.html?path=ja/08_play.ipynb'
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ classroom network reaches it, with:
 
 - **a key**: a token generated at every start (or ``--token``), without which every page is
   refused (the login page asks for it); the command prints the full address to hand out, the
-  key in it (``…/voila/render/en/08_classroom.ipynb?token=…``), one per language;
+  key in it (``…/voila/render/en/09_classroom.ipynb?token=…``), one per language;
 - **at most** :data:`MAX_KERNELS` **kernels** (``--max-kernels``): each page runs one (about
   50 MB); the next page is answered with a sentence in its language (HTTP 503) and starts
   nothing (:class:`~horserace_nb.serve.kernels.ClassKernelManager`);

@@ -30,7 +30,7 @@ __all__ = ["ClassKernelManager", "ClassFull", "full_text"]
 
 def full_text(path: object, max_kernels: int) -> list[tuple[str, str]]:
     """What a learner reads when the class is full, ``(lang, sentence)``: in the language of
-    the page's folder (``ko/08_classroom.ipynb`` → Korean), or in every language."""
+    the page's folder (``ko/09_classroom.ipynb`` → Korean), or in every language."""
     first = str(path or "").replace("\\", "/").strip("/").split("/")[0]
     langs = [first] if first in LANGS else list(LANGS)
     return [(lang, t("serve.full", lang, max=max_kernels)) for lang in langs]

@@ -7,7 +7,10 @@ title the catalog's ``lesson.<slug>`` (:func:`title`). Results record the slug, 
 its designed exercise set is the lesson's own (:attr:`Lesson.seed`), so inserting a lesson
 renumbers the notebooks but keeps every learner's stored results on their lessons. Results
 stored before lessons had slugs name the lesson by its number then; :data:`LEGACY_NUMBERS` reads
-them (:func:`migrate`).
+them (:func:`migrate`). When a lesson is split, the items that go to the new lesson are drawn
+from its own seed, and the items that stay may change places: results stored before name them
+by their places then (:data:`FORMER_SETS`), and :func:`lesson_item` reads them as the items they
+are now (:data:`MOVED`), so they show on the map under the lesson that teaches them now.
 
 A lesson's items are identified as results identify them (:mod:`horserace_nb.teaching.progress`):
 ``(kind, case, seed)``. The exercises of a lesson are its designed set (:func:`designed`, one
@@ -22,7 +25,9 @@ the games against the computer.
 >>> lesson_of("exercise", "settle/tie", 501006), lesson_of("exercise", "total", 7)
 ('settlement', '')
 >>> lesson_of("puzzle", "fifteen", 0), number("puzzles"), notebook("turns")
-('puzzles', 9, '04_turns.ipynb')
+('puzzles', 10, '04_turns.ipynb')
+>>> lesson_of("exercise", "next/drawn", 401007), lesson_of("exercise", "next/drawn", 402000)
+('drawing', 'drawing')
 >>> rules_of("exercise", "next/drawn"), topic_of("exercise", "next/drawn")
 (('R18',), 'next')
 >>> migrate("04"), title("turns", "en")
@@ -43,10 +48,10 @@ from .puzzles import PUZZLES
 __all__ = ["Lesson", "COURSE", "LESSONS", "LEGACY_NUMBERS", "Item", "lesson", "number",
            "notebook", "title", "designed", "exercise_set", "sections", "migrate", "recorded_in",
            "lesson_items", "lesson_of", "rules_of", "topic_of", "PRACTICE_KIND",
-           "QUESTION_KIND", "lesson_item", "guide_set"]
+           "QUESTION_KIND", "lesson_item", "guide_set", "FORMER_SETS", "MOVED"]
 
 Item = tuple[str, str, int]
-"""What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 401003)``,
+"""What was asked: ``(kind, case, seed)``: ``("exercise", "next/drawn", 402000)``,
 ``("puzzle", "fifteen", 0)``, ``("predict", "total@sequence", 5)``, ``("hand", "2p", 45)``."""
 
 
@@ -112,15 +117,16 @@ COURSE: tuple[Lesson, ...] = (
                ("score", "scores"), ("score", "no_score"), ("opening", "double"),
                ("where", "two_points"), ("where", "branch")),
            sections=((2, 4, 5), (0, 1, 7, 8), (3, 6, 11), (9, 10, 12, 13))),
-    Lesson("turns", "turns", _rules(4, (16, 20)), seed=401, exercises=(
+    Lesson("turns", "turns", _rules(4, 16, 17), seed=401, exercises=(
         ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
         ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
-        ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
-        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"),
-        # issue 31 item 6, added at the end so that the items before keep their seeds
-        ("next", "zero_total"), ("next", "double_once"), ("must_place", "drawn"),
-        ("next", "blocked")),
-           sections=((1, 2, 3, 4), (0, 5, 6, 14), (7, 8, 9, 16), (10, 11, 17), (12, 13, 15))),
+        ("next", "zero_total"), ("next", "double_once")),
+           sections=((1, 2, 7, 8), (3, 4, 5), (0, 6))),
+    Lesson("drawing", "turns", _rules((18, 20)), seed=402, exercises=(
+        ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("must_place", "drawn"),
+        ("next", "pass"), ("must_place", "pass"), ("next", "blocked"), ("next", "last_tile"),
+        ("next", "target")),
+           sections=((0, 1, 2, 3), (4, 5, 6), (7, 8))),
     Lesson("settlement", "settlement", _rules(7, (21, 25)), seed=501, exercises=(
         "settle", ("ties", "individual"), ("ties", "teams"), ("leader", "domino"),
         ("leader", "blocked")),
@@ -137,6 +143,20 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("class_report"),
 )
 """The lessons in course order (the start page is number 0)."""
+
+FORMER_SETS: dict[int, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
+    401: (("turns", "drawing"), (
+        ("must_place", "draw"), ("next", "single"), ("next", "double"), ("next", "scored"),
+        ("recorded", "at_once"), ("recorded", "in_turn"), ("must_place", "continue"),
+        ("next", "drawn"), ("next", "draw_again"), ("deal", "during"), ("next", "pass"),
+        ("must_place", "pass"), ("next", "last_tile"), ("next", "target"),
+        ("next", "zero_total"), ("next", "double_once"), ("must_place", "drawn"),
+        ("next", "blocked"))),
+}
+"""The designed sets lessons had before a lesson was split, by the seed they were drawn from:
+the lessons that took their items over, and the items in their places of then (``seed * 1000 +
+place``). Lesson 4 (``turns``, R4 and R16–R20) became ``turns`` (R4, R16, R17) and ``drawing``
+(R18–R20). Fixed for ever: results stored then name the items so (:data:`MOVED`)."""
 
 LEGACY_NUMBERS: dict[str, str] = {
     "00": "start", "01": "tiles_players", "02": "joining_spinners", "03": "scoring_ends",
@@ -158,6 +178,22 @@ PRACTICE_KIND = {"puzzle": "where"}
 QUESTION_KIND = {"played": "where"}
 """The exercise kind of a prediction's question that has no kind of its own: "where does the
 tile go next" (kind ``played``) is the best-placement kind's question."""
+
+
+def _moved() -> dict[Item, Item]:
+    out: dict[Item, Item] = {}
+    for seed, (heirs, items) in FORMER_SETS.items():
+        now = {pair: (slug, i) for slug in heirs for i, pair in enumerate(designed(slug))}
+        for place, (kind, case) in enumerate(items):
+            if (kind, case) not in now:
+                raise ValueError(f"FORMER_SETS: {seed}: {kind}/{case} is in none of "
+                                 f"{', '.join(heirs)}")
+            slug, i = now[(kind, case)]
+            old = ("exercise", f"{kind}/{case}", seed * 1000 + place)
+            new = ("exercise", f"{kind}/{case}", _BY_SLUG[slug].seed * 1000 + i)
+            if old != new:
+                out[old] = new
+    return out
 
 
 def migrate(lesson_field: str) -> str:
@@ -240,7 +276,7 @@ def sections(slug: str) -> tuple[tuple[int, ...], ...]:
     none, ``()`` for a lesson without a set).
 
     >>> sections("turns")[:2]
-    ((1, 2, 3, 4), (0, 5, 6, 14))
+    ((1, 2, 7, 8), (3, 4, 5))
     """
     found = lesson(slug)
     if not found.exercises:
@@ -303,12 +339,21 @@ def lesson_items(slug: str) -> list[Item]:
 
 def lesson_item(item: Item) -> Item:
     """The lesson item *item* answers: a learner's own position of a designed item
-    (:func:`~horserace_nb.teaching.exercises.own_seed`) is that item; any other item is
-    itself."""
+    (:func:`~horserace_nb.teaching.exercises.own_seed`) is that item; a designed item as a
+    lesson's set had it before the lesson was split (:data:`MOVED`) is that item where it is
+    now; any other item is itself.
+
+    >>> lesson_item(("exercise", "next/drawn", 401007))  # lesson 4's before the split
+    ('exercise', 'next/drawn', 402000)
+    >>> lesson_item(("exercise", "next/single", 401001))  # in the same place still
+    ('exercise', 'next/single', 401001)
+    """
     kind, case, seed = item
-    if kind == "exercise" and seed < 0:
-        return kind, case, base_seed(seed)
-    return item
+    if kind != "exercise":
+        return item
+    if seed < 0:
+        item = kind, case, base_seed(seed)
+    return MOVED.get(item, item)
 
 
 def lesson_of(kind: str, case: str, seed: int) -> str:
@@ -357,9 +402,17 @@ def rules_of(kind: str, case: str) -> tuple[str, ...]:
     return tuple(KINDS[topic].rules)
 
 
+MOVED: dict[Item, Item] = _moved()
+"""The designed items whose place changed when a lesson was split (:data:`FORMER_SETS`): the
+item as results stored before name it → the item it is now, in the lesson that teaches it now
+(:func:`lesson_item`), so a result stored before shows on the lesson map where its case is
+taught now. ``("exercise", "next/drawn", 401007)`` → ``("exercise", "next/drawn", 402000)``."""
+
+
 def _check() -> None:
     """The list's own rules, checked at import: slugs well formed and unique, seeds unique; a
-    lesson's designed items each once, its sections adding up to them."""
+    lesson's designed items each once, its sections adding up to them; no item as a set had
+    it before a split (:data:`MOVED`) another item now."""
     seeds = [lesson.seed for lesson in COURSE if lesson.exercises]
     for each in COURSE:
         items = designed(each.slug) if each.exercises else ()
@@ -374,6 +427,9 @@ def _check() -> None:
         raise ValueError("COURSE: every slug once, lower-case letters, digits and _")
     if len(set(seeds)) != len(seeds) or 0 in seeds:
         raise ValueError("COURSE: every lesson with exercises has a seed of its own")
+    now = _exercise_items()
+    if any(old in now for old in MOVED):
+        raise ValueError("COURSE: an item moved by a split (FORMER_SETS) is another item now")
 
 
 _check()

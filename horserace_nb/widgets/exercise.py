@@ -174,7 +174,7 @@ class ExerciseWidget(View):
         'must_place/draw'
         >>> Exercises.for_lesson("turns", learner="Mina").drills.learner
         'Mina'
-        >>> Exercises.for_lesson("turns", section=2).exercise.progress_case
+        >>> Exercises.for_lesson("turns", section=3).exercise.progress_case
         'must_place/draw'
         """
         if learner is not None:

@@ -32,8 +32,10 @@ work with the widgets.""",
    (R9–R12)
 {number:scoring_ends}. [{name:scoring_ends}]({notebook:scoring_ends}) — which ends count, the short layout examples, predict
    the next step, exercises (R3, R13–R15)
-{number:turns}. [{name:turns}]({notebook:turns}) — placing again, drawing, the drawn-tile rule, passing, the blocked
-   hand, and what comes first (R4, R16–R20)
+{number:turns}. [{name:turns}]({notebook:turns}) — placing again, scores written down at once, placing when you can
+   (R4, R16, R17)
+{number:drawing}. [{name:drawing}]({notebook:drawing}) — drawing, the drawn-tile rule, passing, the blocked hand, and what
+   comes first (R18–R20)
 {number:settlement}. [{name:settlement}]({notebook:settlement}) — the settlement and its rounding, partnerships, ties,
    who leads next (R7, R21–R25)
 {number:end_of_game}. [{name:end_of_game}]({notebook:end_of_game}) — winning at 61 (R26–R28)
@@ -65,7 +67,7 @@ open the address it prints and choose `en` → `{notebook:classroom}`: the class
 click on a rule number opens the rules page. Every learner who types the same **seed** in *New game* gets the
 same deal.""",
     # ------------------------------------------------------------------ 01 tiles
-    "tiles.intro": """# 1. Tiles and players
+    "tiles.intro": """# {number:tiles_players}. Tiles and players
 
 **Your task:** below is a whole Horse Race set, one row for each smaller number. Before you read
 on, count: how many tiles are there? How many **doubles** — tiles with the same number on both
@@ -88,7 +90,7 @@ are face down. (*Hand 1* on the top line means the first deal: more on that word
 
 All 28 tiles are shuffled face down. Each player gets **7** tiles with 2 players, **6** with 3,
 **5** with 4 (R5). The tiles nobody gets stay face down on the table: that pile is the
-**boneyard**. You draw from it when no tile in your hand fits (lesson {number:turns}). Hands are private.
+**boneyard**. You draw from it when no tile in your hand fits (lesson {lesson:turns.draw}). Hands are private.
 
 **Your task:** how many tiles stay in the boneyard with 2, 3 and 4 players? Work it out, then run
 the cell: each line is one deal — the number of players, the size of every hand, and (after the
@@ -127,7 +129,7 @@ first try, 2 at the second, 1 after that, one fewer for each hint, none after *S
 You may type a tile in several ways; it is always shown smaller number first. A game's `hands`
 are the tiles each player holds (the code counts its seats from 0: `hands[0]` is player 1's
 hand). Change the seed and deal again.""",
-    "joining.intro": """# 2. Joining and spinners
+    "joining.intro": """# {number:joining_spinners}. Joining and spinners
 
 **Your task:** the layout below holds `[1|4]` and, on its 4, the double `[4|4]`. A tile joins
 where an open point shows the same number as one of its halves (R9). Where could `[1|3]` go? And
@@ -174,7 +176,7 @@ points are open? Click each, then press *Check*.""",
     "tiles.exercises_joins": """**Check yourself:** which end of a tile joins (R12)? Click the
 point, then press *Check*.""",
     # ------------------------------------------------------------------ 02 scoring
-    "scoring.intro": """# 3. Scoring ends
+    "scoring.intro": """# {number:scoring_ends}. Scoring ends
 
 **Your task:** `[3|6]` opened this hand, and the double `[6|6]` joined its 6. After every
 placement the player adds up the numbers at the **ends** of the layout. What do these ends add up
@@ -225,13 +227,14 @@ press *Check*. The ends' numbers are hidden: work them out from the tiles.""",
 Answer in code: the last layout of the documented sequence, with its numbers hidden. Replace the
 two `None`s with your end total and raw score, and run the cell again.""",
     # ------------------------------------------------------------------ 04 turns
-    "turns.intro": """# 4. Turns
+    "turns.intro": """# {number:turns}. Turns
 
 Player 1 opens the hand with `[1|4]`: 4 + 1 = 5, a score. Who places next: player 1 again, or
 player 2?
 
 Say your answer before every step of the hand below, then press *Next* and see who placed the
-tile. The lines that explain the turn are hidden for now: this lesson teaches them. The hands
+tile. The lines that explain the turn are hidden for now: this lesson and lesson
+{lesson:turns.draw} teach them. The hands
 in this lesson's replays are shortened: only the tiles an example needs are dealt, not all 28.
 Run the cell first: it also loads the tools of the lesson.""",
     "turns.again": """## Placing again
@@ -239,7 +242,8 @@ Run the cell first: it also loads the tools of the lesson.""",
 On your turn you place one tile. A tile from your hand that is a **double**, or that **scores**,
 lets you place **again** (R17). A scoring double gives one more placement, not two; if that tile
 is again a double or scores, you go on. Going on is not a choice: you must place again if you can. Any other tile ends your turn, and play goes
-on clockwise (R8). Every score is written down the moment it is made (R4).""",
+on clockwise (R8).""",
+    "turns.recorded": """Every score is written down the moment it is made (R4).""",
     "turns.must": """## You must place if you can
 
 If a tile from your hand fits, you **must** place one; you may not draw instead (R16). This
@@ -248,7 +252,13 @@ holds on every placement of a turn, the second too.""",
 
 Only when nothing fits do you draw from the boneyard, one tile at a time, up to the first that
 fits, and place it at once: **a freshly drawn tile always ends the turn**, even a double or a
-scoring tile (R18). The same hand again, now with its turn lines:""",
+scoring tile (R18). The hand of lesson {number:turns} again, now with its turn lines:""",
+    "drawing.intro": """# {number:drawing}. Drawing and passing
+
+What if **no** tile in your hand fits? Say player 1 draws a tile that fits and scores. Does
+player 1 place again, as after a scoring tile from hand (lesson {number:turns})? Decide, then read
+on. Then come passing, the blocked hand, and a game won in the middle of a turn (R18–R20). The
+replays are shortened hands: only the tiles an example needs are dealt.""",
     "turns.learn": """## Try to draw
 
 You are player 1 in a one-hand game. Player 2, the computer, leads: press *Computer's next move*
@@ -283,7 +293,7 @@ after each action: points are recorded the moment they are made (R4).""",
     "turns.must_place": """Drawing while a tile from your hand fits is refused, with the rule
 (R16):""",
     # ------------------------------------------------------------------ 05 settlement
-    "settle.intro": """# 5. The settlement
+    "settle.intro": """# {number:settlement}. The settlement
 
 Player 1 has just placed their last tile: they win the hand (R21). Player 2 still holds tiles
 worth 17 pips. How many points does player 1 get: 17, 4 or 3? Make your guess before you look at
@@ -322,7 +332,7 @@ points, once per team:""",
 Settle hands yourself: who wins, the pips received, rounded, and the points. Then press
 *Check*.""",
     # ------------------------------------------------------------------ 06 end of game
-    "end.intro": """# 6. The end of the game
+    "end.intro": """# {number:end_of_game}. The end of the game
 
 Both teams stand at 59 points, and the hand is blocked with 12 pips on each side. Each team
 gains 12 → 10 → 2 points. Who wins the game: the first team, the second, or both? Make your guess
@@ -333,7 +343,7 @@ not all 28. Run the cell first: it also loads the tools of the lesson.""",
     "end.winning": """## 61 ends the game at once
 
 A placement that brings a player or team to 61 or more ends the game **at once**, before any
-other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson {number:turns}).""",
+other placement or settlement: 60 + 2 = 62 wins, exactly 61 is not needed (R26, lesson {lesson:turns.end_first}).""",
     "end.shared": """Everyone who reaches 61 in the same settlement shares the win, whatever their final scores
 (R27): above, both teams win at 61. The result is a winner or co-winners; nobody wins "by" so
 many points (R28).""",
@@ -355,7 +365,7 @@ went out; `next_hand()` deals the next hand, and the last line is its leader (R7
     "end.next_leader_blocked": """After a blocked hand: the boneyard is empty (0) and the pips left
 in each hand; then the rounds of the new lot, and the new leader (R7).""",
     # ------------------------------------------------------------------ 07 play
-    "play.intro": """# 7. Play a match
+    "play.intro": """# {number:play}. Play a match
 
 Play a hand against the computer: you are player 1 (when the computer leads, press *Computer's next
 move* until it is your turn). Click a tile in your hand (at the bottom of
@@ -400,7 +410,7 @@ choice in green.""",
     "play.review_yours": """Your own game in the first widget, reviewed by code: your decisions as
 player 1, for the hands played so far (it takes a few seconds).""",
     # ------------------------------------------------------------------ 07 puzzles
-    "puzzles.intro": """# 9. Puzzles
+    "puzzles.intro": """# {number:puzzles}. Puzzles
 
 Each puzzle is a position in the middle of a hand. You are player 1 and it is your turn: find the
 **best** move. The game's engine has checked every answer: it is the only placement (or turn)
@@ -424,7 +434,7 @@ second cell, write your placements in `my_turn` — `Place("[5|6]", "[3|6]", "hi
 several — and run it: it says whether your move is the best and why. Stuck? Set `hints` to 1, 2,
 3 … for one more hint each time; the last hint gives the answer away.""",
     # ------------------------------------------------------------------ 10 teacher guide
-    "guide.intro": """# 10. Teacher guide
+    "guide.intro": """# {number:teacher_guide}. Teacher guide
 
 This page is for the teacher: how long each lesson takes, 45-minute class plans and a
 homework path, the [rule card]({card}) to print (every rule and a layout picture on one A4
@@ -538,7 +548,7 @@ of the predict key above: its total and its score.""",
   **once**: `[2|2]` adds 4, not 8 (R13).
 - **Thinking a drawn double goes on.** A freshly drawn tile ends the turn, even a double or a
   scoring tile (R18).
-- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16): lesson {number:turns}'s
+- **Drawing instead of placing.** If a tile from hand fits, it must be placed (R16): lesson {lesson:turns.learn}'s
   "try to draw" game lets pupils make this mistake and read why.
 - **Rounding 17 down to 10** (or up to 20). Round to the **nearest** multiple of 5: 17 → 15
   (R23).
@@ -653,7 +663,7 @@ to download: there is no account, no server of ours and no tracking. Results sta
 and browser where they were made (a shared computer keeps them for the next learner of the same
 browser profile: use **Start fresh** at the end, or a browser profile per learner). Results files hold
 the name the learner typed, the site address, and the results; nothing else.""",
-    "report.intro": """# 11. Class report
+    "report.intro": """# {number:class_report}. Class report
 
 For the teacher: pick your learners' results files (the files **Download my results** saves on
 the start page) with the **Results files** button (many at once: they are read one by

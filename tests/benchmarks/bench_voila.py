@@ -5,7 +5,7 @@ kernel started and the notebook run for every page; ``preheated``: ``voila
 --preheat_kernel=True --pool_size=N``, N kernels started and the notebook run before anyone
 comes), prints
 
-- the seconds from the moment N Chromium pages ask for ``08_classroom.ipynb`` together until
+- the seconds from the moment N Chromium pages ask for the classroom page together until
   each, and every one, shows its board (median and last) (``--clients browser``); the N
   browsers draw on the server's cores too, so also
 - the seconds until N plain HTTP requests have each had the whole page back, the notebook run
@@ -47,7 +47,9 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-NOTEBOOK = REPO / "notebooks" / "en" / "08_classroom.ipynb"
+from horserace_nb.teaching.course import notebook  # noqa: E402
+
+NOTEBOOK = REPO / "notebooks" / "en" / notebook("classroom")
 MAX_LEARNERS = 40
 PAGE_TIMEOUT_MS = 180_000
 BOARD = ".hr-play .hr-board svg.hr-svg-horserace"

@@ -49,6 +49,8 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "browser"
 CHROMIUM = Path(os.environ.get("HORSERACE_CHROMIUM", "/usr/bin/chromium"))
@@ -69,7 +71,7 @@ KERNEL_TIMEOUT_MS = 120_000
 TUTORIALS = Path(os.environ.get("HORSERACE_TUTORIALS_DIR", REPO / "notebooks" / "en"))
 NOTEBOOKS: dict[str, Path] = {
     name: TUTORIALS / name
-    for name in ("02_joining_spinners.ipynb", "07_play.ipynb", "08_classroom.ipynb")
+    for name in (notebook("joining_spinners"), notebook("play"), notebook("classroom"))
 }
 
 
@@ -363,7 +365,7 @@ def _keep_log(server: JupyterServer, name: str) -> None:
 
 
 RULES_PAGES = ("rules.md", "rules.ipynb")
-REPORT = REPO / "notebooks" / "ko" / "11_class_report.ipynb"
+REPORT = REPO / "notebooks" / "ko" / notebook("class_report")
 """Voilà's session server shows the Korean class report too (beside the English lessons)."""
 
 

@@ -42,6 +42,7 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
 from horserace_nb.teaching.progress import handin_name, read_results
 from horserace_nb.widgets import ClassReport
 from horserace_nb.words.i18n import t
@@ -63,7 +64,7 @@ LEARNERS = ("mina", "jun", "sora")
 PASSWORD = "class-password-35"
 PROXY = REPO / "hub" / "proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
 START = "lab/tree/horserace_nb/notebooks/ko/00_start.ipynb"
-PLAY = "lab/tree/horserace_nb/notebooks/ko/07_play.ipynb"
+PLAY = f"lab/tree/horserace_nb/notebooks/ko/{notebook('play')}"
 TITLE = "# 경마 (Horse Race) — Jupyter에서 게임 배우기"
 CHANGED = TITLE + " (선생님이 고친 제목)"
 HUB_TIMEOUT = 60.0

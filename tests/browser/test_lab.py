@@ -11,12 +11,14 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 from .conftest import wait_for_stored_pictures
 
 pytestmark = pytest.mark.browser
 
-REPLAY = "02_joining_spinners.ipynb"
-PLAY = "07_play.ipynb"
+REPLAY = notebook("joining_spinners")
+PLAY = notebook("play")
 
 
 def test_a_lessons_stored_pictures_show_then_replay_next_steps_the_board(

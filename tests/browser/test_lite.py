@@ -23,12 +23,14 @@ from typing import Any
 import pytest
 from lab_names import KERNEL_IDLE, lab_path, lang_of
 
+from horserace_nb.teaching.course import notebook
+
 from .conftest import REPO, BuiltSite, static_server, wait_for_stored_pictures
 
 __all__ = ["static_server"]  # the benchmarks' loopback server, imported from here
 
 LITE_TIMEOUT_MS = 120_000  # a cold page: Pyodide, IPython and the widgets load in the browser
-TUTORIALS = ["en/02_joining_spinners.ipynb", "ja/07_play.ipynb"]
+TUTORIALS = [f"en/{notebook('joining_spinners')}", f"ja/{notebook('play')}"]
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 LANGS = ("en", "ko", "ja")
 
@@ -256,8 +258,8 @@ def test_site_holds_every_notebook(lite_site: BuiltSite) -> None:
 
     notebooks = REPO / "notebooks"
     tree = notebook_tree(notebooks)
-    assert {"index.ipynb", "en/02_joining_spinners.ipynb",
-            "ko/07_play.ipynb", "ja/07_play.ipynb"} <= set(tree)
+    assert {"index.ipynb", f"en/{notebook('joining_spinners')}",
+            f"ko/{notebook('play')}", f"ja/{notebook('play')}"} <= set(tree)
     files = lite_site.path / "files"
     assert notebook_tree(files) == tree
     for name in tree:  # what that does in the browser: the stored-pictures test below
@@ -312,7 +314,7 @@ def test_the_builder_checks_every_link_to_a_page_of_the_site(lite_site: BuiltSit
 
     files = lite_site.path / "files"
     found: dict[str, list[str]] = {}
-    for name in ["index.ipynb", *(f"{lang}/10_teacher_guide.ipynb" for lang in LANGS)]:
+    for name in ["index.ipynb", *(f"{lang}/{notebook('teacher_guide')}" for lang in LANGS)]:
         cells = json.loads((files / name).read_text(encoding="utf-8"))["cells"]
         found[name] = [link for cell in cells for link in site_links("".join(cell["source"]))]
     lessons = sorted(n for n in lite_site.report.notebooks if re.match(r"(en|ko|ja)/\d\d_", n))

@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 pytestmark = pytest.mark.browser
 
-REPLAY = "02_joining_spinners.ipynb"
-PLAY = "07_play.ipynb"
+REPLAY = notebook("joining_spinners")
+PLAY = notebook("play")
 
 
 def test_play_places_a_tile(notebook_server: Any, frontend: Any, play: Any,

@@ -15,18 +15,20 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 from .conftest import KERNEL_TIMEOUT_MS, REPO, JupyterServer, voila_url
 
 pytestmark = pytest.mark.browser
 
-NAME = "11_class_report.ipynb"
+NAME = notebook("class_report")
 LEARNERS = 280
 
 
 @pytest.fixture
 def upload_page(voila_server: JupyterServer) -> str:
     """The English class report in the run's Voilà server (a copy under its own name)."""
-    name = "upload_11_class_report.ipynb"
+    name = f"upload_{NAME}"
     shutil.copyfile(REPO / "notebooks" / "en" / NAME, voila_server.root / name)
     return voila_url(voila_server, name)
 

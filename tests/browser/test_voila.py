@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 pytestmark = pytest.mark.browser
 
-REPLAY = "02_joining_spinners.ipynb"
-PLAY = "07_play.ipynb"
+REPLAY = notebook("joining_spinners")
+PLAY = notebook("play")
 
 
 def no_code_shown(page: Any, name: str) -> None:
@@ -85,7 +87,7 @@ def test_classroom_page_shows_play_and_examples_without_code(
 
     from horserace_nb.words.i18n import t
 
-    name = "08_classroom.ipynb"
+    name = notebook("classroom")
     server = voila_servers(name)
     ui = frontend(server)
     ui.open(name)

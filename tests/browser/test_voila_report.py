@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 from .conftest import KERNEL_TIMEOUT_MS, JupyterServer, voila_url
 
 pytestmark = pytest.mark.browser
 
-NAME = "11_class_report.ipynb"
+NAME = notebook("class_report")
 
 
 def test_the_class_report_reads_picked_files_in_voila(

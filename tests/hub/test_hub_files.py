@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from horserace_nb.teaching.course import notebook
+
 REPO = Path(__file__).resolve().parents[2]
 HUB = REPO / "hub"
 
@@ -59,7 +61,8 @@ def test_the_lessons_are_trusted_in_every_learners_server(
     settings = dict(arg[2:].split("=", 1) for arg in c.Spawner.args if "=" in arg)
     notary = NotebookNotary(db_file=settings["NotebookNotary.db_file"],
                             secret_file=settings["NotebookNotary.secret_file"])
-    for lesson in ("ko/00_start.ipynb", "en/07_play.ipynb", "ja/02_joining_spinners.ipynb"):
+    for lesson in (f"ko/{notebook('start')}", f"en/{notebook('play')}",
+                   f"ja/{notebook('joining_spinners')}"):
         nb = nbformat.read(REPO / "notebooks" / lesson, as_version=4)
         assert notary.check_signature(nb), lesson
         nb.cells[0].source += " (changed)"
