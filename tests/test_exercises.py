@@ -183,8 +183,11 @@ def test_placement_score_answers_raw_points_and_explains_the_multiple_of_5() -> 
     assert ex.answer == ex.layout.score() and ex.highlight == ex.layout.tiles[-1]
     fb = ex.check(ex.answer // 5, "en")
     assert not fb.ok and {"R3", "R15"} <= set(fb.rules) and "display" in fb.message
-    fb = ex.check(ex.answer + 3, "ko")
-    assert not fb.ok and "5의 배수가 아닙니다" in fb.message
+    fb = ex.check(ex.answer + 3, "ko")  # not a multiple of 5: add up again, not "0"
+    from horserace_nb.words.i18n import t
+
+    assert not fb.ok and t("exercise.score.not_multiple", "ko", answer=ex.answer + 3) \
+        in fb.message and {"R13", "R15"} <= set(fb.rules)
     right = nothing[0].check(0, "ja")
     assert right.ok and "R15" in right.rules
     assert nothing[0].check(10, "en").rules == ("R13", "R15")
