@@ -12,7 +12,8 @@ in the Markdown preview, as on the classroom site) and Chromium:
 
 - every lesson of ``notebooks/<lang>/`` opened, Run → Run All Cells (the menu in the language),
   then viewport-sized shots from the top of the notebook to its bottom, at desktop (1366×900)
-  and tablet (820×1180, touch) sizes: ``<lang>/<size>/<NN>_<lesson>_<k>.png``;
+  and tablet (820×1180, touch; the file browser closed, and not the teacher's notebooks 10 and
+  11: :data:`TABLET_SKIP`) sizes: ``<lang>/<size>/<NN>_<lesson>_<k>.png``;
 - on the desktop page, the widget states a learner meets: in lessons 01–06 the first exercise
   of each checked section answered wrongly, then rightly (a shot of the widget with each
   feedback); in 07 a whole hand against the computer (start, middle, end); in 09 the first
@@ -75,6 +76,9 @@ NOTEBOOK_SCROLLER = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-out
 MARKDOWN_SCROLLER = "[data-hr-scroller]"
 """The Markdown preview's scrolling element, once :func:`mark_scroller` has marked it."""
 EXERCISE_LESSONS = ("01", "02", "03", "04", "05", "06")
+TABLET_SKIP = ("10", "11")
+"""The teacher's notebooks (the guide, the class report): read on a desktop, so shot at the
+desktop size only (the whole run stays near 500 PNGs, not 560)."""
 
 _LOOPBACK = re.compile(r"^(?:[a-z]+://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?/|data:|blob:"
                        r"|about:)")
@@ -179,11 +183,18 @@ class LessonFrontend(Frontend):
             }""", timeout=KERNEL_TIMEOUT_MS * 2)
         self.wait_idle()
 
-    def open_lesson(self, path: str) -> None:
+    def open_lesson(self, path: str, *, sidebar: bool = True) -> None:
+        """Open the notebook at *path* afresh (``?reset``); without *sidebar*, the file
+        browser closed (as on a tablet, where it takes a third of the width)."""
         self.page.goto(f"{self.server.url}/lab/tree/{path}?reset")
         self.page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(
             timeout=KERNEL_TIMEOUT_MS)
         self.wait_idle()
+        if not sidebar:
+            tab = self.page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+            if tab.count():
+                tab.first.click()
+                self.page.wait_for_timeout(300)
 
 
 # --------------------------------------------------------------------------- page helpers
@@ -259,7 +270,7 @@ def scroll_shots(page: Any, shots: Shots, scroller: str, name: str,
     while True:
         height, view = page.evaluate(_EXTENT, scroller)
         what = describe()
-        if "no cell" not in what and shots.take(page, f"{name}_{k}", what,
+        if "no cell" not in what and shots.take(page, f"{name}_{k:02d}", what,
                                                 series=name) is not None:
             kept += 1
             k += 1
@@ -610,6 +621,7 @@ def element_shots(page: Any, shots: Shots, element: Any, name: str, what: str,
         if not below:
             return
         settle(page, NOTEBOOK_SCROLLER)
+    shots.note(f"{name}: the widget goes on below its view {most} (not shot)")
 
 
 # --------------------------------------------------------------------------- a language
@@ -649,10 +661,12 @@ def run_size(page: Any, server: JupyterServer, shots: Shots, lang: str, size: st
     results: Path | None = None
     for path in lessons_of(lang, only):
         lesson, started = path.stem, time.monotonic()
+        if not desktop and lesson[:2] in TABLET_SKIP:
+            continue
         where = f"notebooks/{lang}/{path.name}"
         shut_down_kernels(server)
         try:
-            ui.open_lesson(where)
+            ui.open_lesson(where, sidebar=desktop)
             if lesson.startswith("00") and desktop:
                 labels = menu_labels(page)
                 run = lab_path(lang, "Run → Run All Cells")[0]
@@ -745,8 +759,9 @@ def write_index(out: Path) -> None:
     parts = ["# Horse Race lessons on screen (Korean, Japanese)", "",
              "JupyterLab with its interface in the lesson's language; each lesson opened and "
              "Run → Run All Cells, then shot from its top to its bottom (desktop 1366×900, "
-             "tablet 820×1180 with touch); the widget states a learner meets on the desktop "
-             "page. Made by `tests/tools/lesson_screens.py`.", ""]
+             "tablet 820×1180 with touch, the file browser closed; the teacher's notebooks "
+             f"{' and '.join(TABLET_SKIP)} at the desktop size only); the widget states a "
+             "learner meets on the desktop page. Made by `tests/tools/lesson_screens.py`.", ""]
     for lang in ("ko", "ja"):
         index = out / lang / "index.md"
         if index.is_file():
@@ -784,6 +799,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     prepare_out(out)
+    if "tablet" in args.sizes:
+        print(f"tablet: the file browser closed; lessons {', '.join(TABLET_SKIP)} at the "
+              "desktop size only", flush=True)
     started = time.monotonic()
     with chromium() as browser:
         for lang in args.langs:
