@@ -12,13 +12,13 @@ in the Markdown preview, as on the classroom site) and Chromium:
 
 - every lesson of ``notebooks/<lang>/`` opened, Run → Run All Cells (the menu in the language),
   then viewport-sized shots from the top of the notebook to its bottom, at desktop (1366×900)
-  and tablet (820×1180, touch; the file browser closed, and not the teacher's notebooks 10 and
-  11: :data:`TABLET_SKIP`) sizes: ``<lang>/<size>/<NN>_<lesson>_<k>.png``;
-- on the desktop page, the widget states a learner meets: in lessons 01–06 the first exercise
-  of each checked section answered wrongly, then rightly (a shot of the widget with each
-  feedback); in 07 a whole hand against the computer (start, middle, end); in 09 the first
-  puzzle answered wrongly; the lesson map of 00 after those answers (the learner's name kept,
-  the results downloaded); the class report of 11 empty, then with that results file uploaded;
+  and tablet (820×1180, touch; the file browser closed, and not the teacher's guide and class
+  report: :data:`TABLET_SKIP`) sizes: ``<lang>/<size>/<NN>_<lesson>_<k>.png``;
+- on the desktop page, the widget states a learner meets: in every lesson with exercises the
+  first exercise of each checked section answered wrongly, then rightly (a shot of the widget with each
+  feedback); in the play lesson a whole hand against the computer (start, middle, end); in the
+  puzzles lesson the first puzzle answered wrongly; the lesson map of 00 after those answers (the learner's name kept,
+  the results downloaded); the class report empty, then with that results file uploaded;
 - the rules page ``rules.<lang>.md`` in JupyterLab's Markdown preview, top to bottom (desktop).
 
 ``<out>/<lang>/index.md`` says what each PNG shows; ``<out>/index.md`` joins them. Each
@@ -59,6 +59,7 @@ from browser.conftest import (  # noqa: E402
 )
 from lab_names import lab_name, lab_path  # noqa: E402
 
+from horserace_nb.teaching.course import COURSE  # noqa: E402
 from horserace_nb.words.i18n import t  # noqa: E402
 
 MARKER = ".lesson-screens"
@@ -75,8 +76,8 @@ next)."""
 NOTEBOOK_SCROLLER = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
 MARKDOWN_SCROLLER = "[data-hr-scroller]"
 """The Markdown preview's scrolling element, once :func:`mark_scroller` has marked it."""
-EXERCISE_LESSONS = ("01", "02", "03", "04", "05", "06")
-TABLET_SKIP = ("10", "11")
+EXERCISE_LESSONS = tuple(lesson.slug for lesson in COURSE if lesson.exercises)
+TABLET_SKIP = ("teacher_guide", "class_report")
 """The teacher's notebooks (the guide, the class report): read on a desktop, so shot at the
 desktop size only (the whole run stays near 500 PNGs, not 560)."""
 
@@ -661,7 +662,8 @@ def run_size(page: Any, server: JupyterServer, shots: Shots, lang: str, size: st
     results: Path | None = None
     for path in lessons_of(lang, only):
         lesson, started = path.stem, time.monotonic()
-        if not desktop and lesson[:2] in TABLET_SKIP:
+        slug = lesson[3:]  # "08_play" → "play" (the course numbers the notebooks)
+        if not desktop and slug in TABLET_SKIP:
             continue
         where = f"notebooks/{lang}/{path.name}"
         shut_down_kernels(server)
@@ -676,13 +678,13 @@ def run_size(page: Any, server: JupyterServer, shots: Shots, lang: str, size: st
             scroll_shots(page, shots, NOTEBOOK_SCROLLER, f"{size}/{lesson}",
                          functools.partial(_describe, page, lesson, "after Run All Cells"))
             if desktop:
-                if lesson[:2] in EXERCISE_LESSONS:
+                if slug in EXERCISE_LESSONS:
                     exercise_states(page, ui, shots, f"{size}/{lesson}", path)
-                elif lesson.startswith("07"):
+                elif slug == "play":
                     play_a_hand(page, ui, shots, f"{size}/{lesson}")
-                elif lesson.startswith("09"):
+                elif slug == "puzzles":
                     puzzle_wrong(page, ui, shots, f"{size}/{lesson}")
-                elif lesson.startswith("11"):
+                elif slug == "class_report":
                     class_report(page, ui, shots, f"{size}/{lesson}", results)
         except Exception as exc:
             shots.note(f"{size} {lesson}: stopped by {type(exc).__name__}: "
@@ -690,7 +692,7 @@ def run_size(page: Any, server: JupyterServer, shots: Shots, lang: str, size: st
             with contextlib.suppress(Exception):
                 shots.take(page, f"{size}/{lesson}_FAILED", f"{lesson}: where it stopped")
         print(f"{lang} {size} {lesson}: {time.monotonic() - started:.0f} s", flush=True)
-        if desktop and lesson.startswith("10") and (not only or "00" in only):
+        if desktop and slug == "teacher_guide" and (not only or "00" in only):
             try:
                 first = lessons_of(lang, ["00"])[0]
                 results = lesson_map(page, ui, shots, f"{size}/{first.stem}",
