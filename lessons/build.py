@@ -755,8 +755,10 @@ def nav_line(index: int, text: dict[str, str], lang: str) -> str:
     titles = [title(lesson.slug, lang) for lesson in COURSE]
     back = ("../index.ipynb", text["title.index"]) if index == 0 else (
         names[index - 1], titles[index - 1])
-    nxt = ((names[0], titles[0]) if index == len(names) - 1
-           else (names[index + 1], titles[index + 1]))
+    # a learner's page leads on to the next learner's page, past the teacher's pages (the
+    # guide holds the answer keys): the last one's Next is the start page
+    later = [i for i in range(index + 1, len(names)) if COURSE[i].teacher == COURSE[index].teacher]
+    nxt = (names[later[0]], titles[later[0]]) if later else (names[0], titles[0])
     return text["nav"].format(back=back[0], back_title=back[1], next=nxt[0],
                               next_title=nxt[1], start=names[0], start_title=titles[0])
 

@@ -144,3 +144,27 @@ def test_no_bold_text_shows_its_asterisks(lang: str) -> None:
              for cell in _cells(lang, name) if cell["cell_type"] == "markdown"
              if (bad := unclosed_bold("".join(cell["source"])))}
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_no_learners_page_leads_on_to_the_teachers_answer_keys(lang: str) -> None:
+    """A teacher's read: the puzzles' *Next* led learners to the teacher guide, whose stored
+    outputs and exit tickets hold the answers. A learner's page leads on to the next learner's
+    page, the last to the start page; the start page lists the teacher's pages apart."""
+    from horserace_nb.teaching.course import COURSE, notebook
+
+    folder = Path(__file__).resolve().parents[1] / "notebooks" / lang
+    teachers = {notebook(lesson.slug) for lesson in COURSE if lesson.teacher}
+    assert notebook("teacher_guide") in teachers
+    for lesson in COURSE:
+        if lesson.teacher:
+            continue
+        cells = json.loads((folder / notebook(lesson.slug)).read_text("utf-8"))["cells"]
+        nav = "".join(cells[-1]["source"])
+        links = re.findall(r"\]\(([^)]+\.ipynb)\)", nav)
+        assert links and not set(links) & teachers, f"{lang}/{notebook(lesson.slug)}: {nav}"
+    start = json.loads((folder / notebook("start")).read_text("utf-8"))["cells"]
+    contents = next("".join(c["source"]) for c in start
+                    if notebook("teacher_guide") in "".join(c["source"]))
+    learners = contents.index(f"({notebook('puzzles')})")
+    assert contents.index(f"({notebook('teacher_guide')})") > contents.index("\n\n", learners)

@@ -85,6 +85,10 @@ class Lesson:
     """How its designed set is practised inside the lesson: for each of its sections in
     order, the places in :attr:`exercises` (as :func:`designed` spells them out) of the items
     checked after it, in teaching order; every item in one section. ``()``: all at once."""
+    teacher: bool = False
+    """A page for the teacher (the guide with its answer keys, the class report): the learners'
+    pages lead past it (their last page's *Next* is the start page), and the start page lists
+    it apart, for the teacher."""
 
     @property
     def title_key(self) -> str:
@@ -139,8 +143,8 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("play", records=("hand", "match", "call")),
     Lesson("classroom"),
     Lesson("puzzles", records=("puzzle",)),
-    Lesson("teacher_guide"),
-    Lesson("class_report"),
+    Lesson("teacher_guide", teacher=True),
+    Lesson("class_report", teacher=True),
 )
 """The lessons in course order (the start page is number 0)."""
 

@@ -43,9 +43,12 @@ work with the widgets.""",
    review of the decisions
 {number:classroom}. [{name:classroom}]({notebook:classroom}) — one clean page for Voilà
 {number:puzzles}. [{name:puzzles}]({notebook:puzzles}) — find the best move, with a ladder of hints
+
+**For the teacher** (the guide holds the answer keys: not a page for learners):
+
 {number:teacher_guide}. [{name:teacher_guide}]({notebook:teacher_guide}) — 45-minute class plans, the rule card to print,
    the answer key, the mistakes to watch for
-{number:class_report}. [{name:class_report}]({notebook:class_report}) — for the teacher: the class's stars and the
+{number:class_report}. [{name:class_report}]({notebook:class_report}) — the class's stars and the
    rules most missed, from the learners' results files""",
     "start.rules": """## The rules
 

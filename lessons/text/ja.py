@@ -30,8 +30,11 @@ TEXT = {
 {number:play}. [{name:play}]({notebook:play}) — コンピューターとの対局、授業時間に収まる対局、自分の選択の振り返り
 {number:classroom}. [{name:classroom}]({notebook:classroom}) — Voilà で見せる、すっきりした1ページ
 {number:puzzles}. [{name:puzzles}]({notebook:puzzles}) — 段階的なヒントを手がかりに、最善の一手を探す
+
+**先生向け** (ガイドには解答があるので、生徒が読むページではありません)：
+
 {number:teacher_guide}. [{name:teacher_guide}]({notebook:teacher_guide}) — 45分の授業案、印刷用のルールカード、練習問題の解答、気をつけたいつまずき
-{number:class_report}. [{name:class_report}]({notebook:class_report}) — 先生向け：生徒の結果ファイルから、クラスの星といちばんまちがえた規則を見る""",
+{number:class_report}. [{name:class_report}]({notebook:class_report}) — 生徒の結果ファイルから、クラスの星といちばんまちがえた規則を見る""",
     'start.rules': """## ルール
 
 ゲームのルールは1ページにまとめてあります：[ホースレースのルール](../rules.ja.md) (印刷して卓に置いておくと便利です)。規則には一つひとつ R1〜R28 の番号が付いていて、各課に出てくる番号はすべてその規則へのリンクになっています。たとえば R17 をクリックすると、ルールのページが規則 R17 の位置で開きます。各課でもルールのページでも、プレイヤーは1から数えます (コードでは席を0から数えるので、席0がプレイヤー1です)。""",

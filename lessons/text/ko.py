@@ -43,8 +43,11 @@ TEXT = {
    복기하기
 {number:classroom}. [{name:classroom}]({notebook:classroom}) — Voilà로 띄우는 깔끔한 한 페이지
 {number:puzzles}. [{name:puzzles}]({notebook:puzzles}) — 힌트를 하나씩 받으며 가장 좋은 수 찾기
+
+**교사용** (안내서에는 정답이 있으므로 학생용 페이지가 아닙니다):
+
 {number:teacher_guide}. [{name:teacher_guide}]({notebook:teacher_guide}) — 45분 수업 계획, 인쇄용 규칙 카드, 정답, 눈여겨볼 실수
-{number:class_report}. [{name:class_report}]({notebook:class_report}) — 교사용: 학생들의 결과 파일로 보는 학급의 별과 가장 많이
+{number:class_report}. [{name:class_report}]({notebook:class_report}) — 학생들의 결과 파일로 보는 학급의 별과 가장 많이
    틀린 규칙""",
     "start.rules": """## 규칙
 

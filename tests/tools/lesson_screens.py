@@ -15,10 +15,11 @@ in the Markdown preview, as on the classroom site) and Chromium:
   and tablet (820×1180, touch; the file browser closed, and not the teacher's guide and class
   report: :data:`TABLET_SKIP`) sizes: ``<lang>/<size>/<NN>_<lesson>_<k>.png``;
 - on the desktop page, the widget states a learner meets: in every lesson with exercises the
-  first exercise of each checked section answered wrongly, then rightly (a shot of the widget with each
-  feedback); in the play lesson a whole hand against the computer (start, middle, end); in the
-  puzzles lesson the first puzzle answered wrongly; the lesson map of 00 after those answers (the learner's name kept,
-  the results downloaded); the class report empty, then with that results file uploaded;
+  first exercise of each checked section answered wrongly, then rightly (a shot of the widget
+  with each feedback); in the play lesson a whole hand against the computer (start, middle,
+  end); in the puzzles lesson the first puzzle answered wrongly; the lesson map of 00 after
+  those answers (the learner's name kept, the results downloaded); the class report empty,
+  then with that results file uploaded;
 - the rules page ``rules.<lang>.md`` in JupyterLab's Markdown preview, top to bottom (desktop).
 
 ``<out>/<lang>/index.md`` says what each PNG shows; ``<out>/index.md`` joins them. Each
