@@ -43,7 +43,15 @@ from horserace_nb.lite.classroom_page import light_url
 from horserace_nb.lite.contents import LESSONS_MANIFEST, lessons_manifest
 from horserace_nb.lite.pages import lesson_url
 from horserace_nb.render.card import card_file, rule_card_svg
-from horserace_nb.teaching.course import COURSE, designed, notebook, number, sections, title
+from horserace_nb.teaching.course import (
+    COURSE,
+    designed,
+    notebook,
+    number,
+    rules_of,
+    sections,
+    title,
+)
 from horserace_nb.teaching.course import lesson as find_lesson
 from horserace_nb.teaching.puzzles import PUZZLES
 from horserace_nb.words.i18n import LANGS, grammar, label, t
@@ -506,6 +514,8 @@ HAND_IN_MINUTES = 5
 """Results handed in: *Download my results*, the file to the teacher."""
 EXIT_TASK_MINUTES = 1
 EXIT_TASKS_MAX = 3
+SPARE_MINUTES = 4
+"""Kept free in every class for what overruns: a device that fails, a question, a slow start."""
 MIN_ITEMS_IN_CLASS = 3
 """A lesson too long for one class keeps at least this many of its items in class."""
 EXIT_TASKS: dict[str, tuple[str, ...]] = {
@@ -565,13 +575,28 @@ class ClassPlan(NamedTuple):
 def _budget(blocks: list[Block]) -> int:
     """The minutes left for lessons in a class that holds *blocks* (one more switch if any)."""
     return (CLASS_MINUTES - LOAD_MINUTES - HAND_IN_MINUTES - EXIT_TASKS_MAX * EXIT_TASK_MINUTES
-            - SWITCH_MINUTES * len(blocks) - sum(block.minutes for block in blocks))
+            - SPARE_MINUTES - SWITCH_MINUTES * len(blocks)
+            - sum(block.minutes for block in blocks))
+
+
+def practised(block: Block) -> frozenset[str]:
+    """The rules a class practises of a lesson: all the lesson's when every item is done in
+    class, else those of its rules the items done there practise (the first :attr:`Block.items` in the lesson's
+    section order; the rest is homework)."""
+    if block.items == block.of:
+        return frozenset(find_lesson(block.slug).rules)
+    order = [place for section in sections(block.slug) for place in section]
+    items = designed(block.slug)
+    return frozenset(rule for place in order[:block.items]
+                     for rule in rules_of("exercise", "/".join(items[place]))
+                     if rule in find_lesson(block.slug).rules)
 
 
 def _exit_tasks(blocks: list[Block]) -> tuple[str, ...]:
-    """Up to :data:`EXIT_TASKS_MAX` tasks on the class's lessons, taking each lesson in turn."""
-    per_lesson = [[name for name, rules in EXIT_TASKS.items()
-                   if set(rules) <= set(find_lesson(block.slug).rules)] for block in blocks]
+    """Up to :data:`EXIT_TASKS_MAX` tasks on the rules the class practised (:func:`practised`),
+    taking each lesson in turn."""
+    per_lesson = [[name for name, rules in EXIT_TASKS.items() if set(rules) <= practised(block)]
+                  for block in blocks]
     chosen: list[str] = []
     while len(chosen) < EXIT_TASKS_MAX and any(per_lesson):
         for tasks in per_lesson:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from lesson_sources import builder, filled_texts
 
-from horserace_nb.teaching.course import COURSE, lesson, notebook
+from horserace_nb.teaching.course import COURSE, designed, lesson, notebook, rules_of, sections
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ko", "ja")
@@ -47,6 +47,9 @@ def test_every_class_fits_45_minutes_by_the_guides_own_estimate() -> None:
         assert ("hand_in", BUILD.HAND_IN_MINUTES, None) in plan.rows()
         assert BUILD.HAND_IN_MINUTES >= 5
         assert sum(minutes for _, minutes, _ in plan.rows()) == 45
+        # room for what overruns (a device that fails, a question): a second teacher's read
+        # found classes planned at 45 of 45 minutes
+        assert 45 - plan.minutes >= BUILD.SPARE_MINUTES >= 3, plan
 
 
 def test_exit_tickets_ask_only_what_their_class_taught() -> None:
@@ -54,6 +57,14 @@ def test_exit_tickets_ask_only_what_their_class_taught() -> None:
     ticket asked about R18 and R23, taught in class 2); every class has a ticket."""
     for n, plan in enumerate(_plans(), 1):
         taught = {rule for block in plan.blocks for rule in lesson(block.slug).rules}
+        # a lesson whose items partly go home: only the rules its items done in class practise
+        # (a second teacher's read: class 5's ticket asked R20, whose items were homework)
+        for block in plan.blocks:
+            order = [p for section in sections(block.slug) for p in section][:block.items]
+            if block.items < block.of:
+                taught -= set(lesson(block.slug).rules) - {
+                    rule for place in order
+                    for rule in rules_of("exercise", "/".join(designed(block.slug)[place]))}
         assert plan.exit, f"class {n} has no exit ticket"
         for task in plan.exit:
             asked = set(BUILD.EXIT_TASKS[task])

@@ -212,3 +212,20 @@ def test_every_double_counted_as_one_half_is_named(lang: str) -> None:
         assert not said.ok
         assert all(str(tile) in said.message for tile in halved) and "(R13)" in said.message
     assert found >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_right_end_total_given_as_a_score_is_told_it_scores_nothing(lang: str) -> None:
+    """A teacher's read: typing the end total (say 4) as the score of a placement that scores
+    nothing was told to add up the ends again — a right total, and no word of the 0. It is
+    told the total is right and scores 0 (R15)."""
+    from horserace_nb.teaching.exercises import PlacementScore
+
+    nothing = [e for e in (PlacementScore(s) for s in range(1, 40))
+               if not e.answer and e.layout.end_total() % 5]
+    assert nothing
+    for ex in nothing[:5]:
+        total = ex.layout.end_total()
+        said = ex.check(total, lang)
+        assert not said.ok
+        assert t("exercise.score.total_no_score", lang, total=total) in said.message

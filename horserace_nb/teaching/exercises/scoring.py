@@ -338,6 +338,8 @@ class PlacementScore(LayoutExercise[int]):
             return feedback(True, t("exercise.right_why", lang, why=self._why(lang)))
         if raw and answer == raw // 5:
             why = t("exercise.score.display", lang)
+        elif raw == 0 and answer == self.layout.end_total():  # the right total, no score
+            why = t("exercise.score.total_no_score", lang, total=answer)
         elif answer % 5 or answer < 0:
             why = t("exercise.score.not_multiple", lang, answer=answer)
         elif raw == 0:
