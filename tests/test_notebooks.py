@@ -131,7 +131,11 @@ def test_every_notebook_ends_with_back_next_and_start_links(lang: str) -> None:
         assert len(targets) == 3, f"{lang}/{name}: the last cell links Back, Next and Start"
         back, forward, start = targets
         assert back == (names[i - 1] if i else "../index.ipynb"), name
-        assert forward == (names[i + 1] if i + 1 < len(names) else names[0]), name
+        # Next: the next page of the same kind, a learner's or the teacher's (a learner's
+        # page never leads to the guide's answer keys); after the last, the start page
+        teacher = {notebook(lesson.slug): lesson.teacher for lesson in COURSE}
+        later = [n for n in names[i + 1:] if teacher[n] == teacher[name]]
+        assert forward == (later[0] if later else names[0]), name
         assert start == "00_start.ipynb"
         for target in targets:
             assert (NOTEBOOKS / lang / target).resolve().exists(), f"{name}: {target}"

@@ -174,13 +174,15 @@ def settlement(result: HandResult, lang: str,
 
     >>> from horserace_nb.core.settlement import settle
     >>> text = settlement(settle([0, 17], partners=False, domino=0), "en")
-    >>> text.reason, text.bonuses
-    ('Hand won by placing the last tile (R21).', ('Bonus for Player 1 from the pips of Player 2: \
-17 → 15 → 3 points (R23).',))
+    >>> text.reason
+    'Player 1 won the hand by placing the last tile (R21).'
+    >>> text.bonuses
+    ('Bonus for Player 1 from the pips of Player 2: 17 → 15 → 3 points (R23).',)
     """
     partners = result.partners
     if result.reason == "domino":
-        reason = t("settle.reason_domino", lang)
+        reason = t("settle.reason_domino", lang,
+                   name=scoring_side(result.winners[0], partners, lang, names))
     else:
         reason = t("settle.reason_blocked_teams" if partners else "settle.reason_blocked", lang)
     return SettlementText(
