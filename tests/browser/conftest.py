@@ -917,8 +917,15 @@ class PlayDriver:
                 except PlaywrightTimeoutError:
                     continue
             else:
-                pytest.fail(f"neither a tile, {self.next_label!r} nor {self.draw_label!r} "
-                            f"can be clicked: {self.texts()}")
+                # the turn line may say "your turn" a moment before the board's picture marks
+                # the tiles that fit (a loaded machine): wait for the picture once, then say so
+                try:
+                    expect(self.root.locator(self.PLAYABLE).first).to_be_attached(
+                        timeout=KERNEL_TIMEOUT_MS)
+                    return
+                except AssertionError:
+                    pytest.fail(f"neither a tile, {self.next_label!r} nor "
+                                f"{self.draw_label!r} can be clicked: {self.texts()}")
         pytest.fail(f"still not the learner's turn after {limit} moves")
 
     def place_first_fitting_tile(self, *, keyboard: bool = False) -> PlayResult:
