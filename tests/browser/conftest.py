@@ -42,7 +42,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -685,6 +685,33 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.sections.append(("browser console errors", "\n".join(pg.horserace_errors)))
 
 
+def run_all_cells(page: Any, menu: Sequence[str] = ("Run", "Run All Cells"),
+                  timeout: int = KERNEL_TIMEOUT_MS) -> None:
+    """Choose *menu* (JupyterLab's Run → Run All Cells, as the interface's language names it)
+    and wait until every code cell of the open notebook has run (its prompt numbered)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    started = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+        .some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))"""
+    for attempt in (1, 2):
+        page.get_by_role("menuitem", name=menu[0], exact=True).click()
+        page.get_by_role("menuitem", name=menu[1], exact=True).click()
+        try:
+            # a queued cell shows [*] at once, even while the kernel is busy: none after 30 s
+            # means the menu's command was not taken (a menu closed by a late relayout), and
+            # running it again runs nothing twice
+            page.wait_for_function(started, timeout=30_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""", timeout=timeout)
+
+
 # --------------------------------------------------------------------------- page helpers
 class Frontend:
     """Drive one front end as a person would: open a notebook, Run → Run All Cells, wait until
@@ -726,29 +753,7 @@ class Frontend:
     def run_all(self) -> None:
         """Run → Run All Cells, then wait until every code cell has run and the kernel is
         idle."""
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-        started = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
-            .some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))"""
-        for attempt in (1, 2):
-            self.page.get_by_role("menuitem", name="Run", exact=True).click()
-            self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-            try:
-                # a queued cell shows [*] at once, even while the kernel is busy: none after
-                # 30 s means the menu's command was not taken (a menu closed by a late
-                # relayout), and running it again runs nothing twice
-                self.page.wait_for_function(started, timeout=30_000)
-                break
-            except PlaywrightTimeout:
-                if attempt == 2:
-                    raise
-        self.page.wait_for_function(
-            """() => {
-                const prompts = [...document.querySelectorAll(
-                    '.jp-CodeCell .jp-InputArea-prompt')];
-                return prompts.length > 0 &&
-                       prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-            }""", timeout=KERNEL_TIMEOUT_MS)
+        run_all_cells(self.page)
         self.wait_idle()
 
     def show(self, locator: Any) -> None:

@@ -55,6 +55,7 @@ from browser.conftest import (  # noqa: E402
     Frontend,
     JupyterServer,
     PlayDriver,
+    run_all_cells,
     shut_down_kernels,
     start_server,
 )
@@ -162,27 +163,8 @@ class LessonFrontend(Frontend):
             .first.wait_for(timeout=KERNEL_TIMEOUT_MS)
 
     def run_all(self) -> None:
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-        run, run_all = lab_path(self.lang, "Run → Run All Cells")
-        started = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
-            .some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))"""
-        for attempt in (1, 2):
-            self.page.get_by_role("menuitem", name=run, exact=True).click()
-            self.page.get_by_role("menuitem", name=run_all, exact=True).click()
-            try:
-                self.page.wait_for_function(started, timeout=30_000)
-                break
-            except PlaywrightTimeout:
-                if attempt == 2:
-                    raise
-        self.page.wait_for_function(
-            """() => {
-                const prompts = [...document.querySelectorAll(
-                    '.jp-CodeCell .jp-InputArea-prompt')];
-                return prompts.length > 0 &&
-                       prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-            }""", timeout=KERNEL_TIMEOUT_MS * 2)
+        run_all_cells(self.page, lab_path(self.lang, "Run → Run All Cells"),
+                      timeout=KERNEL_TIMEOUT_MS * 2)
         self.wait_idle()
 
     def open_lesson(self, path: str, *, sidebar: bool = True) -> None:
