@@ -457,7 +457,7 @@ def test_a_file_whose_puzzles_together_go_too_many_ways_is_refused(
 def test_a_steps_sentence_waits_with_a_hidden_sum() -> None:
     """The teacher's sentence may tell the sum: while the sum is held back (the class answers
     first) it is held back too, and shown with the sum."""
-    w = ReplayWidget(_example(), sums=False)
+    w = ReplayWidget(_example(), sums=False, ask_sum=True)
     w.step = 1
     assert "15 scores 3" not in w.heading.value and w.sum_button.layout.display == ""
     w.reveal_sum()

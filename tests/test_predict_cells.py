@@ -101,12 +101,14 @@ def test_a_replay_before_lesson_3_asks_no_sum_and_offers_no_show_the_sum() -> No
     skip = {"en": "skip", "ko": "건너뛰어", "ja": "飛ばして"}  # "skip its question for now"
     for lang in LANGS:
         assert skip[lang] not in texts(lang)["tiles.spinners"].lower()
-    w = ReplayWidget("sequence", sums=False, turns=False, ask_sum=False)
-    for step in range(1, len(w.steps)):
-        w.step = step
-        assert w.sum_line.value == "" and w.sum_button.layout.display == "none", step
-        assert "hr-svg-end" not in w.board.svg  # the numbers stay hidden as well
-    asked = ReplayWidget("sequence", sums=False)  # the class answers first: still asked
+    # sums off: no Show the sum (issue 31 item 2), whether or not the lesson says ask_sum=False
+    for w in (ReplayWidget("sequence", sums=False, turns=False, ask_sum=False),
+              ReplayWidget("sequence", sums=False, turns=False)):
+        for step in range(1, len(w.steps)):
+            w.step = step
+            assert w.sum_line.value == "" and w.sum_button.layout.display == "none", step
+            assert "hr-svg-end" not in w.board.svg  # the numbers stay hidden as well
+    asked = ReplayWidget("sequence", sums=False, ask_sum=True)  # the class answers first
     asked.step = 3
     assert asked.sum_button.layout.display == "" and asked.sum_line.value
 

@@ -128,7 +128,7 @@ def _point_name(tile: str, side: str, lang: str) -> str:
 
 
 def test_hidden_sum_is_neither_shown_nor_said_until_show_the_sum() -> None:
-    w = ReplayWidget("sequence", sums=False)
+    w = ReplayWidget("sequence", sums=False, ask_sum=True)
     w.step = 3  # [4|4] on [1|4]: 2 + 8 = 10
     said = w.board.announcement["text"]
     assert "[4|4]" in said and "10" not in said and "R17" not in said
@@ -148,7 +148,7 @@ def test_hidden_sum_is_neither_shown_nor_said_until_show_the_sum() -> None:
 
 
 def test_hidden_sum_in_a_hand_replay_hides_the_scores_too() -> None:
-    w = ReplayWidget("turn_chain", sums=False, lang="ko")
+    w = ReplayWidget("turn_chain", sums=False, ask_sum=True, lang="ko")
     placed = next(i for i in range(1, len(w.steps)) if w.steps[i].event is not None
                   and w.steps[i].event.kind == "place" and w.steps[i].event.raw > 0)
     w.step = placed
@@ -160,7 +160,7 @@ def test_hidden_sum_in_a_hand_replay_hides_the_scores_too() -> None:
 
 
 def test_a_step_without_a_sum_has_nothing_to_show() -> None:
-    w = ReplayWidget("turn_chain", sums=False)
+    w = ReplayWidget("turn_chain", sums=False, ask_sum=True)
     drew = next(i for i in range(1, len(w.steps)) if w.steps[i].event is not None
                 and w.steps[i].event.kind == "draw")
     w.step = drew
@@ -202,7 +202,7 @@ def test_a_replay_that_asks_first_keeps_the_explanation_for_the_last_step(
 
 
 def test_the_hidden_sum_follows_a_language_switch_and_can_be_turned_on() -> None:
-    w = ReplayWidget("sequence", sums=False, turns=False)
+    w = ReplayWidget("sequence", sums=False, turns=False, ask_sum=True)
     w.step = 2
     w.lang = "ja"
     assert t("replay.sum_prompt", "ja") in w.sum_line.value

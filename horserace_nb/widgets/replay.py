@@ -4,14 +4,14 @@
 >>> w.step = 3                               # after [4|4]: 2 + 8 = 10
 >>> w.current.layout.end_total()
 10
->>> quiet = ReplayWidget(sums=False)         # the class answers first
+>>> quiet = ReplayWidget(sums=False, ask_sum=True)  # the class answers, then Show the sum
 >>> quiet.step = 3
 >>> quiet.sum_line.value.count("10"), quiet.sum_button.layout.display
 (0, '')
 >>> quiet.reveal_sum()
 >>> "2 + 8 = 10" in quiet.sum_line.value
 True
->>> silent = ReplayWidget(sums=False, ask_sum=False)  # adding up not taught yet: not asked
+>>> silent = ReplayWidget(sums=False)        # sums off: not asked, no Show the sum
 >>> silent.step = 3
 >>> silent.sum_line.value, silent.sum_button.layout.display
 ('', 'none')
@@ -66,11 +66,11 @@ class ReplayWidget(View):
     (a click on the picture; ← and → step, Space plays or pauses, Home and End: :meth:`press`),
     or from code: ``w.step = 3``.
 
-    **Hidden sums** (``sums=False``, for lessons that have not taught adding up yet, or for a
-    class that answers first): a step's sum is neither shown nor said — nor the numbers on the
-    board, the turn line and the scores, which would give it away — until *Show the sum*
-    (:meth:`reveal_sum`) shows it for that step; with ``ask_sum=False`` (a lesson that has not
-    taught adding up yet) the sum is not asked for and there is no *Show the sum*.
+    **Hidden sums** (``sums=False``, for lessons that have not taught adding up yet): a step's
+    sum is neither shown nor said — nor the numbers on the board, the turn line and the
+    scores, which would give it away — and there is no *Show the sum*. For a class that
+    answers first, ``ask_sum=True`` asks for the sum and offers *Show the sum*
+    (:meth:`reveal_sum`), which shows it for that step.
     ``turns=False`` leaves out the turn lines and the scores (lessons before turns are taught).
     With either, or ``explain_first=False`` (a lesson that asks first what the example shows),
     the example's explanation, which tells the answers, waits for the last step.
@@ -84,9 +84,10 @@ class ReplayWidget(View):
     :param size: the largest width of the board picture, in pixels (a number above 0).
     :param switch: show the widget's own language switch.
     :param predict: start in predict mode (there is no play then: Space steps).
-    :param sums: show each step's sum at once; ``False``: only after *Show the sum*.
-    :param ask_sum: with ``sums=False``, ask for the sum and offer *Show the sum* (``False``:
-        neither, nothing is asked that the lesson has not taught).
+    :param sums: show each step's sum at once; ``False``: not at all (with *ask_sum*, after
+        *Show the sum*).
+    :param ask_sum: with ``sums=False``, ask for the sum and offer *Show the sum* (the
+        default, ``False``: neither, nothing is asked that the lesson has not taught).
     :param turns: show the turn lines and the scores.
     :param explain_first: show the example's explanation from the first step.
     :param projector: projector mode (:attr:`~horserace_nb.widgets.base.View.projector`).
@@ -99,7 +100,7 @@ class ReplayWidget(View):
     """Show each step's sum at once (``False``: after *Show the sum*)."""
     turns = traitlets.Bool(True)
     """Show the turn lines and the scores."""
-    ask_sum = traitlets.Bool(True)
+    ask_sum = traitlets.Bool(False)
     """With hidden sums: ask for the sum and offer *Show the sum* (``False``: neither)."""
     explain_first = traitlets.Bool(True)
     """Show the example's explanation from the first step (``False``: at the last step only)."""
@@ -107,7 +108,7 @@ class ReplayWidget(View):
     def __init__(self, source: Any = None, *, lang: str = "en", size: float = 640,
                  switch: bool = True, predict: bool = False, sums: bool = True,
                  turns: bool = True, explain_first: bool = True,
-                 projector: bool = False, ask_sum: bool = True) -> None:
+                 projector: bool = False, ask_sum: bool = False) -> None:
         check_lang(lang)
         self.size = validate.size(size)
         sums, turns = validate.flag(sums, "sums"), validate.flag(turns, "turns")
