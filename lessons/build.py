@@ -71,6 +71,12 @@ PREDICT_TAG = "predict"
 # ("links", key) that and every lesson's link; ("plans", key) the class plans (class_plans).
 SETUP = 'LANG = "{lang}"'
 
+
+def predict_metadata() -> dict[str, Any]:
+    """A predict cell's metadata: its tag, and its code collapsed (the code of a reveal would
+    tell the answer: ``layout.place(...)`` in a ``try``); the learner can open it."""
+    return {"tags": [PREDICT_TAG], "jupyter": {"source_hidden": True}}
+
 def _lesson_exercises(lesson: str, section: int | None = None) -> str:
     """The exercise cell of *lesson* (its slug): its designed set (``teaching.course``), or
     the items checked after its *section* (from 1: ``teaching.course.sections``)."""
@@ -823,7 +829,7 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         elif body.startswith(PREDICT + "\n"):  # answered by running: no stored output
             source = f"# {text['code.predict']}\n{body[len(PREDICT) + 1:]}"
             nb.cells.append(nbformat.v4.new_code_cell(source.replace("{lang}", lang), id=cell_id,
-                                                      metadata={"tags": [PREDICT_TAG]}))
+                                                      metadata=predict_metadata()))
         else:
             nb.cells.append(nbformat.v4.new_code_cell(body.replace("{lang}", lang), id=cell_id))
     return nb
@@ -845,7 +851,7 @@ def execute_and_strip(nb: Any, cwd: Path) -> Any:
             if output.get("output_type") == "error":
                 raise RuntimeError(f"cell failed: {cell.source[:80]}")
         cell.outputs = _joined_streams(cell.outputs)
-        cell.metadata = {"tags": [PREDICT_TAG]} if predict else {}
+        cell.metadata = predict_metadata() if predict else {}
     nb.metadata.pop("widgets", None)
     return nb
 

@@ -54,6 +54,8 @@ def test_a_cell_that_answers_a_task_ships_without_its_output(lang: str) -> None:
             where = f"{lang}/{path.name} cell {i}"
             assert cell["outputs"] == [] and cell["execution_count"] is None, where
             assert source(cell).splitlines()[0] == comment, where
+            # its code collapsed: a reveal's code would tell the answer (a teacher's read)
+            assert cell["metadata"].get("jupyter", {}).get("source_hidden") is True, where
     assert found >= 5  # lesson 01's deal, 02's step, singles and branch, 03's opening tiles
 
 

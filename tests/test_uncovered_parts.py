@@ -258,3 +258,23 @@ def test_the_target_items_scores_say_they_are_before_the_placement(lang: str) ->
                         for s, v in enumerate(before)), lang, none=True)
     assert t("exercise.next.scores_before", lang, scores=scores,
              target=ex.game.target) in ex.prompt(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_scoring_double_of_double_once_is_said_to_come_from_hand(lang: str) -> None:
+    """A teacher's read: the item on R17's one more placement (not two) said "Player 4 places
+    [1|1] …" without "from hand", which decides between R17 (one more) and R18 (turn over)."""
+    from horserace_nb.words.i18n import side_name, t
+    from horserace_nb.words.names import seat_name
+
+    seen = 0
+    for seed in range(1, 30):
+        ex = make_exercise("next", seed, "double_once")
+        double = ex.game.history[-2]
+        if double.on is None or double.side is None:
+            continue  # the opening tile: from hand by the rule (R8)
+        seen += 1
+        assert t("exercise.next.placed", lang, name=seat_name(double.seat, lang),
+                 tile=double.tile, on=double.on, side=side_name(double.side, lang)) \
+            in ex.prompt(lang)
+    assert seen >= 3

@@ -286,7 +286,7 @@ it (R20). Player 1 stands at 60 and opens with `[4|6]`: 4 + 6 = 10 scores 2 poin
 is already over (R26).""",
     "turns.exercises": """## Your turn
 
-Who places next, and when is a score written down? Choose, then press *Check*. Each hint
+Who places next? Choose, then press *Check*. Each hint
 costs a star.""",
     "turns.coders": """## Optional: for coders
 
@@ -512,7 +512,7 @@ pairs answer the exercises on one device and settle on paper before they answer.
     "guide.exit.pass": "**Nothing to place.** The boneyard is empty, and none of player 2's tiles fits. What does player 2 do? Answer: pass; the turn goes on to the next player (R19).",
     "guide.exit.end_first": "**The last tile.** Player 1's last tile is a double, and it scores. Does player 1 place again? Answer: no: the hand ends at once, and its end comes before placing again (R20).",
     "guide.exit.settle": "**A settlement.** Player 1 goes out; player 2 holds 17 pips. How many points does player 1 get? Answer: 17 → 15 → **3** points (R23).",
-    "guide.exit.leader": "**The next leader.** The hand is blocked; player 2 placed its last tile. Who leads the next hand? Answer: a new lot chooses (R7).",
+    "guide.exit.leader": "**The next leader.** The hand is blocked; player 2 placed their last tile. Who leads the next hand? Answer: a new lot chooses (R7).",
     "guide.exit.blocked": "**A blocked hand.** Two players, and nobody can place: player 1 holds 9 pips, player 2 holds 14. Who wins the hand, and how many points? Answer: player 1 wins the hand, 14 → 15 → **3** points (R22, R23).",
     "guide.exit.win": "**Reaching 61.** Player 1 has 60 points and places a tile that scores 10 raw (2 points). What happens? Answer: 62 points, and player 1 wins at once; exactly 61 is not needed (R26).",
     "guide.exit.shared": "**Two at once.** Both teams have 59 points, and one settlement gives each team 2. Who wins? Answer: both teams, together: everyone who reaches 61 in the same settlement shares the win (R27).",

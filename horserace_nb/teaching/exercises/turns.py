@@ -177,7 +177,10 @@ class NextPlayer(Exercise[int | None]):
         lines = []
         if self._once:  # the scoring double placed just before, from hand
             double = self.game.history[-2]
-            lines += [placed(double, lang),
+            from_hand = placed(double, lang) if double.on is None or double.side is None else t(
+                "exercise.next.placed", lang, name=seat_name(double.seat, lang),
+                tile=double.tile, on=double.on, side=side_name(double.side, lang))
+            lines += [from_hand,  # from hand: R17's one more placement, not R18's end of turn
                       t("exercise.next.double_scores", lang, total=double.total,
                         points=points_phrase(double.raw, lang))]
             assert event.side is not None  # a single after a double: placed on the layout
