@@ -136,7 +136,9 @@ def test_a_link_to_a_missing_lesson_says_so_and_links_the_start_page(lite_url: s
     link.click()
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=index\.ipynb$"))
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === 'index.ipynb'")
-    expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text("Horse Race")
+    # (the start page's notebook drawn: on a loaded machine after more than expect's 5 s)
+    expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text(
+        "Horse Race", timeout=LITE_TIMEOUT_MS)
     expect(page.locator("#hr-address-missing")).to_have_count(0)
     assert traffic.outside == [], f"the site asked for outside files: {traffic.outside}"
 
