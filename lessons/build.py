@@ -419,17 +419,23 @@ CELLS: dict[str, list[Cell]] = {
                  "            print(drill.question(LANG))\n"
                  "            print('→', drill.answer_text(LANG))\n            print()"),
         ("md", "guide.key_predict"),
-        ("code", f"{CHECK}\nexample = EXAMPLES['sequence']\n"
-                 "for number, (place, layout) in enumerate(zip(example.placements, "
+        ("code", "from horserace_nb.widgets import Reveal\n\n\n"
+                 "def answer():  # the key on request: the site carries no stored key\n"
+                 "    example = EXAMPLES['sequence']\n"
+                 "    for number, (place, layout) in enumerate(zip(example.placements, "
                  "example.layouts()), 1):\n"
-                 "    print(number, narration.placement_heading(place.tile, place.on, place.side, "
-                 "LANG))\n"
-                 "    print('   ', narration.sum_line(layout, LANG))"),
+                 "        print(number, narration.placement_heading(place.tile, place.on, "
+                 "place.side, LANG))\n"
+                 "        print('   ', narration.sum_line(layout, LANG))\n\n"
+                 "Reveal(answer, lang=LANG)"),
         ("md", "guide.key_puzzles"),
-        ("code", f"{CHECK}\nfrom horserace_nb.teaching.puzzles import PUZZLES\n\n"
-                 "for key, puzzle in PUZZLES.items():\n"
-                 "    print(puzzle.title(LANG))\n"
-                 "    print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n    print()"),
+        ("code", "from horserace_nb.teaching.puzzles import PUZZLES\n\n\n"
+                 "def answer():  # the key on request: the site carries no stored key\n"
+                 "    for key, puzzle in PUZZLES.items():\n"
+                 "        print(puzzle.title(LANG))\n"
+                 "        print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n"
+                 "        print()\n\n"
+                 "Reveal(answer, lang=LANG)"),
         ("md", "guide.misconceptions"),
         ("site", "guide.run"),
         ("links", "guide.links"),

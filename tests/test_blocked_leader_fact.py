@@ -19,7 +19,7 @@ from horserace_nb.words.names import seat_name
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ko", "ja")
 SAYS_A_LAST_PLACER = {"en": "even though someone placed its last tile",
-                      "ko": "마지막 타일을 놓은 플레이어가 있더라도",
+                      "ko": "마지막으로 타일을 놓은 플레이어가 아니라",
                       "ja": "最後の牌を置いたプレイヤーがいても"}
 NO_SUCH_PLAYER = {"en": "no such player", "ko": "그런 플레이어가 없",
                   "ja": "そういうプレイヤーがいない"}
