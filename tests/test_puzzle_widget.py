@@ -143,6 +143,15 @@ def test_a_hint_does_not_show_the_title_a_try_or_the_answer_does() -> None:
     assert "Puzzle 1" in w.title.value and w.rules_line.value == ""
 
 
+def test_a_wrong_try_shows_the_rules_but_not_the_title_that_names_the_trick() -> None:
+    w = PuzzleWidget("fifteen", lang="ja")
+    title = w.puzzle.title("ja")
+    assert not w.place("[5|6]", "[5|5]", "straight_b")[0]
+    assert title not in w.title.value and "パズル 1" in w.title.value
+    assert title not in str(w.menu.options) and "R" in w.rules_line.value
+    assert w.play(w.puzzle.chain[0])[0] and title in w.title.value
+
+
 def test_try_again_goes_back_to_the_position() -> None:
     w = PuzzleWidget("out_in_one_turn")
     start = w.game.layout.placements()
@@ -209,12 +218,13 @@ def test_the_language_switch_rewrites_everything_shown() -> None:
     w.place("[5|6]", "[5|5]", "straight_b")
     w.lang = "ko"
     p = w.puzzle
-    assert p.title("ko") in w.title.value and p.question("ko") in _plain(w.question.value)
+    assert "퍼즐 1" in w.title.value and p.question("ko") in _plain(w.question.value)
+    assert "규칙" in w.rules_line.value or "R13" in w.rules_line.value
     assert p.hints("ko")[0] in _plain(w.hints_box.value)
     assert w.hint_button.description.startswith("힌트")
     assert w.message == p.check(Place("[5|6]", "[5|5]", "straight_b"), "ko")[1]
     assert w.board.lang == "ko" and "퍼즐 1 / 6" in w.counter.value
-    assert [label for label, _ in w.menu.options][0] == p.title("ko")  # tried: titled
+    assert [label for label, _ in w.menu.options][0] == "퍼즐 1"  # only a wrong try: untitled
     assert [label for label, _ in w.menu.options][1] == "퍼즐 2"
     w.lang = "ja"
     assert p.question("ja") in _plain(w.question.value) and "R13" in w.message

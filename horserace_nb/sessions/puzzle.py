@@ -13,12 +13,14 @@ position as it stands and the judging of each placement (:class:`PuzzleSession`)
 >>> session.judge(Place("[3|5]", "[5|5]", "straight_b"))[0], session.solved, session.stars
 (True, True, 2)
 
-Each hint opened costs a star; the puzzle's title (which names its trick) is shown only once it
-was tried:
+Each hint opened costs a star; the puzzle's rules are shown once it was tried, its title (which
+names its trick) once a placement was right or the answer shown:
 
 >>> session.go(1)
 >>> session.titled, session.hint(), session.hint(), session.stars_if_solved_now()
 (False, True, True, 1)
+>>> session.judge(Place("[5|6]", "[5|5]", "straight_b"))[0], session.titled, session.named
+(False, True, False)
 """
 
 from __future__ import annotations
@@ -50,7 +52,10 @@ class Progress:
     revealed: bool = False
     hints: int = 0
     tried: bool = False
-    """A placement was judged or the answer shown: the title and rules may be shown."""
+    """A placement was judged or the answer shown: the rules may be shown."""
+    named: bool = False
+    """A placement was right or the answer shown: the title (which names the trick, and after
+    a wrong try would give it away) may be shown."""
 
     @property
     def stars(self) -> int:
@@ -112,9 +117,14 @@ class PuzzleSession:
 
     @property
     def titled(self) -> bool:
-        """The puzzle on show was tried: its title and its rules (which give the trick away)
-        may be shown."""
+        """The puzzle on show was tried: its rules (a hint to its trick) may be shown."""
         return self.record.tried
+
+    @property
+    def named(self) -> bool:
+        """The puzzle on show had a right placement or its answer shown: its title (which
+        names the trick) may be shown."""
+        return self.record.named
 
     def stars_if_solved_now(self) -> int:
         """The stars the puzzle on show would earn if the next try solved it (hints opened
@@ -175,7 +185,7 @@ class PuzzleSession:
         record = self.record
         if not record.solved:
             record.revealed = True
-        record.tried = True
+        record.tried = record.named = True
         puzzle = self.puzzle
         game = puzzle.game()
         for step in puzzle.chain:
@@ -200,6 +210,7 @@ class PuzzleSession:
                 record.attempts += 1
             self.said = ("error", self._wrong(step, attempt))
             return False, self.said
+        record.named = True
         layout, score, rules = self.game.layout.copy(), self._score(), self.game.rules
         self.game.apply(step)
         self.steps = attempt

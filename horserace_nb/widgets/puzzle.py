@@ -12,9 +12,9 @@ it (a placement there is right when it keeps the turn's best score within reach,
 solved when the turn is complete. "Hint" reveals the puzzle's hints one at a time,
 gentle first; the last one is the answer. Stars as in the exercises: 3 when solved at the first
 try, 2 at the second, 1 later, each hint opened costing one more (never below 1), 0 once the
-answer was shown (or its last hint, which gives it) before it was solved. The puzzle's title and
-its rules line, which name its trick, appear after the first try ("Puzzle 2" until then, in the
-menu too).
+answer was shown (or its last hint, which gives it) before it was solved. The puzzle's rules
+line appears after the first try; its title, which names its trick, after a right placement or
+the answer shown ("Puzzle 2" until then, in the menu too).
 
 The puzzle logic (which puzzle, how each went, the judging) is
 :class:`~horserace_nb.sessions.puzzle.PuzzleSession`; this module draws it and wires the board.
@@ -380,8 +380,9 @@ class PuzzleWidget(View):
         self.board.announce(self.message)  # the widget's one live region
 
     def _title(self, index: int, lang: str) -> str:
-        """A puzzle's title once it was tried, "Puzzle n" before (the title names the trick)."""
-        if self.progress[index].tried:
+        """A puzzle's title once a placement was right or its answer shown, "Puzzle n" before
+        (the title names the trick: after a wrong try it would give it away)."""
+        if self.progress[index].named:
             return self.puzzles[index].title(lang)
         return t("puzzleui.untitled", lang, n=index + 1)
 
