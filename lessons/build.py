@@ -1,8 +1,10 @@
 """Build the tutorial notebooks in notebooks/{en,ko,ja}/ from one structure.
 
 The code cells are the same in every language (only ``LANG`` differs); the markdown comes from
-``text/<lang>.py``. Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their outputs (run here, then
-compared by nbval); every other output is stripped. A cell that answers a task the learner works
+``text/<lang>.py``. Cells written here starting with ``CHECK`` keep their outputs (run here, then
+compared by nbval, which ``--nbval-lax`` limits to cells tagged ``nbval-check-output``: the tag,
+not a comment the learner would read); every other output is stripped. A code comment is written
+``#:name`` here and becomes ``# `` and the text's ``code.name`` in the notebook's language. A cell that answers a task the learner works
 out first ("work it out, then run the cell") starts with ``PREDICT``: it ships without its output,
 tagged ``predict``, its first line the comment ``code.predict`` of ``text/<lang>.py`` (nothing is
 answered before it is asked).
@@ -59,7 +61,12 @@ from horserace_nb.words.i18n import LANGS, grammar, label, t
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 TEXT_DIR = Path(__file__).resolve().parent / "text"
-CHECK = "# NBVAL_CHECK_OUTPUT"
+CHECK = "# CHECK"
+"""The first line of a code cell whose output nbval compares: dropped, the cell tagged
+:data:`CHECK_TAG`."""
+CHECK_TAG = "nbval-check-output"
+COMMENT = re.compile(r"#:([a-z_0-9]+)")
+"""A comment of a code cell, by name: ``#:rows`` becomes ``# `` and the text's ``code.rows``."""
 PREDICT = "# PREDICT"
 """The first line of a code cell whose output answers the task above it: replaced by the
 comment ``code.predict`` in the notebook's language; the cell ships without output."""
@@ -107,8 +114,8 @@ def _puzzle_cells() -> list[Cell]:
     for place, puzzle in enumerate(PUZZLES.values(), 1):
         cells += [
             ("code", f"{CHECK}\nshow({place})"),
-            ("code", f"{CHECK}\nhints = 0  # 1, 2, 3 …: one more hint each time\n"
-                     f"my_turn = [{_try(puzzle.first_try)}]  # your placements, in order\n"
+            ("code", f"{CHECK}\nhints = 0  #:hint_count\n"
+                     f"my_turn = [{_try(puzzle.first_try)}]  #:my_turn\n"
                      f"ask({place}, hints, my_turn)"),
         ]
     return cells
@@ -131,7 +138,7 @@ CELLS: dict[str, list[Cell]] = {
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb import FULL_SET, Game, Tile\n"
                  "from horserace_nb.render.svg import game_svg\n"
                  "from horserace_nb.widgets import Exercises, Reveal\n\n"
-                 "for low in range(7):  # one row for each smaller number\n"
+                 "for low in range(7):  #:rows\n"
                  "    print(*[tile for tile in FULL_SET if tile.low == low])"),
         ("md", "tiles.set"),
         ("code", f"{CHECK}\nprint(len(FULL_SET))\n"
@@ -152,11 +159,11 @@ CELLS: dict[str, list[Cell]] = {
         *_check("tiles_players", 3),
         ("md", "tiles.lot"),
         ("code", f"{CHECK}\ngame = Game(players=4, seed=12)\n"
-                 "for rolls in game.lots[0].rounds:  # one line per round of the lot\n"
+                 "for rolls in game.lots[0].rounds:  #:lot_rounds\n"
                  "    print(*[f'{seat + 1}: {roll}' for seat, roll in rolls.items()], sep='    ')\n"
-                 "print(game.leader + 1)  # the first leader (players count from 1)\n"
+                 "print(game.leader + 1)  #:first_leader\n"
                  "print(*[seat + 1 for seat, hand in enumerate(game.hands) if Tile(6, 6) in hand])"
-                 "  # who holds [6|6]"),
+                 "  #:holds_66"),
         *_check("tiles_players", 4),
         ("md", "tiles.first_tile"),
         ("code", f"{PREDICT}\ndef answer():\n"
@@ -164,7 +171,7 @@ CELLS: dict[str, list[Cell]] = {
                  "Reveal(answer, lang=LANG)"),
         ("md", "tiles.coders"),
         ("code", f"{CHECK}\nprint(Tile.parse('4|1'), Tile.parse('1-4'), Tile(6, 6))\n"
-                 "print(*Game(players=3, seed=5).hands[0])  # player 1's hand: the tiles held"),
+                 "print(*Game(players=3, seed=5).hands[0])  #:hand"),
     ],
     "joining_spinners": [
         ("md", "joining.intro"),
@@ -201,7 +208,7 @@ CELLS: dict[str, list[Cell]] = {
                  "Reveal(answer, lang=LANG)"),
         *_check("joining_spinners", 3, "tiles.exercises_joins"),
         ("md", "tiles.build"),
-        ("code", f"{CHECK}\nlayout = Layout()  # change the tiles and run the cell again\n"
+        ("code", f"{CHECK}\nlayout = Layout()  #:change\n"
                  "layout.place('[1|4]')\n"
                  "layout.place('[1|1]', on='[1|4]', side='low')\n"
                  "layout.place('[4|4]', on='[1|4]', side='high')\n"
@@ -222,7 +229,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "scoring.rules"),
         ("code", f"{PREDICT}\ndef answer():\n"
                  "    for tile in ('[0|5]', '[2|3]', '[1|2]', '[4|6]'):\n"
-                 "        raw = Layout().place(tile)  # the opening tile, placed on its own\n"
+                 "        raw = Layout().place(tile)  #:opening\n"
                  "        print(tile, '→', raw, '→', raw // 5)\n\nReveal(answer, lang=LANG)"),
         *_check("scoring_ends", 2),
         ("md", "scoring.double_22"),
@@ -244,7 +251,7 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "scoring.exercise_code"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.exercises import check_total\n\n"
                  "layout = EXAMPLES['sequence'].layouts()[8]\n"
-                 "my_total = None  # write your end total here\nmy_score = None  # and the raw score\n"
+                 "my_total = None  #:my_total\nmy_score = None  #:my_score\n"
                  "print(check_total(layout, my_total, my_score, LANG)[1])\n"
                  "layout_svg(layout, lang=LANG, size=560, show_numbers=False)"),
     ],
@@ -267,7 +274,7 @@ CELLS: dict[str, list[Cell]] = {
                  "    event = game.apply(action)\n"
                  "    name = names.seat_name(event.seat, LANG)\n"
                  "    print(*narration.event_lines(event, LANG, name), sep='\\n')\n"
-                 "    print('   ', *game.scores)  # the scores at once (R4)"),
+                 "    print('   ', *game.scores)  #:at_once"),
         ("md", "turns.must_place"),
         ("code", f"{CHECK}\ngame = EXAMPLES['turn_chain'].new_game()\ngame.apply(Place('[1|4]'))\n"
                  "try:\n    game.apply(Draw())\nexcept IllegalMove as err:\n    print(err.localized(LANG))"),
@@ -328,16 +335,16 @@ CELLS: dict[str, list[Cell]] = {
         ("code", f"{CHECK}\nfrom horserace_nb import Game\n"
                  "from horserace_nb.teaching.bots import GreedyBot\n\n"
                  "bot = GreedyBot()\ngame = Game(players=2, seed=2)\n"
-                 "while not game.hand_over:  # the computer plays both seats\n"
+                 "while not game.hand_over:  #:both_seats\n"
                  "    game.apply(bot(game.view(game.to_play)))\n"
-                 "print(game.leader + 1, '→', game.history[-1].seat + 1)  # led, then went out\n"
-                 "game.next_hand()\nprint(game.leader + 1)  # leads the next hand (R7)"),
+                 "print(game.leader + 1, '→', game.history[-1].seat + 1)  #:went_out\n"
+                 "game.next_hand()\nprint(game.leader + 1)  #:leads_next"),
         ("md", "end.next_leader_blocked"),
         ("code", f"{CHECK}\ngame = Game(players=2, seed=209)\n"
                  "while not game.hand_over:\n    game.apply(bot(game.view(game.to_play)))\n"
-                 "print(len(game.boneyard), *game.pips())  # empty boneyard; the pips left\n"
+                 "print(len(game.boneyard), *game.pips())  #:pips_left\n"
                  "game.next_hand()\n"
-                 "for rolls in game.lots[-1].rounds:  # the new lot\n"
+                 "for rolls in game.lots[-1].rounds:  #:new_lot\n"
                  "    print(*[f'{seat + 1}: {roll}' for seat, roll in rolls.items()], sep='    ')\n"
                  "print(game.leader + 1)"),
     ],
@@ -358,7 +365,7 @@ CELLS: dict[str, list[Cell]] = {
                  "from horserace_nb.render.svg import game_svg\n"
                  "from horserace_nb.teaching.review import review_game\n\n"
                  "game = Game(players=2, seed=2024)\nbots = [RandomBot(seed=1), GreedyBot()]\n"
-                 "while not game.hand_over:  # a random player as player 1\n"
+                 "while not game.hand_over:  #:random_first\n"
                  "    game.apply(bots[game.to_play](game.view(game.to_play)))\n"
                  "review = review_game(game, 0, seed=1)\n"
                  "worst = max(review, key=lambda entry: entry.loss)\n"
@@ -381,16 +388,17 @@ CELLS: dict[str, list[Cell]] = {
         ("code", f"{SETUP}\nfrom horserace_nb import Place\n"
                  "from horserace_nb.teaching.puzzles import PUZZLES\n"
                  "from horserace_nb.render.svg import game_svg\n\n\n"
-                 "def show(number):\n    \"\"\"Puzzle *number* (1–6): its question and its board.\"\"\"\n"
+                 "def show(number):\n    #:show_doc\n"
                  "    puzzle = list(PUZZLES.values())[number - 1]\n"
                  "    print(puzzle.question(LANG))\n"
                  "    return game_svg(puzzle.game(), seat=puzzle.seat, lang=LANG, size=560)\n\n\n"
                  "def ask(number, hints, my_turn):\n"
-                 "    \"\"\"The first *hints* hints, the verdict on your turn, then the puzzle's title.\"\"\"\n"
+                 "    #:ask_doc\n"
                  "    puzzle = list(PUZZLES.values())[number - 1]\n"
                  "    for hint in puzzle.hints(LANG)[:hints]:\n        print('·', hint)\n"
-                 "    print(puzzle.check(my_turn, LANG)[1])\n"
-                 "    print('—', puzzle.title(LANG))"),
+                 "    right, verdict = puzzle.check(my_turn, LANG)\n"
+                 "    print(verdict)\n"
+                 "    if right:\n        print('—', puzzle.title(LANG))"),
         ("md", "puzzles.how"),
         *_puzzle_cells(),
     ],
@@ -402,16 +410,15 @@ CELLS: dict[str, list[Cell]] = {
         ("code", f"{CHECK}\n{SETUP}\nfrom horserace_nb.render.svg import layout_svg\n"
                  "from horserace_nb.teaching.examples import EXAMPLES\n"
                  "from horserace_nb.words import narration\n\n"
-                 "layout = EXAMPLES['sequence'].layouts()[6]  # after the seventh placement\n"
+                 "layout = EXAMPLES['sequence'].layouts()[6]  #:seventh\n"
                  "display(layout_svg(layout, lang=LANG, size=420, show_numbers=False))\n"
-                 "print('→', narration.sum_line(layout, LANG))  # the answer of task 1, below"),
+                 "print('→', narration.sum_line(layout, LANG))  #:task_one"),
         ("md", "guide.homework"),
         ("md", "guide.key"),
         ("code", f"{CHECK}\nfrom horserace_nb.teaching.course import COURSE, guide_set, "
                  "sections\n\n"
-                 "for lesson, course in enumerate(COURSE):  # every designed case as its lesson "
-                 "shows it, in a position of its own\n"
-                 "    for section in range(1, len(sections(course.slug)) + 1):  # section by section\n"
+                 "for lesson, course in enumerate(COURSE):  #:every_case\n"
+                 "    for section in range(1, len(sections(course.slug)) + 1):  #:by_section\n"
                  "        drills = guide_set(course.slug, section=section)\n"
                  "        for number, drill in enumerate(drills.exercises, 1):\n"
                  "            rules = ', '.join(drill.item_rules)\n"
@@ -420,7 +427,7 @@ CELLS: dict[str, list[Cell]] = {
                  "            print('→', drill.answer_text(LANG))\n            print()"),
         ("md", "guide.key_predict"),
         ("code", "from horserace_nb.widgets import Reveal\n\n\n"
-                 "def answer():  # the key on request: the site carries no stored key\n"
+                 "def answer():  #:on_request\n"
                  "    example = EXAMPLES['sequence']\n"
                  "    for number, (place, layout) in enumerate(zip(example.placements, "
                  "example.layouts()), 1):\n"
@@ -430,7 +437,7 @@ CELLS: dict[str, list[Cell]] = {
                  "Reveal(answer, lang=LANG)"),
         ("md", "guide.key_puzzles"),
         ("code", "from horserace_nb.teaching.puzzles import PUZZLES\n\n\n"
-                 "def answer():  # the key on request: the site carries no stored key\n"
+                 "def answer():  #:on_request\n"
                  "    for key, puzzle in PUZZLES.items():\n"
                  "        print(puzzle.title(LANG))\n"
                  "        print('→', puzzle.check(list(puzzle.chain), LANG)[1])\n"
@@ -443,12 +450,12 @@ CELLS: dict[str, list[Cell]] = {
         ("md", "guide.progress"),
         ("md", "guide.own"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import PositionEditor\n\n"
-                 "PositionEditor(lang=LANG)  # a position of your own: a code, a link, a puzzle"),
+                 "PositionEditor(lang=LANG)  #:own_position"),
     ],
     "class_report": [
         ("md", "report.intro"),
         ("code", f"{SETUP}\nfrom horserace_nb.widgets import ClassReport\n\n"
-                 "ClassReport(lang=LANG)  # pick the files with the button"),
+                 "ClassReport(lang=LANG)  #:pick_files"),
         ("md", "report.folder"),
     ],
 }
@@ -832,13 +839,25 @@ def build_notebook(cells: list[tuple[str, str]], lang: str, text: dict[str, str]
         elif kind == "nav":
             nb.cells.append(nbformat.v4.new_markdown_cell(nav_line(int(body), text, lang),
                                                           id=cell_id))
-        elif body.startswith(PREDICT + "\n"):  # answered by running: no stored output
-            source = f"# {text['code.predict']}\n{body[len(PREDICT) + 1:]}"
-            nb.cells.append(nbformat.v4.new_code_cell(source.replace("{lang}", lang), id=cell_id,
-                                                      metadata=predict_metadata()))
         else:
-            nb.cells.append(nbformat.v4.new_code_cell(body.replace("{lang}", lang), id=cell_id))
+            nb.cells.append(code_cell(body, lang, text, cell_id))
     return nb
+
+
+def code_cell(body: str, lang: str, text: dict[str, str], cell_id: str) -> Any:
+    """A code cell of *body* in *lang*: its comments in the language (``#:name``), a predict
+    cell's first comment ``code.predict`` and its metadata (no stored output), a checked
+    cell's tag."""
+    metadata: dict[str, Any] = {}
+    if body.startswith(PREDICT + "\n"):  # answered by running: no stored output
+        body = f"# {text['code.predict']}\n{body[len(PREDICT) + 1:]}"
+        metadata = predict_metadata()
+    elif body.startswith(CHECK + "\n"):
+        body = body[len(CHECK) + 1:]
+        metadata = {"tags": [CHECK_TAG]}
+    source = COMMENT.sub(lambda m: "# " + text[f"code.{m.group(1)}"], body)
+    return nbformat.v4.new_code_cell(source.replace("{lang}", lang), id=cell_id,
+                                     metadata=metadata)
 
 
 def execute_and_strip(nb: Any, cwd: Path) -> Any:
@@ -847,8 +866,9 @@ def execute_and_strip(nb: Any, cwd: Path) -> Any:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        predict = PREDICT_TAG in cell.metadata.get("tags", [])
-        if not cell.source.startswith(CHECK) or predict:
+        tags = cell.metadata.get("tags", [])
+        predict, checked = PREDICT_TAG in tags, CHECK_TAG in tags
+        if not checked or predict:
             cell.outputs = []
             cell.execution_count = None
         for output in cell.outputs:
@@ -857,7 +877,8 @@ def execute_and_strip(nb: Any, cwd: Path) -> Any:
             if output.get("output_type") == "error":
                 raise RuntimeError(f"cell failed: {cell.source[:80]}")
         cell.outputs = _joined_streams(cell.outputs)
-        cell.metadata = predict_metadata() if predict else {}
+        cell.metadata = predict_metadata() if predict else {"tags": [CHECK_TAG]} if checked \
+            else {}
     nb.metadata.pop("widgets", None)
     return nb
 

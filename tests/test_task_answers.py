@@ -1,6 +1,6 @@
 """No task sentence states its answer (issue 31 item 2), in every lesson notebook and every
 language: a task ("Your task", "Predict", "Make your guess"; 해 보기, 예측해 보세요, 골라 본 뒤;
-やってみよう, 予想) is followed by nothing that gives its answer away before the learner has
+やってみましょう, 予想) is followed by nothing that gives its answer away before the learner has
 answered: no "the answer is", and none of the answers a task's cell shows when it is run.
 
 The Korean and Japanese lessons are written on their own, so a give-away can creep into one
@@ -29,7 +29,7 @@ TEACHER = {"teacher_guide", "class_report"}
 TASK = {
     "en": re.compile(r"\*\*Your task:\*\*|\*\*Predict\*\*|Make\s+your\s+guess"),
     "ko": re.compile(r"\*\*해 보기:\*\*|\*\*예측해 보세요\.\*\*|골라\s+본 뒤"),
-    "ja": re.compile(r"\*\*やってみよう：\*\*|\*\*予想してみましょう\*\*|予想して\s*から"),
+    "ja": re.compile(r"\*\*やってみましょう：\*\*|\*\*予想してみましょう\*\*|予想して\s*から"),
 }
 """Where a task starts in a markdown cell, by language."""
 GIVES_AWAY = {

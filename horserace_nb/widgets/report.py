@@ -449,8 +449,7 @@ class ClassReport(View):
             return
         entries = []
         for number, drill in enumerate(self.own_items(row, lesson).exercises, 1):
-            title = t("report.grid_item", lang, lesson=lesson_title(lesson, lang),
-                      number=number, case=drill.progress_case)
+            title = t("report.grid_item", lang, lesson=lesson_title(lesson, lang), number=number)
             entries.append(f"<li><b>{esc(title)}</b>"
                            f"<div style='white-space:pre-line'>{esc(drill.question(lang))}</div>"
                            f"<div>{esc(t('exercise.shown', lang, text=drill.answer_text(lang)))}"
@@ -468,8 +467,8 @@ class ClassReport(View):
             self.grid.value = ""
             return
         columns = [i for i, (n, _) in enumerate(data.items()) if n == lesson]
-        titles = [t("report.grid_item", lang, lesson=lesson_title(lesson, lang),
-                    number=k + 1, case=data.items()[i][1][1]) for k, i in enumerate(columns)]
+        titles = [t("report.grid_item", lang, lesson=lesson_title(lesson, lang), number=k + 1)
+                  for k in range(len(columns))]
         head = "".join(f"<th scope='col' title='{esc(title)}' style='padding:0.2em 0.4em'>"
                        f"{k + 1}</th>" for k, title in enumerate(titles))
         rows = []

@@ -112,8 +112,9 @@ class Notation(OptionExercise):
     def _miss(self, answer: str, lang: str) -> Feedback:
         right = self.answer
         if self.built == "written":
-            key = "basics.notation.w_either" if answer == "either" else "basics.notation.w_order"
-            return wrong(lang, t(key, lang, tile=self.shown))
+            if answer == "either":  # the notation, not yet the tile (that is the answer)
+                return wrong(lang, t("basics.notation.w_either", lang))
+            return wrong(lang, t("basics.notation.w_order", lang, tile=self.shown))
         if self.built == "count":
             double = Tile(self.number, self.number)
             key = ("basics.notation.w_double_twice" if int(answer) > int(right)
