@@ -341,3 +341,22 @@ def test_the_readme_set_up_trusts_every_lesson(tmp_path: Path) -> None:
     notary = NotebookNotary(data_dir=str(data))
     for name in names:
         assert notary.check_signature(nbformat.read(ROOT / name, as_version=4)), name
+
+
+@pytest.mark.parametrize("lang", ("ko", "ja"))
+def test_korean_and_japanese_code_comments_are_in_the_lessons_language(lang: str) -> None:
+    """A learner reads the comments of the code cells: written in the lesson's language (a
+    name of the code in backticks, a rule number and a tile excepted), never English."""
+    comments = 0
+    for path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
+        for cell in _load(path)["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            for line in "".join(cell["source"]).splitlines():
+                found = re.search(r"(?:^|\s)# (.*)$", line)
+                if not found:
+                    continue
+                comments += 1
+                words = re.findall(r"[A-Za-z]{2,}", re.sub(r"`[^`]*`|\bR\d+\b", " ", found[1]))
+                assert not words, f"{lang}/{path.name}: English in a comment: {line.strip()}"
+    assert comments > 20
