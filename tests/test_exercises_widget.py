@@ -275,3 +275,12 @@ def test_a_tap_made_before_a_laptops_room_is_reported_is_not_refused_as_stale() 
     w.board.room = 300  # a phone's room: a new picture, the point chosen kept
     assert w.board.revision == revision + 1 and w.board.picked == [
         {"on": str(first[0]), "side": first[1].value}]
+
+
+def test_the_question_comes_before_the_board_it_asks_about() -> None:
+    """A learner reads the question, then acts on the board (ja read 3, D12: the board's
+    "click a lit point" line came above the question it answers)."""
+    w = Exercises.for_lesson("joining_spinners", lang="ja", section=3)
+    shown = list(w.children)
+    assert shown.index(w.prompt) < shown.index(w.board)
+    assert "盤面で置く位置" in w.prompt.value

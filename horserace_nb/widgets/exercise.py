@@ -133,7 +133,7 @@ class ExerciseWidget(View):
             self.own_line, self.name_box,
             widgets.HBox([self.counter, self.stars_line],
                          layout=widgets.Layout(justify_content="space-between")),
-            self.board, self.prompt, self.choice_box, self.numbers_box,
+            self.prompt, self.board, self.choice_box, self.numbers_box,
             widgets.HBox([self.check_button, self.hint_button, self.retry_button,
                           self.show_button, self.next_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
