@@ -145,7 +145,10 @@ def test_the_opening_classroom_is_the_classrooms_state_the_same_for_the_same_bui
     assert referred and referred <= set(state)
     board = state[first["board"]["model"]]
     assert board["model_name"] == "AnyModel" and "hr-board" in board["state"]["_dom_classes"]
-    assert board["state"]["_esm"]  # anywidget's front end needs its module
+    shared = first["shared"]
+    module = shared["texts"][shared["uses"][first["board"]["model"]]["_esm"]]
+    assert "export default" in module  # anywidget's front end needs its module
+    assert len(set(shared["texts"])) == len(shared["texts"])  # each written once
     pictures, rooms = first["board"]["pictures"], first["board"]["rooms"]
     assert board["state"]["svg"] not in pictures  # the default: no room reported
     assert picture_size(pictures[rooms["320"]])[0] == 320

@@ -193,6 +193,9 @@ OPENING_SEED = 1
 first sentences (above the board and in it) are the longer of the two a first deal has; where
 the live deal's are shorter, the page keeps their room until Python says the next ones
 (``light/page.js``), so that the board lands where the opening's was either way."""
+SHARED_KEYS: tuple[str, ...] = ("_esm", "_css")
+"""The anywidget traits whose texts (an ES module, a style sheet) many models of the opening
+classroom share: written once (:func:`opening_state`)."""
 ROOM_STEP = 10
 """The steps in which the board reports its room (``widgets/board.js``)."""
 _MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
@@ -215,7 +218,9 @@ def opening_state(lang: str, projector: bool = False) -> dict[str, Any]:
     width it has on the page: a phone), ``{"model": name, "pictures": [svg, …], "rooms":
     {room: index}}``, so that the opening board is the size the live one will be. anywidget
     models keep their whole state (their ES module and style sheet are trait defaults, which
-    the front end needs); the others drop the defaults. The models are
+    the front end needs), each text of :data:`SHARED_KEYS` written once (``"shared": {"texts":
+    [text, …], "uses": {model: {key: index}}}``: the page puts them back); the others drop the
+    defaults. The models are
     renamed ``hr-opening-N`` in the order they are reached from the root, so the same build
     writes the same bytes."""
     from ipywidgets.embed import dependency_state
@@ -254,8 +259,19 @@ def opening_state(lang: str, projector: bool = False) -> dict[str, Any]:
         rooms[str(room)] = drawn.index(board.svg)
     for widget in (root, *root.children):
         widget.close()
+    state = json.loads(text)
+    shared: list[str] = []
+    uses: dict[str, dict[str, int]] = {}
+    for name, entry in state.items():
+        for key in SHARED_KEYS:
+            value = entry["state"].pop(key, "")
+            if value:
+                if value not in shared:
+                    shared.append(value)
+                uses.setdefault(name, {})[key] = shared.index(value)
     return {"root": root_name,
-            "widgets": {"version_major": 2, "version_minor": 0, "state": json.loads(text)},
+            "widgets": {"version_major": 2, "version_minor": 0, "state": state},
+            "shared": {"texts": shared, "uses": uses},
             "board": {"model": board_name, "pictures": drawn, "rooms": rooms}}
 
 

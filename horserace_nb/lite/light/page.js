@@ -101,9 +101,12 @@ class NoComm {
 // (opening_state's "board") takes the place of the default, as Python's answer would.
 async function opening() {
   const here = document.getElementById("hr-opening");
-  const response = await fetch(page.opening);
-  if (!response.ok) throw new Error(`${page.opening}: HTTP ${response.status}`);
-  const { root, widgets, board } = await response.json();
+  const data = await page.opening;  // asked for by the inline script
+  if (data.failed) throw new Error(data.failed);
+  const { root, widgets, shared, board } = data;
+  for (const [name, keys] of Object.entries(shared.uses)) {  // the texts written once
+    for (const [key, index] of Object.entries(keys)) widgets.state[name].state[key] = shared.texts[index];
+  }
   const shown = new PageManager();
   const models = await shown.set_state(widgets);
   for (const model of models) model.comm = new NoComm(model.model_id);
