@@ -22,8 +22,9 @@ The notebook's ``Classroom(lang=…, projector=…)`` without JupyterLab, in a s
   for its room: the board does not move (``tests/browser/test_light_jump.py``). The opening
   deal (:data:`OPENING_SEED`) is one where the computer leads, whose first sentences are the
   longer; where the live deal's are shorter, the page keeps their room until Python's next
-  ones. If the state cannot be drawn, the page shows the opening board as a picture instead
-  (:func:`opening_picture`, every hand face down, with its text alternative).
+  ones. The opening board's text alternative (of :func:`opening_picture`, every hand face
+  down) is read to assistive technology meanwhile, which does not see the inert classroom; if
+  the state cannot be drawn, the page shows that picture instead.
 * **Progress**: the page names the site's root as JupyterLite's pages do, so the progress
   store (``widgets/store.js``) keeps its results with the rest of the site's: a star earned
   here shows on the lesson map.
@@ -180,12 +181,14 @@ def vendor_bundle(cache: Path, log: Log) -> Path:
 
 
 def opening_picture(lang: str) -> str:
-    """The opening board the page shows at once: a new two-player game, every hand face down
-    (the deal is Python's, later), in *lang*."""
+    """The opening board of the opening classroom (:data:`OPENING_SEED`), every hand face down
+    (the deal is Python's, later), in *lang*: its text alternative is read to assistive
+    technology while the classroom is inert, and the page shows it if that classroom cannot be
+    drawn."""
     from ..core.game import Game
     from ..render.svg import game_svg
 
-    return str(game_svg(Game(players=2, seed=1), seat=0, lang=lang, covered=True))
+    return str(game_svg(Game(players=2, seed=OPENING_SEED), seat=0, lang=lang, covered=True))
 
 
 OPENING_SEED = 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from horserace_nb.lite.classroom_page import START_SECONDS, light_url
+from horserace_nb.lite.classroom_page import START_SECONDS, light_url, page_texts
 from horserace_nb.words.i18n import t
 
 from .conftest import ARTIFACTS
@@ -36,8 +36,9 @@ LIVE = """() => { const e = document.querySelector('#hr-live .hr-board .hr-board
 def test_the_board_lands_where_the_opening_board_was_on_a_phone(browser: Any,
                                                                 lite_url: str) -> None:
     """A phone in Korean: before Python is ready, the opening classroom's board (drawn for the
-    phone's width) with "Python is starting" in Korean, and no control taking a tap; once it is
-    ready, the live board at the same place and width, within 2 px, and the message gone."""
+    phone's width) with "Python is starting" in Korean, no control taking a tap, and the opening
+    board's text alternative for assistive technology; once it is ready, the live board at the
+    same place and width, within 2 px, and the message and the text alternative gone."""
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]},
                                   locale="en-US", has_touch=True, is_mobile=True)
     context.set_default_timeout(30_000)
@@ -53,12 +54,14 @@ def test_the_board_lands_where_the_opening_board_was_on_a_phone(browser: Any,
         before = page.evaluate(OPENING)
         said = page.locator("#hr-light-said").inner_text()
         inert = page.evaluate("document.getElementById('hr-opening').inert")
+        alt = page.locator("#hr-opening-alt").text_content()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "light-jump-before.png"))
         page.wait_for_selector("body[data-hr-state=ready]", timeout=LITE_TIMEOUT_MS)
         after = page.evaluate(LIVE)
         page.screenshot(path=str(ARTIFACTS / "light-jump-after.png"))
         status_shown = page.locator("#hr-light-status").is_visible()
+        alt_left = page.locator("#hr-opening-alt").count()
     finally:
         context.close()
     assert before is not None and after is not None, (before, after)
@@ -67,5 +70,7 @@ def test_the_board_lands_where_the_opening_board_was_on_a_phone(browser: Any,
     assert all(abs(d) <= 2 for d in moved), ("x, y, width moved by", moved, before, after)
     assert said == t("light.starting", "ko", seconds=START_SECONDS)
     assert inert is True
-    assert not status_shown
+    # the inert classroom is hidden from assistive technology: its board is read from here
+    assert alt == page_texts("test")["text"]["ko"]["alt"] and alt  # type: ignore[index]
+    assert not status_shown and alt_left == 0
     assert errors == [], errors

@@ -203,6 +203,7 @@ async function show(modelId, timings) {
   keepRoom(live, ".hr-status", ".widget-html");
   keepRoom(live, ".hr-board svg", ".hr-board-svg");
   document.getElementById("hr-opening").remove();
+  document.getElementById("hr-opening-alt").remove();
   document.getElementById("hr-light-status").hidden = true;
   live.classList.remove("hr-offstage");
   document.body.dataset.hrState = "ready";
