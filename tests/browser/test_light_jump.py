@@ -38,7 +38,8 @@ def test_the_board_lands_where_the_opening_board_was_on_a_phone(browser: Any,
     """A phone in Korean: before Python is ready, the opening classroom's board (drawn for the
     phone's width) with "Python is starting" in Korean, no control taking a tap, and the opening
     board's text alternative for assistive technology; once it is ready, the live board at the
-    same place and width, within 2 px, and the message and the text alternative gone."""
+    same place and width, within 2 px, the message and the text alternative gone, and the tab
+    not chosen not shown."""
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]},
                                   locale="en-US", has_touch=True, is_mobile=True)
     context.set_default_timeout(30_000)
@@ -62,6 +63,9 @@ def test_the_board_lands_where_the_opening_board_was_on_a_phone(browser: Any,
         page.screenshot(path=str(ARTIFACTS / "light-jump-after.png"))
         status_shown = page.locator("#hr-light-status").is_visible()
         alt_left = page.locator("#hr-opening-alt").count()
+        # the tab not chosen (the worked examples) is not shown under the match
+        hidden = page.evaluate("""() => [...document.querySelectorAll('#hr-live .lm-mod-hidden')]
+            .map(e => getComputedStyle(e).display)""")
     finally:
         context.close()
     assert before is not None and after is not None, (before, after)
@@ -73,4 +77,5 @@ def test_the_board_lands_where_the_opening_board_was_on_a_phone(browser: Any,
     # the inert classroom is hidden from assistive technology: its board is read from here
     assert alt == page_texts("test")["text"]["ko"]["alt"] and alt  # type: ignore[index]
     assert not status_shown and alt_left == 0
+    assert hidden and set(hidden) == {"none"}, hidden
     assert errors == [], errors
