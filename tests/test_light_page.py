@@ -4,6 +4,7 @@ its address, its own Pyodide lock, its bundle's inputs, its checks in the built 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,9 @@ def test_a_site_without_the_page_or_with_a_wrong_lock_fails_its_check(tmp_path: 
     folder = site / "classroom"
     folder.mkdir(parents=True)
     names = [*classroom_page.PAGE_FILES, *classroom_page.VENDOR_FILES,
-             *(f"opening-{lang}.svg" for lang in ("en", "ko", "ja"))]
+             *(f"opening-{lang}.svg" for lang in ("en", "ko", "ja")),
+             *(classroom_page.opening_name(lang, projector) for lang in ("en", "ko", "ja")
+               for projector in (False, True))]
     for name in names:
         (folder / name).write_text("x", encoding="utf-8")
     (site / "static" / "pyodide").mkdir(parents=True)
@@ -125,3 +128,30 @@ def test_anywidgets_model_deadline_is_found_once_and_lengthened() -> None:
     assert count == 1
     assert 'AbortSignal.timeout(6e4).addEventListener("abort",()=>{t.reject' in patched
     assert patched.endswith('AbortSignal.timeout(2e3).addEventListener("abort",()=>{other()})')
+
+
+def test_the_opening_classroom_is_the_classrooms_state_the_same_for_the_same_build() -> None:
+    """What the page draws before Python starts: ``Classroom``'s widget state (ipywidgets' embed
+    format), its models named in the order they are reached, the same bytes each time; every
+    model it refers to is in it; the play tab's board comes drawn for each room a phone gives
+    it, narrower than its picture."""
+    first = classroom_page.opening_state("ko")
+    again = classroom_page.opening_state("ko")
+    assert json.dumps(first, sort_keys=True) == json.dumps(again, sort_keys=True)
+    state = first["widgets"]["state"]
+    assert first["root"] == "hr-opening-1" and state["hr-opening-1"]["model_name"] == "VBoxModel"
+    text = json.dumps(state)
+    referred = set(re.findall(r"IPY_MODEL_([\w-]+)", text))
+    assert referred and referred <= set(state)
+    board = state[first["board"]["model"]]
+    assert board["model_name"] == "AnyModel" and "hr-board" in board["state"]["_dom_classes"]
+    shared = first["shared"]
+    module = shared["texts"][shared["uses"][first["board"]["model"]]["_esm"]]
+    assert "export default" in module  # anywidget's front end needs its module
+    assert len(set(shared["texts"])) == len(shared["texts"])  # each written once
+    pictures, rooms = first["board"]["pictures"], first["board"]["rooms"]
+    assert board["state"]["svg"] not in pictures  # the default: no room reported
+    assert picture_size(pictures[rooms["320"]])[0] == 320
+    assert classroom_page.opening_name("ja", projector=True) == "opening-ja-projector.json"
+    with pytest.raises(ValueError, match="lang"):
+        classroom_page.opening_name("fr")

@@ -11,11 +11,20 @@ The notebook's ``Classroom(lang=…, projector=…)`` without JupyterLab, in a s
   and bundled by esbuild when the site is built (:func:`vendor_bundle`; kept in the build's
   download cache, keyed by the lock and the entry). Nothing is fetched at run time from outside
   the site. ``light/page.js`` is the page's half of the bridge.
-* **The board at once**: the page shows the opening board as a picture drawn when the site is
-  built (:func:`opening_picture`, every hand face down, with its text alternative) and says
+* **The board at once, without a jump**: the page shows the classroom as it will look before
+  Python starts: the widget state of ``Classroom(lang=…, projector=…)`` made in CPython when the
+  site is built (:func:`opening_state`, ipywidgets' embed format, one file per language and
+  projector, :func:`opening_name`), with the play board drawn for every room a phone may give
+  it, drawn by the page's widget manager at once and inert (no tap or key reaches it), and says
   "Python is starting — about N seconds" (:data:`START_SECONDS`, the catalog's
-  ``light.starting``) in the page's language; the live classroom is drawn out of sight in the
-  picture's place and replaces it once its board is there.
+  ``light.starting``) in the page's language over the page's foot, taking no room. The live
+  classroom is drawn out of sight in the same place and takes its place once its board is drawn
+  for its room: the board does not move (``tests/browser/test_light_jump.py``). The opening
+  deal (:data:`OPENING_SEED`) is one where the computer leads, whose first sentences are the
+  longer; where the live deal's are shorter, the page keeps their room until Python's next
+  ones. The opening board's text alternative (of :func:`opening_picture`, every hand face
+  down) is read to assistive technology meanwhile, which does not see the inert classroom; if
+  the state cannot be drawn, the page shows that picture instead.
 * **Progress**: the page names the site's root as JupyterLite's pages do, so the progress
   store (``widgets/store.js``) keeps its results with the rest of the site's: a star earned
   here shows on the lesson map.
@@ -172,12 +181,101 @@ def vendor_bundle(cache: Path, log: Log) -> Path:
 
 
 def opening_picture(lang: str) -> str:
-    """The opening board the page shows at once: a new two-player game, every hand face down
-    (the deal is Python's, later), in *lang*."""
+    """The opening board of the opening classroom (:data:`OPENING_SEED`), every hand face down
+    (the deal is Python's, later), in *lang*: its text alternative is read to assistive
+    technology while the classroom is inert, and the page shows it if that classroom cannot be
+    drawn."""
     from ..core.game import Game
     from ..render.svg import game_svg
 
-    return str(game_svg(Game(players=2, seed=1), seat=0, lang=lang, covered=True))
+    return str(game_svg(Game(players=2, seed=OPENING_SEED), seat=0, lang=lang, covered=True))
+
+
+OPENING_SEED = 1
+"""The deal of the opening classroom (:func:`opening_state`): one where the computer leads, whose
+first sentences (above the board and in it) are the longer of the two a first deal has; where
+the live deal's are shorter, the page keeps their room until Python says the next ones
+(``light/page.js``), so that the board lands where the opening's was either way."""
+SHARED_KEYS: tuple[str, ...] = ("_esm", "_css")
+"""The anywidget traits whose texts (an ES module, a style sheet) many models of the opening
+classroom share: written once (:func:`opening_state`)."""
+ROOM_STEP = 10
+"""The steps in which the board reports its room (``widgets/board.js``)."""
+_MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
+
+
+def opening_name(lang: str, projector: bool = False) -> str:
+    """The file of the opening classroom's widget state in *lang* (:func:`opening_state`)."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return f"opening-{lang}{'-projector' if projector else ''}.json"
+
+
+def opening_state(lang: str, projector: bool = False) -> dict[str, Any]:
+    """The classroom as the page will show it, before Python starts: the widget state
+    (ipywidgets' embed format) of ``Classroom(lang=…, projector=…, seed=OPENING_SEED)`` made
+    here in CPython, ``{"root": id, "widgets": {"version_major", "version_minor", "state"}}``.
+    The page draws it with its widget manager at once and swaps in the live classroom in the
+    same place. With it, ``"board"``: the play tab's board drawn by Python for each room it
+    may report narrower than its picture (``Classroom``'s board draws its picture to the
+    width it has on the page: a phone), ``{"model": name, "pictures": [svg, …], "rooms":
+    {room: index}}``, so that the opening board is the size the live one will be. anywidget
+    models keep their whole state (their ES module and style sheet are trait defaults, which
+    the front end needs), each text of :data:`SHARED_KEYS` written once (``"shared": {"texts":
+    [text, …], "uses": {model: {key: index}}}``: the page puts them back); the others drop the
+    defaults. The models are
+    renamed ``hr-opening-N`` in the order they are reached from the root, so the same build
+    writes the same bytes."""
+    from ipywidgets.embed import dependency_state
+
+    from ..widgets import Classroom
+
+    root = Classroom(lang=lang, projector=projector, seed=OPENING_SEED)
+    lean = dependency_state([root], drop_defaults=True)
+    full = dependency_state([root], drop_defaults=False)
+    for model_id, entry in lean.items():
+        if entry["model_name"] == "AnyModel":
+            entry["state"] = full[model_id]["state"]
+    names: dict[str, str] = {}
+    queue = [str(root.model_id)]
+    board_id = str(root.play.board.model_id)
+    while queue:
+        model_id = queue.pop(0)
+        if model_id in names or model_id not in lean:
+            continue
+        names[model_id] = f"hr-opening-{len(names) + 1}"
+        text = json.dumps(lean[model_id]["state"], sort_keys=True)
+        queue.extend(found.group(0) for found in _MODEL_ID.finditer(text))
+    text = json.dumps({names[key]: lean[key] for key in names}, sort_keys=True,
+                      ensure_ascii=False)
+    text = _MODEL_ID.sub(lambda found: names.get(found.group(0), found.group(0)), text)
+    root_name = names[str(root.model_id)]
+    board = root.play.board
+    board_name = names[board_id]
+    drawn: list[str] = []
+    rooms: dict[str, int] = {}
+    widest = int(picture_size(board.svg)[0])  # a room as wide changes nothing
+    for room in range(ROOM_STEP, widest, ROOM_STEP):
+        board.room = room
+        if board.svg not in drawn:
+            drawn.append(board.svg)
+        rooms[str(room)] = drawn.index(board.svg)
+    for widget in (root, *root.children):
+        widget.close()
+    state = json.loads(text)
+    shared: list[str] = []
+    uses: dict[str, dict[str, int]] = {}
+    for name, entry in state.items():
+        for key in SHARED_KEYS:
+            value = entry["state"].pop(key, "")
+            if value:
+                if value not in shared:
+                    shared.append(value)
+                uses.setdefault(name, {})[key] = shared.index(value)
+    return {"root": root_name,
+            "widgets": {"version_major": 2, "version_minor": 0, "state": state},
+            "shared": {"texts": shared, "uses": uses},
+            "board": {"model": board_name, "pictures": drawn, "rooms": rooms}}
 
 
 def picture_size(svg: str) -> list[float]:
@@ -221,6 +319,10 @@ def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, 
     (folder / LOCK_NAME).write_text(json.dumps(lock, indent=1), encoding="utf-8")
     for lang in LANGS:
         (folder / f"opening-{lang}.svg").write_text(opening_picture(lang), encoding="utf-8")
+        for projector in (False, True):
+            (folder / opening_name(lang, projector)).write_text(json.dumps(
+                opening_state(lang, projector), sort_keys=True, ensure_ascii=False,
+                separators=(",", ":")), encoding="utf-8")
     texts = json.dumps(page_texts(version), ensure_ascii=False).replace("</", "<\\/")
     html = (_source("index.html").decode("utf-8").replace("__HR_LIGHT__", texts)
             .replace("__HR_VERSION__", version))
@@ -230,7 +332,8 @@ def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, 
 def page_problems(site: Path) -> list[str]:
     """What keeps the light page of *site* from working: a file missing, a placeholder left."""
     folder = site / PAGE_DIR
-    names = [*PAGE_FILES, *VENDOR_FILES, LOCK_NAME, *(f"opening-{lang}.svg" for lang in LANGS)]
+    names = [*PAGE_FILES, *VENDOR_FILES, LOCK_NAME, *(f"opening-{lang}.svg" for lang in LANGS),
+             *(opening_name(lang, projector) for lang in LANGS for projector in (False, True))]
     missing = [name for name in names if not (folder / name).is_file()]
     problems = [f"the light classroom page lacks {', '.join(missing)}"] if missing else []
     if not missing and "__HR_" in (folder / "index.html").read_text(encoding="utf-8"):

@@ -352,12 +352,16 @@ def main() -> None:
 # only this page.
 GOAL_LIGHT_S, GOAL_LIGHT_MIB = 4.0, 15.0
 PICTURE_JS = """() => { const img = document.getElementById('hr-opening-board');
-    return img && img.currentSrc && img.complete && img.naturalWidth > 0 ? performance.now()
+    return document.querySelector('#hr-opening .hr-board svg') ||
+        (img && !img.hidden && img.currentSrc && img.complete && img.naturalWidth > 0)
+        ? performance.now()
         : (document.body && document.body.dataset.hrState === 'ready' ? performance.now() : 0); }"""
-"""The light page's opening picture shown (or already replaced by the live board): when."""
-PLAYABLE_JS = """() => document.querySelector('.hr-board svg g.hr-svg-hand-tile')
-    ? performance.now() : 0"""
-"""A live board with the hand's tiles on the page (either page): when."""
+"""The light page's opening classroom drawn (from its state written at build time; or the
+opening picture, or already replaced by the live board): when."""
+PLAYABLE_JS = """() => [...document.querySelectorAll('.hr-board svg g.hr-svg-hand-tile')]
+    .some((tile) => !tile.closest('#hr-opening')) ? performance.now() : 0"""
+"""A live board with the hand's tiles on the page (either page; not the light page's inert
+opening classroom): when."""
 BOARD_JS = "() => document.querySelector('.hr-board svg') ? performance.now() : 0"
 
 

@@ -4,9 +4,10 @@ The notebook's ``Classroom`` without JupyterLab: Python in a Web Worker, the wid
 ipywidgets' HTML manager with anywidget's front end (:mod:`horserace_nb.lite.classroom_page`).
 Two pages are opened once for the whole module, at the same time, as two learners would: a
 phone in Korean and a tablet in Japanese on the projector page. Each serves many checks: the
-opening board at once (a picture with its text alternative, "Python is starting" in the page's
-language), a whole hand played by taps, the board's keys and contrast, two different deals, and
-the hand played here on the lesson map of the site's start page (the same progress store).
+opening classroom at once (its board with its text alternative, "Python is starting" in the
+page's language), a whole hand played by taps, the board's keys and contrast, two different
+deals, and the hand played here on the lesson map of the site's start page (the same progress
+store).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ WATCH = """() => { if (window.__hrLightWatch) return;
         window.__hrLightChanged = performance.now(); });
     window.__hrLightWatch.observe(document.body,
         {subtree: true, childList: true, attributes: true, characterData: true}); }"""
-OPENING_SHOWN = """() => { const img = document.getElementById('hr-opening-board');
-    return !!img && !!img.currentSrc && img.complete && img.naturalWidth > 0; }"""
+OPENING_SHOWN = "() => !!document.querySelector('#hr-opening .hr-board .hr-board-svg > svg')"
+"""The opening classroom (its widget state, written when the site was built) is drawn."""
+OPENING_BOARD = "document.querySelector('#hr-opening .hr-board .hr-board-svg > svg')"
 DEVICES = {"phone": (390, 844, "ko", False), "tablet": (820, 1180, "ja", True)}
 
 
@@ -81,14 +83,18 @@ def _open(browser: Any, base: str, device: str) -> LightPage:
     page.horserace_errors = errors
     page.goto(f"{base}/{light_url(lang, projector=projector)}", wait_until="commit")
     light = LightPage(page, context, lang, traffic)
-    # at once: the opening picture, its text alternative, the message, before Python is ready
+    # at once: the opening classroom (inert), its board's text alternative, the message,
+    # before Python is ready
     page.wait_for_function(OPENING_SHOWN, polling=20)
-    light.at_once = page.evaluate("""() => ({
+    light.at_once = page.evaluate(f"""() => ({{
         lang: document.documentElement.lang,
-        alt: document.getElementById('hr-opening-board').alt,
-        width: document.getElementById('hr-opening-board').naturalWidth,
+        board_lang: {OPENING_BOARD}.closest('.hr-board').lang,
+        alt: [...{OPENING_BOARD}.querySelectorAll(':scope > title, :scope > desc')]
+            .map(e => e.textContent).join('\\n'),
+        width: {OPENING_BOARD}.viewBox.baseVal.width,
+        inert: document.getElementById('hr-opening').inert,
         said: document.getElementById('hr-light-said').textContent,
-        ready: document.body.dataset.hrState || ''})""")
+        ready: document.body.dataset.hrState || ''}})""")
     return light
 
 
@@ -162,18 +168,15 @@ def play_a_hand_by_taps(light: LightPage, device: str) -> int:
 
 def test_the_board_at_once_in_the_pages_language_and_two_deals(
         light_pages: dict[str, LightPage]) -> None:
-    """Each page showed the opening board as a picture, with its text alternative and "Python
-    is starting — about N seconds" in its language, before Python was ready; the live board
-    replaced it; the two pages (two learners) got different deals; nothing left the machine."""
-    from horserace_nb.lite.classroom_page import page_texts
-
-    texts = page_texts("test")["text"]
-    assert isinstance(texts, dict)
+    """Each page showed the opening classroom (inert), its board with its text alternative in
+    the page's language and "Python is starting — about N seconds", before Python was ready;
+    the live classroom replaced it; the two pages (two learners) got different deals; nothing
+    left the machine."""
     for device, light in light_pages.items():
         at_once = light.at_once
         assert at_once["lang"] == light.lang and at_once["width"] > 0, (device, at_once)
         assert at_once["said"] == t("light.starting", light.lang, seconds=START_SECONDS)
-        assert at_once["alt"] == texts[light.lang]["alt"] and at_once["alt"]
+        assert at_once["board_lang"] == light.lang and at_once["alt"] and at_once["inert"]
         page = light.page
         assert page.locator("#hr-opening").count() == 0  # the picture gave way to the board
         assert page.locator(f"{TILES}").count() > 0
@@ -281,5 +284,5 @@ def test_a_page_whose_python_cannot_start_says_so_and_links_the_other_page(
     expect(status).to_contain_text(t("light.failed", "ja"))
     link = status.get_by_role("link", name=t("light.repl_link", "ja"))
     assert link.get_attribute("href") == f"../{classroom_url('ja')}"
-    page.wait_for_function(OPENING_SHOWN)  # the picture stays
+    page.wait_for_function(OPENING_SHOWN)  # the opening classroom stays
     assert page.locator("html").get_attribute("lang") == "ja"

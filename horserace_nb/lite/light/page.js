@@ -77,6 +77,56 @@ class PageManager extends HTMLManager {
 
 const manager = new PageManager();
 
+// A comm for the opening classroom's models, which have no Python behind them: what their
+// views send (a board reporting its room, say) is dropped.
+class NoComm {
+  constructor(commId) { this.comm_id = commId; this.target_name = "jupyter.widget"; }
+
+  on_msg() {}
+
+  on_close() {}
+
+  send() { return ""; }
+
+  close() { return ""; }
+
+  open() { return ""; }
+}
+
+// The opening classroom: the widget state of the classroom Python will make, written when the
+// site was built (classroom_page.opening_state), drawn at once by a manager of its own in the
+// page's place for it (#hr-opening, inert: nothing in it takes a tap or a key) until the live
+// classroom replaces it. If it cannot be drawn, the opening picture is shown instead. Its board
+// reports its room as the live one does; the picture Python drew at build time for that room
+// (opening_state's "board") takes the place of the default, as Python's answer would.
+async function opening() {
+  const here = document.getElementById("hr-opening");
+  const data = await page.opening;  // asked for by the inline script
+  if (data.failed) throw new Error(data.failed);
+  const { root, widgets, shared, board } = data;
+  for (const [name, keys] of Object.entries(shared.uses)) {  // the texts written once
+    for (const [key, index] of Object.entries(keys)) widgets.state[name].state[key] = shared.texts[index];
+  }
+  const shown = new PageManager();
+  const models = await shown.set_state(widgets);
+  for (const model of models) model.comm = new NoComm(model.model_id);
+  // the board reports the room it has (a phone): the picture Python drew for that room
+  const boardModel = await shown.get_model(board.model);
+  boardModel.on("change:room", () => {
+    const drawn = board.pictures[board.rooms[String(boardModel.get("room"))]];
+    if (drawn !== undefined) boardModel.set("svg", drawn);
+  });
+  const view = await shown.create_view(await shown.get_model(root));
+  if (!here.isConnected) return;  // the live classroom came first
+  await shown.display_view(view, here);
+  here.dataset.hrDrawn = "true";
+}
+
+const openingShown = opening().catch((err) => {
+  console.error("horserace_nb light page: the opening classroom could not be drawn", err);
+  page.picture();
+});
+
 function message(parent, msg, buffers) {
   return {
     header: { msg_type: msg.msg_type },
@@ -113,16 +163,48 @@ function idle(id) {
   if (status) status({ content: { execution_state: "idle" }, parent_header: { msg_id: id } });
 }
 
-// The live classroom replaces the opening picture once its board is drawn: until then it is
-// drawn out of sight in the same place, so the picture gives way to it in one frame.
+// The live deal's first sentence (above the board: who leads; in its picture: whose turn) may be
+// shorter than the opening classroom's, whose computer leads: its box keeps the opening's room
+// until Python draws the next (the box's content changes), so that nothing moves when the live
+// classroom takes the opening's place.
+function keepRoom(live, what, box) {
+  const before = document.querySelector(`#hr-opening ${what}`);
+  const after = live.querySelector(what);
+  const holder = after && after.closest(box);
+  if (!before || !holder) return;
+  const more = before.getBoundingClientRect().height - after.getBoundingClientRect().height;
+  if (more < 0.5) return;
+  holder.style.minHeight = `${holder.getBoundingClientRect().height + more}px`;
+  const release = new MutationObserver(() => {
+    holder.style.minHeight = "";
+    release.disconnect();
+  });
+  release.observe(holder, { subtree: true, childList: true, characterData: true });
+}
+
+// The live classroom replaces the opening classroom once its board is drawn: until then it is
+// drawn out of sight in the same place, so the opening gives way to it in one frame, and the
+// message "Python is starting" goes.
 async function show(modelId, timings) {
   const live = document.getElementById("hr-live");
   const model = await manager.get_model(modelId);
   const view = await manager.create_view(model);
   await manager.display_view(view, live);
   const drawn = () => live.querySelector(".hr-board svg");
-  while (!drawn()) await new Promise((resolve) => requestAnimationFrame(resolve));
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  while (!drawn()) await frame();
+  await openingShown;
+  // on a phone the live board reports its room and Python draws it again to that width, as
+  // the opening's was drawn: the swap waits for that picture (3 s at most)
+  const width = (svg) => (svg && svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0);
+  const opened = document.querySelector("#hr-opening .hr-board svg");
+  const until = performance.now() + 3000;
+  while (opened && width(drawn()) !== width(opened) && performance.now() < until) await frame();
+  keepRoom(live, ".hr-status", ".widget-html");
+  keepRoom(live, ".hr-board svg", ".hr-board-svg");
   document.getElementById("hr-opening").remove();
+  document.getElementById("hr-opening-alt").remove();
+  document.getElementById("hr-light-status").hidden = true;
   live.classList.remove("hr-offstage");
   document.body.dataset.hrState = "ready";
   page.say("ready");
