@@ -45,7 +45,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
-from .common import esc, message_html, question_html, rule_links, safe
+from .common import esc, keep_together, message_html, question_html, rule_links, safe
 from .puzzle_here import PuzzleHere
 from .store import Recorder
 from .text import RuleText
@@ -532,8 +532,9 @@ class ReplayWidget(View):
         self.turn_line.value = (f"<div class='hr-turn'>{rule_links(texts['turn'], lang)}</div>"
                                 if texts["turn"] else "")
         lines = [texts["scores"], *texts["details"]] if texts["scores"] else texts["details"]
-        self.details.value = "".join(f"<div class='hr-detail'>{rule_links(line, lang)}</div>"
-                                     for line in lines)
+        self.details.value = "".join(
+            f"<div class='hr-detail'>{keep_together(rule_links(line, lang), texts['keep'])}"
+            "</div>" for line in lines)
         self.alt_text.value = (f"<details><summary>{esc(t('replay.alt_label', lang))}</summary>"
                                f"<p lang='{esc(lang)}'>{esc(texts['alt'])}</p></details>")
         tips = {self.first_button: "replay.first", self.prev_button: "replay.previous",
