@@ -168,3 +168,15 @@ def test_download_my_results_has_an_icon_as_its_neighbours() -> None:
     js = (WIDGETS / "store.js").read_text(encoding="utf-8")
     assert 'icon.className = "fa fa-download"' in js
     assert "button.replaceChildren(icon, document.createTextNode(label))" in js
+
+
+def test_a_replays_prediction_box_starts_empty_and_an_empty_box_is_not_0() -> None:
+    w = ReplayWidget("sequence", predict=True, lang="ja")
+    w.next_step()
+    assert w.question is not None and w.predict_number.value == ""
+    assert w.predict_number.placeholder == t("exercise.number_placeholder", "ja")
+    w.predict_check.click()
+    assert t("exercise.no_answer", "ja") in w.predict_feedback.value and w.step == 0
+    w.predict_number.value = "５"  # [1|4] then [1|1]: 4 + 1 = 5, typed full-width
+    w.predict_check.click()
+    assert w.step == 1 and w.question is None

@@ -30,6 +30,7 @@ import traitlets
 
 from ..core import validate
 from ..core.tiles import Side, Tile
+from ..sessions.exercise import read_number
 from ..sessions.protocol import REPLAY_KEYS, Text, board_moves, tile_position
 from ..sessions.replay import (
     Prediction,
@@ -155,7 +156,8 @@ class ReplayWidget(View):
         self._answered: Prediction | None = None  # the feedback shown is about this one
         self.predict_toggle = widgets.Checkbox(value=predict, indent=False)
         self.predict_prompt = RuleText()
-        self.predict_number = widgets.IntText(value=0, layout=widgets.Layout(width="10em"))
+        # empty, with a placeholder: a box holding 0 would answer for the learner (0 may be right)
+        self.predict_number = widgets.Text(value="", layout=widgets.Layout(width="10em"))
         self.predict_check = widgets.Button(button_style="primary", icon="check",
                                             layout=widgets.Layout(width="auto"))
         self.predict_reveal = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
@@ -380,7 +382,13 @@ class ReplayWidget(View):
 
     @safe
     def _on_predict_check(self) -> None:
-        self.predict_answer(self.predict_number.value)
+        text = self.predict_number.value.strip()
+        number = read_number(text) if text else None
+        if number is None:  # asked again: no try counted
+            key = "exercise.not_a_number" if text else "exercise.no_answer"
+            self.predict_feedback.value = message_html(t(key, self.lang), "error", self.lang)
+            return
+        self.predict_answer(number)
 
     @safe
     def _on_reveal(self) -> None:
@@ -480,6 +488,7 @@ class ReplayWidget(View):
         self.predict_number.layout.display = "" if numeric else "none"
         self.predict_check.layout.display = "" if numeric else "none"
         self.predict_number.description = t("exercise.answer_label", lang)
+        self.predict_number.placeholder = t("exercise.number_placeholder", lang)
         self.predict_check.description = t("exercise.check", lang)
         self.predict_reveal.description = t("predict.reveal", lang)
 
