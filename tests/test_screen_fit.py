@@ -180,3 +180,10 @@ def test_a_replays_prediction_box_starts_empty_and_an_empty_box_is_not_0() -> No
     w.predict_number.value = "５"  # [1|4] then [1|1]: 4 + 1 = 5, typed full-width
     w.predict_check.click()
     assert w.step == 1 and w.question is None
+
+
+def test_a_japanese_report_heading_keeps_its_katakana_words_whole() -> None:
+    report = ClassReport(lang="ja")
+    report.read([learner_file("佐藤 花")])
+    assert "<span style='white-space:nowrap'>プレイヤー</span>" in report.table.value
+    report.close()

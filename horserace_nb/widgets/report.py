@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -343,7 +344,7 @@ class ClassReport(View):
             self.table.value = f"<p lang='{lang}'>{esc(t('report.no_files', lang))}</p>"
         else:
             head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{_head(lang)}'>"
-                           f"{esc(lesson_title(n, lang))}</th>" for n in LESSONS)
+                           f"{_heading(lesson_title(n, lang), lang)}</th>" for n in LESSONS)
             rows = []
             for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
@@ -506,6 +507,18 @@ def _head(lang: str) -> str:
 
 def _cell(lang: str) -> str:
     return _CELL_JA if lang == "ja" else _CELL
+
+
+_KATAKANA = re.compile("[\u30a1-\u30ff\u31f0-\u31ff]{2,}")
+
+
+def _heading(text: str, lang: str) -> str:
+    """A column heading escaped; in Japanese each katakana word in it kept whole ("プレイ" ⏎
+    "ヤー" was seen: a browser breaks between any two kana)."""
+    if lang != "ja":
+        return esc(text)
+    return _KATAKANA.sub(lambda m: f"<span style='white-space:nowrap'>{m.group(0)}</span>",
+                         esc(text))
 _SCROLL = "overflow-x:auto;max-width:100%"
 _NAME = "text-align:left;padding:0.2em 0.6em;white-space:nowrap"
 
