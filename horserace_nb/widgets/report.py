@@ -54,7 +54,7 @@ from ..teaching.progress import (
     read_folder,
     read_roster,
 )
-from ..words.i18n import t
+from ..words.i18n import grammar, t
 from ..words.names import list_text
 from .base import View
 from .common import esc, safe
@@ -344,7 +344,7 @@ class ClassReport(View):
             self.table.value = f"<p lang='{lang}'>{esc(t('report.no_files', lang))}</p>"
         else:
             head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{_head(lang)}'>"
-                           f"{_heading(lesson_title(n, lang), lang)}</th>" for n in LESSONS)
+                           f"{_heading(lesson_title(n, lang))}</th>" for n in LESSONS)
             rows = []
             for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
@@ -494,33 +494,30 @@ class ClassReport(View):
 # name on one line (a Japanese name was set one character a line), a heading broken between
 # words only (Korean) and never narrower than a few characters, a cell's words kept whole; a
 # table wider than the notebook scrolls sideways in its own box.
-_HEAD = "word-break:keep-all;line-break:strict;min-width:6em"
-_CELL = "word-break:keep-all;line-break:strict;min-width:5em"
-_HEAD_JA = "line-break:strict;min-width:7em"  # keep-all would leave a Japanese heading no
-# break at all ("2. 牌のつなぎ方と分岐ダブル"): lines of seven characters or more instead
-_CELL_JA = "line-break:strict;min-width:6em"
+_LEAST = "line-break:strict;min-width:6em"
+_SCROLL = "overflow-x:auto;max-width:100%"
+_NAME = "text-align:left;padding:0.2em 0.6em;white-space:nowrap"
 
 
 def _head(lang: str) -> str:
-    return _HEAD_JA if lang == "ja" else _HEAD
+    """A column heading's style: broken as *lang* breaks words (Korean between words; a
+    Japanese heading with keep-all would not break at all), never narrower than six characters
+    (a name one character a line, a heading broken mid-word)."""
+    return f"word-break:{grammar('_word_break', lang)};{_LEAST}"
 
 
 def _cell(lang: str) -> str:
-    return _CELL_JA if lang == "ja" else _CELL
+    return f"word-break:{grammar('_word_break', lang)};line-break:strict;min-width:5em"
 
 
 _KATAKANA = re.compile("[\u30a1-\u30ff\u31f0-\u31ff]{2,}")
 
 
-def _heading(text: str, lang: str) -> str:
-    """A column heading escaped; in Japanese each katakana word in it kept whole ("プレイ" ⏎
-    "ヤー" was seen: a browser breaks between any two kana)."""
-    if lang != "ja":
-        return esc(text)
+def _heading(text: str) -> str:
+    """A column heading escaped, each katakana word in it kept whole ("プレイ" ⏎ "ヤー" was
+    seen: a browser breaks between any two kana)."""
     return _KATAKANA.sub(lambda m: f"<span style='white-space:nowrap'>{m.group(0)}</span>",
                          esc(text))
-_SCROLL = "overflow-x:auto;max-width:100%"
-_NAME = "text-align:left;padding:0.2em 0.6em;white-space:nowrap"
 
 
 def sets_html(data: ClassData, lang: str) -> str:
