@@ -784,13 +784,23 @@ _CODE = re.compile(r"(```.*?```|`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\))", re.S)
 _RULE = re.compile(r"(?<![\w#/])R([1-9]\d?)(?!\d)")
 
 
+_RANGE = re.compile(r"(\[R\d+\]\([^)\n]*\))–(?=\[R\d+\]\()")
+_JOIN = "\u2060"  # WORD JOINER: no line break on either side of the range's dash
+
+
 def link_rules(markdown: str, page: str) -> str:
     """Every rule number outside code and outside an existing link, as a link to its anchor on
-    *page*: "R17" → "[R17](../rules.md#r17)"."""
+    *page*: "R17" → "[R17](../rules.md#r17)". A range of rules stays on one line: a word joiner
+    (U+2060, invisible: checked in JupyterLab) on each side of its dash, where a browser would
+    break ("(R13–" ⏎ "R15)").
+
+    >>> link_rules("(R13–R15)", "p").replace("\u2060", "^")
+    '([R13](p#r13)^–^[R15](p#r15))'
+    """
     parts = _CODE.split(markdown)
     for i in range(0, len(parts), 2):
         parts[i] = _RULE.sub(lambda m: f"[R{m.group(1)}]({page}#r{m.group(1)})", parts[i])
-    return "".join(parts)
+    return _RANGE.sub(lambda m: f"{m.group(1)}{_JOIN}–{_JOIN}", "".join(parts))
 
 
 def nav_line(index: int, text: dict[str, str], lang: str) -> str:

@@ -209,10 +209,10 @@ def operations(w: Any) -> list[tuple[str, Callable[[Any], None]]]:
     if isinstance(w, ReplayWidget):
         ops += [("step", lambda pick: setattr(w, "step", pick % len(w.steps))),
                 ("predict", lambda pick: setattr(w, "predict", bool(pick % 2))),
-                ("answer", lambda pick: setattr(w.predict_number, "value", pick % 40))]
+                ("answer", lambda pick: setattr(w.predict_number, "value", str(pick % 40)))]
     if isinstance(w, Exercises):
         ops += [("toggle", lambda pick: _toggle(w.toggles, pick)),
-                ("number", lambda pick: setattr(w.number, "value", pick % 30))]
+                ("number", lambda pick: setattr(w.number, "value", str(pick % 30)))]
     if isinstance(w, PuzzleWidget):
         ops.append(("menu", lambda pick: setattr(w.menu, "value",
                                                  list(PUZZLES)[pick % len(PUZZLES)])))

@@ -82,7 +82,7 @@ def test_settlement_sentences_name_the_payers_and_the_rule() -> None:
 
 
 def _text(markup: str) -> str:
-    markup = re.sub(r"</?a\b[^>]*>", "", markup)  # a rule link is part of its sentence
+    markup = re.sub(r"</?(?:a|span)\b[^>]*>", "", markup)  # a rule link is part of its sentence
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 

@@ -104,7 +104,7 @@ def test_hints_come_in_order_gentle_first_and_the_last_one_gives_the_answer() ->
     for n, hint in enumerate(hints, start=1):
         assert w.hint() == hint
         assert w.hints_shown == hints[:n]
-        shown = re.sub(r"</?a\b[^>]*>", "", w.hints_box.value)  # its rule links
+        shown = re.sub(r"</?(?:a|span)\b[^>]*>", "", w.hints_box.value)  # its rule links
         assert all(h.replace("'", "&#x27;") in shown for h in hints[:n])
         assert re.search(r"R\d+", hint)
     assert w.hint() is None and w.hint_button.disabled
@@ -208,8 +208,9 @@ def test_moving_between_puzzles_keeps_each_ones_stars() -> None:
 
 
 def _plain(markup: str) -> str:
-    """HTML without its rule links' tags (the link text stays)."""
-    return re.sub(r"</?a\b[^>]*>", "", markup)
+    """HTML without its rule links' tags and the spans keeping a reference on one line (the
+    text stays)."""
+    return re.sub(r"</?(?:a|span)\b[^>]*>", "", markup)
 
 
 def test_the_language_switch_rewrites_everything_shown() -> None:

@@ -55,7 +55,7 @@ def hand() -> Game:
 
 def text(markup: str) -> str:
     """The readable text of HTML or SVG markup."""
-    markup = re.sub(r"</?a\b[^>]*>", "", markup)  # a rule link is part of its sentence
+    markup = re.sub(r"</?(?:a|span)\b[^>]*>", "", markup)  # a rule link is part of its sentence
     return " ".join(html.unescape(p).strip() for p in re.sub(r"<[^>]+>", "\n", markup).split("\n")
                     if p.strip())
 

@@ -50,8 +50,6 @@ _LINE = 1.38
 _SCALES = (1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
 """The text sizes tried, largest first: the card takes the largest that fits its page."""
 _SUM = re.compile(r"\d+(?: [+→=] \d+)+")
-_CJK_FONTS = {"ja": "'Noto Sans CJK JP', 'IPAPGothic', 'IPAGothic', ",
-              "ko": "'Noto Sans CJK KR', 'NanumGothic', "}
 _PICTURE_STEP = 6
 """The picture: the documented layout after this many placements."""
 
@@ -134,8 +132,7 @@ def _split(needs: list[float], room: float) -> int | None:
 def _font_family(lang: str) -> str:
     """The card's fonts: the theme's, with the CJK fonts of *lang* first (a Korean font's kana
     look foreign to a Japanese reader, and the other way round)."""
-    return (f"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', {_CJK_FONTS.get(lang, '')}"
-            f"{DEFAULT_THEME.font_family}")
+    return DEFAULT_THEME.fonts(lang)
 
 
 def rule_card_svg(lang: str = "en") -> str:

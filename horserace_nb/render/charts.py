@@ -51,7 +51,7 @@ def bars_svg(bars: Sequence[tuple[str, int]], *, lang: str = "en", width: float 
     drawing = svgwrite.Drawing(size=(_num(width), _num(height)), debug=False,
                                viewBox=f"0 0 {_num(width)} {_num(height)}", role="img",
                                lang=lang, class_=f"{CLASS_PREFIX}horserace {CLASS_PREFIX}chart",
-                               font_family=theme.font_family)
+                               font_family=theme.fonts(lang))
     drawing.set_desc(title=title, desc=desc)
     drawing.add(drawing.rect((0, 0), (_num(width), _num(height)), fill=theme.table))
     most = max([count for _, count in bars] + [1])

@@ -583,7 +583,7 @@ def _drawing(width: float, height: float, size: float | None, lang: str, title: 
     drawing = svgwrite.Drawing(size=(_n(width * scale), _n(height * scale)), debug=False,
                                viewBox=f"0 0 {_n(width)} {_n(height)}", role="img", lang=lang,
                                class_=_classes(f"horserace {kind}"),
-                               font_family=theme.font_family)
+                               font_family=theme.fonts(lang))
     drawing.set_desc(title=_clean(title), desc=_clean(desc))
     return drawing
 
@@ -1018,7 +1018,7 @@ def _strip(tiles: Sequence[str], label: str, lang: str, colour: str, theme: Them
     return (f'<div class="{_classes("strip")}" lang="{lang}" {extra}'
             f'data-count="{len(tiles)}" role="group" aria-label="{html.escape(label)}" '
             f'style="background:{theme.panel};color:{theme.text};'
-            f'font-family:{html.escape(theme.font_family)}">'
+            f'font-family:{html.escape(theme.fonts(lang))}">'
             f'<div class="{_classes("hand-label")}" style="color:{colour}">'
             f'{html.escape(label)}</div>'
             f'<div class="{_classes("hand-tiles")}">{"".join(tiles)}</div></div>')

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["Theme", "DEFAULT_THEME", "palette", "replace"]
+__all__ = ["Theme", "DEFAULT_THEME", "CJK_FONTS", "palette", "replace"]
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,39 @@ class Theme:
     """A refusal or a wrong answer."""
     hint: str = "#5b2d8c"
     """A hint."""
-    # the Japanese CJK font before the Korean one: kana drawn with a Korean font's glyphs look
-    # foreign to a Japanese reader (ー, small ィ), while the Hangul of both fonts is the same
+    # the Japanese CJK fonts before the Korean ones: kana drawn with a Korean font's glyphs
+    # look foreign to a Japanese reader (ー like a dash, small ィ), while the Hangul of both
+    # fonts is the same; a picture in Korean or Japanese puts its own language's first
+    # (:meth:`fonts`)
     font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', "
-                        "'Noto Sans CJK KR', 'NanumGothic', 'IPAGothic', 'DejaVu Sans', sans-serif")
+                        "'IPAexGothic', 'IPAPGothic', 'IPAGothic', 'Noto Sans CJK KR', "
+                        "'NanumGothic', 'DejaVu Sans', sans-serif")
+
+    def fonts(self, lang: str) -> str:
+        """The font family of a picture in *lang*: the CJK fonts of *lang* before the theme's
+        own (whose first CJK font is Japanese: a Korean picture would draw its Hangul there
+        too, and a Japanese one its kana with a Korean font where no Japanese one is listed
+        before it).
+
+        >>> DEFAULT_THEME.fonts("ko").split(", ")[4:6]
+        ["'Noto Sans CJK KR'", "'NanumGothic'"]
+        >>> DEFAULT_THEME.fonts("en") == DEFAULT_THEME.font_family
+        True
+        """
+        first = CJK_FONTS.get(lang)
+        if not first:
+            return self.font_family
+        front = [*_LATIN_FONTS.split(", "), *first.split(", ")]
+        rest = [name for name in self.font_family.split(", ") if name not in front]
+        return ", ".join(front + rest)
+
+
+_LATIN_FONTS = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans'"
+"""The fonts listed before a language's CJK fonts: they draw the Latin letters and digits."""
+
+CJK_FONTS = {"ja": "'Noto Sans CJK JP', 'IPAexGothic', 'IPAPGothic', 'IPAGothic'",
+             "ko": "'Noto Sans CJK KR', 'NanumGothic', 'Nanum Gothic'"}
+"""Each CJK language's own fonts, the ones listed first in its pictures (:meth:`Theme.fonts`)."""
 
 
 def palette(theme: Theme) -> dict[str, str]:

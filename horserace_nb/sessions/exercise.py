@@ -34,7 +34,7 @@ from ..teaching.exercises import (
 from ..words.i18n import t
 from .protocol import Text
 
-__all__ = ["AnswerForm", "FORMS", "NO_CHOICE", "ExerciseSession", "same_choice"]
+__all__ = ["AnswerForm", "FORMS", "NO_CHOICE", "ExerciseSession", "read_number", "same_choice"]
 
 NO_CHOICE = object()
 """The answer of a one-choice form before anything is chosen."""
@@ -43,6 +43,20 @@ Chosen = list[Any]
 """The choices chosen (points, seats, sides or options), in the order of the exercise's."""
 Numbers = dict[str, int]
 """The number fields' values by field name."""
+
+
+def read_number(text: str) -> int | None:
+    """The whole number a box holds (spaces around it, full-width digits and a minus sign
+    allowed, at most 9 digits), or ``None``.
+
+    >>> read_number(" 15 "), read_number("１５"), read_number("−3"), read_number("1.5")
+    (15, 15, -3, None)
+    """
+    text = text.strip().replace("\u2212", "-").replace("\uff0d", "-")
+    sign, digits = (-1, text[1:]) if text.startswith("-") else (1, text)
+    if not digits or len(digits) > 9 or not all(c.isdecimal() for c in digits):
+        return None
+    return sign * int(digits)
 
 
 def _one(chosen: Sequence[Any], numbers: Mapping[str, int]) -> Any:
@@ -273,6 +287,25 @@ class ExerciseSession:
         if answer is NO_CHOICE:
             return self.say(lambda code: Feedback(False, t("exercise.no_answer", code)), lang)
         return self.judge(answer, lang)
+
+    def check_typed(self, chosen: Sequence[Any], typed: Mapping[str, str], lang: str = "en"
+                    ) -> Feedback:
+        """Check what the controls hold, the number boxes as typed (*typed*: their texts by
+        field): a box of the form left empty is asked for ("choose or enter an answer"), a
+        text that is not a whole number is refused ("type a whole number"); neither counts as
+        an attempt (an empty box is not 0, which may be the right answer)."""
+        numbers: Numbers = {}
+        for name in self.form.numbers:
+            text = typed.get(name, "").strip()
+            if not text:
+                return self.say(lambda code: Feedback(False, t("exercise.no_answer", code)),
+                                lang)
+            number = read_number(text)
+            if number is None:
+                return self.say(
+                    lambda code: Feedback(False, t("exercise.not_a_number", code)), lang)
+            numbers[name] = number
+        return self.check(chosen, numbers, lang)
 
     def said(self, lang: str) -> Feedback | None:
         """The last verdict in *lang* (``None``: none)."""

@@ -187,7 +187,8 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
                turns: bool = True) -> dict[str, Any]:
     """Everything a step says, in *lang*: ``heading``, ``sum``, ``turn``, ``scores`` (the
     match's scores), ``details`` (list: the settlement, the winners, the hands, the boneyard),
-    ``alt`` (the layout's text alternative), ``sum_hidden`` and ``note`` (the sentence
+    ``alt`` (the layout's text alternative), ``keep`` (the players' names: a view breaks no
+    line inside one, "プレイ" ⏎ "ヤー4"), ``sum_hidden`` and ``note`` (the sentence
     *example* says at this step, :meth:`Example.note
     <horserace_nb.teaching.examples.Example.note>`: a teacher's; ``""`` for none).
 
@@ -199,7 +200,7 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
     """
     check_lang(lang)
     out: dict[str, Any] = {"heading": "", "sum": "", "turn": "", "scores": "", "details": [],
-                           "alt": "", "sum_hidden": False,
+                           "alt": "", "keep": [], "sum_hidden": False,
                            "note": example.note(step.index, lang) if example else ""}
     counter = t("replay.step", lang, step=step.index, total=total_steps - 1)
     event, game = step.event, step.game
@@ -249,6 +250,7 @@ def step_texts(step: ReplayStep, total_steps: int, lang: str,
               tiles=list_text([str(x) for x in h], lang) or "—")
             for i, h in enumerate(game.hands))
         out["scores"] = t("replay.scores", lang, scores=scores, target=game.target)
+        out["keep"] = [seat_name(i, lang) for i in range(len(game.hands))]
         out["details"] = [*out["details"], t("replay.hands", lang, hands=hands),
                           t("replay.boneyard", lang, count=len(game.boneyard))]
     hide_sum = not sums and bool(out["sum"])

@@ -134,11 +134,14 @@ function render({ model, el }) {
       // the picture holds controls now: a group named by its title (the desc stays)
       svg.setAttribute("role", "group");
       svg.setAttribute("aria-roledescription", model.get("label"));
-      // never scaled below the size where a lit point is a finger wide (board.css)
-      const box = svg.viewBox && svg.viewBox.baseVal;
-      if (box && box.width) frame.style.setProperty("--hr-natural", `${box.width}px`);
     }
     const readonly = model.get("readonly");
+    // a board a finger taps is never scaled below the size where a lit point is a finger
+    // wide (board.css, touch screens: it scrolls in its frame instead); a picture only looked
+    // at scales to the width of its box, its legend with it
+    const box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (box && box.width && !readonly) frame.style.setProperty("--hr-natural", `${box.width}px`);
+    else frame.style.removeProperty("--hr-natural");
     const playable = moves();
     for (const g of all(el, "g.hr-svg-hand-tile")) {
       const tile = g.dataset.tile;

@@ -29,7 +29,7 @@ from .text import RuleText, join_modules
 __all__ = ["MessageArea", "safe", "esc", "lang_switch", "lang_options", "LangSwitch", "Lang",
            "Text", "Note",
            "KINDS", "MESSAGE_KINDS", "message_html", "messages_html", "question_html", "stars_html",
-           "rules_page", "rules_notebook", "rule_links"]
+           "rules_page", "rules_notebook", "rule_links", "keep_together"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,18 +79,51 @@ def rule_links(text: str, lang: str) -> str:
     Voilà. Where a widget gives text to a screen reader, it
     gives the plain text instead.
 
+    A reference in brackets, or one followed by punctuation, stays on one line (a span with
+    ``white-space: nowrap``).
+
     >>> rule_links("Straights first (R11) <b>", "ja")  # doctest: +NORMALIZE_WHITESPACE
-    'Straights first (<a class="hr-rule" href="../rules.ja.md#r11" data-rule="r11"
-    data-notebook="../rules.ja.ipynb" target="_blank" rel="noopener">R11</a>) &lt;b&gt;'
+    'Straights first <span class="hr-ref" style="white-space:nowrap">(<a class="hr-rule"
+    href="../rules.ja.md#r11" data-rule="r11" data-notebook="../rules.ja.ipynb" target="_blank"
+    rel="noopener">R11</a>)</span> &lt;b&gt;'
     >>> rule_links("AR1, R3, R3x", "en").count("<a ")
     1
     """
     page = rules_page(lang)
     notebook = rules_notebook(lang)
-    return _RULE.sub(
+    linked = _RULE.sub(
         lambda m: (f'<a class="hr-rule" href="{page}#r{m.group(1)}" data-rule="r{m.group(1)}" '
                    f'data-notebook="{notebook}" target="_blank" rel="noopener">'
                    f'R{m.group(1)}</a>'), esc(text))
+    return _REFERENCE.sub(lambda m: f'<span class="hr-ref" style="{_KEEP}">{m.group(0)}</span>',
+                          linked)
+
+
+def keep_together(markup: str, words: Sequence[str]) -> str:
+    """*markup* (HTML) with each of *words* (plain text, a player's name) in it kept on one
+    line: a browser breaks Japanese between any two kana ("プレイ" ⏎ "ヤー4") where the line
+    is full, and Korean between syllables where ``keep-all`` does not reach.
+
+    >>> keep_together("手牌：プレイヤー1：[0|1]", ["プレイヤー1"])
+    '手牌：<span class="hr-keep" style="white-space:nowrap">プレイヤー1</span>：[0|1]'
+    """
+    words = sorted({esc(w) for w in words if w.strip()}, key=len, reverse=True)
+    if not words:
+        return markup
+    pattern = re.compile("|".join(re.escape(w) for w in words) + r"(?![^<>]*>)")
+    return pattern.sub(lambda m: f'<span class="hr-keep" style="{_KEEP}">{m.group(0)}</span>',
+                       markup)
+
+
+_KEEP = "white-space:nowrap"
+_REFERENCE = re.compile(
+    r"(?:[(（][^()（）<]{0,12}(?:<a class=\"hr-rule\"[^>]*>R\d+</a>[^()（）<]{0,12}){1,4}[)）]"
+    r"|<a class=\"hr-rule\"[^>]*>R\d+</a>(?=[.,:;。、，．：；!?！？]))[.,:;。、，．：；!?！？]?")
+"""A reference to rules in a text whose numbers are links: a bracket holding one to four
+rule links ("(R23)", "(R13–R15)", "(R8, R18)", "(R26, lesson 4)") or a link followed by
+punctuation, with the punctuation after it. :func:`rule_links` keeps it on one line: a
+browser breaks a line after a link drawn as an inline block ("(R23" ⏎ ")."), after a dash
+("(R13–" ⏎ "R15)") and, in Korean and Japanese, between any two letters."""
 
 
 def _line(text: str, kind: str, lang: str | None = None) -> str:

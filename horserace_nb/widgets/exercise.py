@@ -11,7 +11,7 @@ import ipywidgets as widgets
 
 from ..core import validate
 from ..core.tiles import Side, Tile
-from ..sessions.exercise import ExerciseSession
+from ..sessions.exercise import ExerciseSession, read_number
 from ..sessions.protocol import (
     Text,
     board_moves,
@@ -92,13 +92,17 @@ class ExerciseWidget(View):
         self.board = Board(lang=lang, readonly=True)
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choose_label = widgets.HTML()
-        self.number = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
-        self.pips = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
-        self.rounded = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
-        self.points = widgets.IntText(value=0, layout=widgets.Layout(width="14em"))
+        # the number boxes start empty, with a placeholder (0 may be the right answer: a box
+        # that starts with it would answer for the learner); what is typed is read on Check
+        number_box = functools.partial(widgets.Text, value="",
+                                       layout=widgets.Layout(width="14em"))
+        self.number = number_box()
+        self.pips = number_box()
+        self.rounded = number_box()
+        self.points = number_box()
         self.fields = {"answer": self.number, "pips": self.pips, "rounded": self.rounded,
                        "points": self.points}
-        """The number boxes by the name an answer form gives them."""
+        """The number boxes by the name an answer form gives them (their texts as typed)."""
         for field in self.fields.values():
             field.style.description_width = "initial"
         self.numbers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -243,7 +247,7 @@ class ExerciseWidget(View):
     def set_numbers(self, *values: int) -> None:
         """Type *values* into the number fields (one, or pips / rounded / points)."""
         for name, value in zip(self.session.form.numbers, values, strict=False):
-            self.fields[name].value = value
+            self.fields[name].value = str(value)
 
     def current_answer(self) -> Any:
         """The answer the controls hold now, in the exercise's form."""
@@ -251,7 +255,9 @@ class ExerciseWidget(View):
 
     def check(self) -> Feedback:
         """Check the answer the controls hold (the Check button)."""
-        return self._show_verdict(self.session.check(self._chosen(), self._numbers(), self.lang))
+        return self._show_verdict(self.session.check_typed(
+            self._chosen(), {name: field.value for name, field in self.fields.items()},
+            self.lang))
 
     def answer(self, value: Any) -> Feedback:
         """Put *value* into the controls and check it: a number, a SettlementAnswer, a set of
@@ -267,7 +273,7 @@ class ExerciseWidget(View):
         if form.toggles or form.board:
             self.choose(*chosen)
         for name, number in numbers.items():
-            self.fields[name].value = number
+            self.fields[name].value = str(number)
         return self.check()
 
     def click_point(self, on: Tile | str, side: Side | str) -> Feedback | None:
@@ -326,7 +332,7 @@ class ExerciseWidget(View):
             chosen, numbers = kept
             self.choose(*chosen)
             for name, number in numbers.items():
-                self.fields[name].value = number
+                self.fields[name].value = str(number)
             self.messages.tell(lambda lang: t("exercise.kept", lang), self.lang)
 
     def show_answer(self) -> str:
@@ -427,7 +433,8 @@ class ExerciseWidget(View):
                                   strict=True) if b.value]
 
     def _numbers(self) -> dict[str, int]:
-        return {name: field.value for name, field in self.fields.items()}
+        """The boxes' whole numbers (a box empty or not holding one: 0)."""
+        return {name: read_number(field.value) or 0 for name, field in self.fields.items()}
 
     def _clear(self) -> None:
         """No answer in the controls, no message, no marks (the session clears its own)."""
@@ -435,7 +442,7 @@ class ExerciseWidget(View):
         for button in self.toggles:
             button.value = False
         for field in self.fields.values():
-            field.value = 0
+            field.value = ""
         self.board.pick([])
         self.board.mark()
 
@@ -554,6 +561,7 @@ class ExerciseWidget(View):
         self.choose_label.value = esc(t(form.label, lang))
         for name, field in self.fields.items():
             field.description = t(_FIELD_LABELS[name], lang)
+            field.placeholder = t("exercise.number_placeholder", lang)
         self.numbers_box.children = [self.fields[name] for name in form.numbers]
         self.check_button.description = t("exercise.check", lang)
         self.check_button.layout.display = "" if form.check else "none"

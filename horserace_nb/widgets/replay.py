@@ -30,6 +30,7 @@ import traitlets
 
 from ..core import validate
 from ..core.tiles import Side, Tile
+from ..sessions.exercise import read_number
 from ..sessions.protocol import REPLAY_KEYS, Text, board_moves, tile_position
 from ..sessions.replay import (
     Prediction,
@@ -45,7 +46,7 @@ from ..words.i18n import check_lang, t
 from ..words.names import sentences
 from .base import View
 from .board import Board, Choice
-from .common import esc, message_html, question_html, rule_links, safe
+from .common import esc, keep_together, message_html, question_html, rule_links, safe
 from .puzzle_here import PuzzleHere
 from .store import Recorder
 from .text import RuleText
@@ -155,7 +156,8 @@ class ReplayWidget(View):
         self._answered: Prediction | None = None  # the feedback shown is about this one
         self.predict_toggle = widgets.Checkbox(value=predict, indent=False)
         self.predict_prompt = RuleText()
-        self.predict_number = widgets.IntText(value=0, layout=widgets.Layout(width="10em"))
+        # empty, with a placeholder: a box holding 0 would answer for the learner (0 may be right)
+        self.predict_number = widgets.Text(value="", layout=widgets.Layout(width="10em"))
         self.predict_check = widgets.Button(button_style="primary", icon="check",
                                             layout=widgets.Layout(width="auto"))
         self.predict_reveal = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
@@ -380,7 +382,13 @@ class ReplayWidget(View):
 
     @safe
     def _on_predict_check(self) -> None:
-        self.predict_answer(self.predict_number.value)
+        text = self.predict_number.value.strip()
+        number = read_number(text) if text else None
+        if number is None:  # asked again: no try counted
+            key = "exercise.not_a_number" if text else "exercise.no_answer"
+            self.predict_feedback.value = message_html(t(key, self.lang), "error", self.lang)
+            return
+        self.predict_answer(number)
 
     @safe
     def _on_reveal(self) -> None:
@@ -480,6 +488,7 @@ class ReplayWidget(View):
         self.predict_number.layout.display = "" if numeric else "none"
         self.predict_check.layout.display = "" if numeric else "none"
         self.predict_number.description = t("exercise.answer_label", lang)
+        self.predict_number.placeholder = t("exercise.number_placeholder", lang)
         self.predict_check.description = t("exercise.check", lang)
         self.predict_reveal.description = t("predict.reveal", lang)
 
@@ -532,8 +541,9 @@ class ReplayWidget(View):
         self.turn_line.value = (f"<div class='hr-turn'>{rule_links(texts['turn'], lang)}</div>"
                                 if texts["turn"] else "")
         lines = [texts["scores"], *texts["details"]] if texts["scores"] else texts["details"]
-        self.details.value = "".join(f"<div class='hr-detail'>{rule_links(line, lang)}</div>"
-                                     for line in lines)
+        self.details.value = "".join(
+            f"<div class='hr-detail'>{keep_together(rule_links(line, lang), texts['keep'])}"
+            "</div>" for line in lines)
         self.alt_text.value = (f"<details><summary>{esc(t('replay.alt_label', lang))}</summary>"
                                f"<p lang='{esc(lang)}'>{esc(texts['alt'])}</p></details>")
         tips = {self.first_button: "replay.first", self.prev_button: "replay.previous",

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,7 @@ from ..teaching.progress import (
     read_folder,
     read_roster,
 )
-from ..words.i18n import t
+from ..words.i18n import grammar, t
 from ..words.names import list_text
 from .base import View
 from .common import esc, safe
@@ -342,8 +343,8 @@ class ClassReport(View):
         if not learners:
             self.table.value = f"<p lang='{lang}'>{esc(t('report.no_files', lang))}</p>"
         else:
-            head = "".join(f"<th scope='col' style='padding:0.2em 0.6em'>"
-                           f"{esc(lesson_title(n, lang))}</th>" for n in LESSONS)
+            head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{_head(lang)}'>"
+                           f"{_heading(lesson_title(n, lang))}</th>" for n in LESSONS)
             rows = []
             for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
@@ -351,16 +352,17 @@ class ClassReport(View):
                 shown = [t("report.cell", lang, stars=s, possible=p, first=state.first) if p
                          else t("progress.games", lang, count=state.games)
                          for (s, p), state in zip(cells, data.lessons(i), strict=True)]
-                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center'>{esc(c)}</td>"
-                              for c in shown)
-                rows.append(f"<tr><th scope='row' style='text-align:left;padding:0.2em 0.6em'>"
+                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center;{_cell(lang)}'>"
+                              f"{esc(c)}</td>" for c in shown)
+                rows.append(f"<tr><th scope='row' style='{_NAME}'>"
                             f"<bdi>{esc(name)}</bdi></th>{tds}<td style='padding:0.2em 0.6em'>"
                             f"{won}/{possible}</td></tr>")
-            self.table.value = (
+            self.table.value = (  # wider than the notebook: it scrolls in its own box
+                f"<div class='hr-report-scroll' style='{_SCROLL}'>"
                 f"<table class='hr-report-table' lang='{lang}' style='border-collapse:collapse'>"
-                f"<tr><th scope='col' style='text-align:left;padding:0.2em 0.6em'>"
-                f"{esc(t('report.learner', lang))}</th>{head}<th scope='col'>"
-                f"{esc(t('report.total', lang))}</th></tr>{''.join(rows)}</table>")
+                f"<tr><th scope='col' style='{_NAME}'>"
+                f"{esc(t('report.learner', lang))}</th>{head}<th scope='col' style='{_head(lang)}'>"
+                f"{esc(t('report.total', lang))}</th></tr>{''.join(rows)}</table></div>")
         self.sets.value = sets_html(data, lang)
         self._render_grid_menu()
         self._render_grid()
@@ -475,15 +477,46 @@ class ClassReport(View):
         for name, states in data.grid():
             tds = "".join(f"<td data-state='{states[i] or 'none'}' style='padding:0.2em 0.4em;"
                           f"text-align:center'>{_SYMBOLS[states[i]]}</td>" for i in columns)
-            rows.append(f"<tr><th scope='row' style='text-align:left;padding:0.2em 0.6em'>"
+            rows.append(f"<tr><th scope='row' style='{_NAME}'>"
                         f"<bdi>{esc(name)}</bdi></th>{tds}</tr>")
         self.grid.value = (
             f"<div lang='{lang}'><b>{esc(t('report.grid_title', lang))}</b>"
             f"<p>{esc(t('report.grid_legend', lang))}</p>"
+            f"<div class='hr-report-scroll' style='{_SCROLL}'>"
             f"<table class='hr-report-grid' data-lesson='{esc(lesson)}' "
-            f"style='border-collapse:collapse'><tr><th scope='col' style='text-align:left;"
-            f"padding:0.2em 0.6em'>{esc(t('report.learner', lang))}</th>{head}</tr>"
-            f"{''.join(rows)}</table></div>")
+            f"style='border-collapse:collapse'><tr><th scope='col' style='{_NAME}'>"
+            f"{esc(t('report.learner', lang))}</th>"
+            f"{head}</tr>{''.join(rows)}</table></div></div>")
+
+
+# The report's tables, read by a teacher in a notebook as narrow as a tablet's: a learner's
+# name on one line (a Japanese name was set one character a line), a heading broken between
+# words only (Korean) and never narrower than a few characters, a cell's words kept whole; a
+# table wider than the notebook scrolls sideways in its own box.
+_LEAST = "line-break:strict;min-width:6em"
+_SCROLL = "overflow-x:auto;max-width:100%"
+_NAME = "text-align:left;padding:0.2em 0.6em;white-space:nowrap"
+
+
+def _head(lang: str) -> str:
+    """A column heading's style: broken as *lang* breaks words (Korean between words; a
+    Japanese heading with keep-all would not break at all), never narrower than six characters
+    (a name one character a line, a heading broken mid-word)."""
+    return f"word-break:{grammar('_word_break', lang)};{_LEAST}"
+
+
+def _cell(lang: str) -> str:
+    return f"word-break:{grammar('_word_break', lang)};line-break:strict;min-width:5em"
+
+
+_KATAKANA = re.compile("[\u30a1-\u30ff\u31f0-\u31ff]{2,}")
+
+
+def _heading(text: str) -> str:
+    """A column heading escaped, each katakana word in it kept whole ("プレイ" ⏎ "ヤー" was
+    seen: a browser breaks between any two kana)."""
+    return _KATAKANA.sub(lambda m: f"<span style='white-space:nowrap'>{m.group(0)}</span>",
+                         esc(text))
 
 
 def sets_html(data: ClassData, lang: str) -> str:
@@ -497,8 +530,8 @@ def sets_html(data: ClassData, lang: str) -> str:
     names = sorted({name for _, stars in rows for name in stars})
     if not names:
         return ""
-    head = "".join(f"<th scope='col' style='padding:0.2em 0.6em'><bdi>{esc(name)}</bdi></th>"
-                   for name in names)
+    head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{_head(lang)}'>"
+                   f"<bdi>{esc(name)}</bdi></th>" for name in names)
     body = []
     for learner, stars in rows:
         cells = []
@@ -506,13 +539,16 @@ def sets_html(data: ClassData, lang: str) -> str:
             won = stars.get(name, {})
             text = (t("report.set_cell", lang, stars=sum(won.values()),
                       count=sum(1 for v in won.values() if v)) if won else "")
-            cells.append(f"<td style='padding:0.2em 0.6em;text-align:center'>{esc(text)}</td>")
-        body.append(f"<tr><th scope='row' style='text-align:left;padding:0.2em 0.6em'>"
+            cells.append(f"<td style='padding:0.2em 0.6em;text-align:center;{_cell(lang)}'>"
+                         f"{esc(text)}</td>")
+        body.append(f"<tr><th scope='row' style='{_NAME}'>"
                     f"<bdi>{esc(learner)}</bdi></th>{''.join(cells)}</tr>")
     return (f"<div class='hr-report-sets' lang='{lang}'><b>{esc(t('report.sets_title', lang))}"
-            f"</b><table style='border-collapse:collapse'><tr><th scope='col' "
-            f"style='text-align:left;padding:0.2em 0.6em'>{esc(t('report.learner', lang))}</th>"
-            f"{head}</tr>{''.join(body)}</table></div>")
+            f"</b><div class='hr-report-scroll' style='{_SCROLL}'>"
+            f"<table style='border-collapse:collapse'><tr><th scope='col' "
+            f"style='{_NAME}'>"
+            f"{esc(t('report.learner', lang))}</th>"
+            f"{head}</tr>{''.join(body)}</table></div></div>")
 
 
 def _download(text: str, name: str, css: str, label: str, lang: str) -> str:

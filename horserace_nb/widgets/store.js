@@ -175,7 +175,11 @@ function render({ model, el }) {
     notice.style.color = "var(--jp-warn-color0, #8a4b00)";
     for (const node of [notice, button]) node.setAttribute("lang", lang);
     const label = model.get("download_label") || "";
-    button.textContent = label;
+    // an icon as its neighbours have (ipywidgets' buttons: Font Awesome 4, the same markup)
+    const icon = document.createElement("i");
+    icon.className = "fa fa-download";
+    icon.setAttribute("aria-hidden", "true");
+    button.replaceChildren(icon, document.createTextNode(label));
     button.style.display = label && model.get("file_text") ? "" : "none";
   }
 

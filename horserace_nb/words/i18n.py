@@ -70,13 +70,14 @@ _LABEL, _PLURAL, _LIST_AND = "_label", "_plural", "_list_and"
 _DEFAULT_RULE = "one_other"
 
 GRAMMAR: tuple[str, ...] = ("_label", "_plural", "_sentence_joiner", "_full_stop",
-                            "_list_separator", "_list_and", "_rules_page")
+                            "_list_separator", "_list_and", "_rules_page", "_word_break")
 """The entries of a language file that are not messages but facts about the language (their keys
 start with ``_``): its own name, its plural rule (a name in :data:`PLURAL_RULES`), what joins two
 sentences (``" "``, Japanese ``""``), what ends one (``"."``, ``"。"``), what separates list items (``", "``, ``"、"``) and how the
 last two names of a list are joined (``"{first} and {last}"``, ``"{first:과} {last}"``), and the
 rules page in the language, in the notebooks' folder (``"rules.ko.md"``; a language without one
-links to English's)."""
+links to English's), and where a line may break inside a text set in it (the CSS ``word-break``
+of a table's headings and cells: ``"keep-all"`` for Korean, set between words; ``"normal"``)."""
 
 
 def _order(langs: Iterable[str]) -> tuple[str, ...]:
