@@ -333,7 +333,10 @@ def _set_toggles(driver: PlayDriver, choices: list[Any], wanted: list[Any]) -> N
 
 
 def _set_numbers(driver: PlayDriver, values: list[int]) -> None:
-    boxes = driver.root.locator("input[type=number]")
+    from horserace_nb.words.i18n import LANGS, t
+
+    boxes = driver.root.locator(", ".join(  # the number boxes: empty, with their placeholder
+        f'input[placeholder="{t("exercise.number_placeholder", lang)}"]' for lang in LANGS))
     for i, value in enumerate(values):
         box = boxes.nth(i)
         box.fill(str(value))
