@@ -279,3 +279,14 @@ def test_what_the_browser_and_the_file_keep_past_their_limits_keeps_each_first_t
     data = class_data([("m.json", results_file(results, learner="Mina", saved=SAVED))])
     head, row = data.csv().splitlines()[:2]
     assert dict(zip(head.split(","), row.split(","), strict=True))["first try"] == "0"
+
+
+def test_each_item_of_a_learner_is_numbered_once() -> None:
+    """The items' titles carry the lesson's number and the item's ("6. …: item 1"): the list
+    adds no number of its own (ko read 4, D4: "1. 1. 타일과 플레이어: 1번 문제")."""
+    report = ClassReport(lang="ko")
+    report.read([("mina.json", results_file([item(201000, 3, 0)], learner="Mina", saved=SAVED))])
+    report.grid_lesson.value = "settlement"
+    report.items_learner.value = 0
+    html = report.items.value
+    assert "<ol" not in html and "list-style:none" in html and html.count("<li>") > 3

@@ -187,3 +187,13 @@ def test_a_japanese_report_heading_keeps_its_katakana_words_whole() -> None:
     report.read([learner_file("佐藤 花")])
     assert "<span style='white-space:nowrap'>プレイヤー</span>" in report.table.value
     report.close()
+
+
+def test_a_japanese_picture_draws_its_full_width_colon_with_a_fixed_width_font() -> None:
+    """The proportional IPAPGothic draws "：" half wide ("置いた牌:[1|2]", ja read 4, D1): the
+    fixed-width IPAGothic comes first, in the picture's stack and in the default one."""
+    svg = str(game_svg(Game(players=2, seed=1), seat=0, lang="ja"))
+    stack = re.search(r'<svg[^>]* font-family="([^"]*)"', svg)
+    assert stack is not None
+    for names in (stack.group(1).replace("&#x27;", "'"), DEFAULT_THEME.font_family):
+        assert names.index("'IPAGothic'") < names.index("'IPAPGothic'"), names

@@ -70,12 +70,14 @@ class Theme:
     """A refusal or a wrong answer."""
     hint: str = "#5b2d8c"
     """A hint."""
+    # IPAGothic before IPAPGothic: the proportional one draws the full-width colon of the
+    # Japanese labels ("置いた牌：") half wide (ja read 4, D1).
     # the Japanese CJK fonts before the Korean ones: kana drawn with a Korean font's glyphs
     # look foreign to a Japanese reader (ー like a dash, small ィ), while the Hangul of both
     # fonts is the same; a picture in Korean or Japanese puts its own language's first
     # (:meth:`fonts`)
     font_family: str = ("system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', "
-                        "'IPAexGothic', 'IPAPGothic', 'IPAGothic', 'Noto Sans CJK KR', "
+                        "'IPAexGothic', 'IPAGothic', 'IPAPGothic', 'Noto Sans CJK KR', "
                         "'NanumGothic', 'DejaVu Sans', sans-serif")
 
     def fonts(self, lang: str) -> str:
@@ -100,7 +102,7 @@ class Theme:
 _LATIN_FONTS = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans'"
 """The fonts listed before a language's CJK fonts: they draw the Latin letters and digits."""
 
-CJK_FONTS = {"ja": "'Noto Sans CJK JP', 'IPAexGothic', 'IPAPGothic', 'IPAGothic'",
+CJK_FONTS = {"ja": "'Noto Sans CJK JP', 'IPAexGothic', 'IPAGothic', 'IPAPGothic'",
              "ko": "'Noto Sans CJK KR', 'NanumGothic', 'Nanum Gothic'"}
 """Each CJK language's own fonts, the ones listed first in its pictures (:meth:`Theme.fonts`)."""
 

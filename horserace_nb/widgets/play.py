@@ -780,7 +780,7 @@ class PlayWidget(View):
         if not events:
             return ""
         items = "".join(
-            f"<li>{rule_links(' · '.join(self.controller.event_lines(e, lang)), lang)}</li>"
+            f"<li>{rule_links(sentences(self.controller.event_lines(e, lang), lang), lang)}</li>"
             for e in reversed(events))
         title = esc(t("play.moves_title", lang, hand=game.hand_number, count=len(events)))
         return (f"<div class='hr-moves-log' style='font-size:0.85em'><b>{title}</b>"

@@ -459,7 +459,9 @@ class ClassReport(View):
         name = self.data.learners()[row]
         self.items.value = (f"<div class='hr-report-items' lang='{lang}'>"
                             f"<b>{esc(t('report.items_title', lang))}</b> "
-                            f"<bdi>{esc(name)}</bdi><ol>{''.join(entries)}</ol></div>")
+                            f"<bdi>{esc(name)}</bdi>"  # each title is numbered: no list numbers
+                            f"<ul style='list-style:none;padding-left:0.5em'>{''.join(entries)}"
+                            "</ul></div>")
 
     def _render_grid(self) -> None:
         """The grid learner × item of the lesson chosen (every item is in the grid's CSV)."""
