@@ -174,7 +174,7 @@ def test_a_finished_one_hand_match_says_it_is_over_and_to_start_a_new_game(lang:
 
 
 # ------------------------------------------------------------------ shortened hands said so
-SHORTENED = {"en": "shortened", "ko": "줄인 라운드", "ja": "短縮"}
+SHORTENED = {"en": "shortened", "ko": "간추린", "ja": "短縮"}
 _REPLAY = re.compile(r"ReplayWidget\('(\w+)'")
 
 

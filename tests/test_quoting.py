@@ -36,7 +36,14 @@ def _labels(lang: str) -> set[str]:
 
 
 def _lesson_prose(lang: str) -> dict[str, str]:
-    return {key: CODE.sub("", body) for key, body in filled_texts(lang).items()}
+    """The lessons' Markdown (a code cell's comment, ``code.*``, is plain text: it quotes as
+    the catalog does, where *…* would show its asterisks)."""
+    return {key: CODE.sub("", body) for key, body in filled_texts(lang).items()
+            if not key.startswith("code.")}
+
+
+def _code_comments(lang: str) -> dict[str, str]:
+    return {key: body for key, body in filled_texts(lang).items() if key.startswith("code.")}
 
 
 OTHER_QUOTES = {
@@ -70,9 +77,10 @@ def test_lessons_quote_a_control_the_languages_one_way(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "other"), [("ko", re.compile(r"‘[^’]*’|「[^」]*」")),
                                              ("ja", re.compile(r"‘[^’]*’|“[^”]*”|『[^』]*』"))])
 def test_the_catalog_quotes_names_the_languages_one_way(lang: str, other: re.Pattern[str]) -> None:
-    """ko “…”, ja 「…」 around a button's, a set's or a file's name in the widgets' texts."""
-    wrong = [(key, found) for key, value in _catalog(lang).items()
-             for found in other.findall(value)]
+    """ko “…”, ja 「…」 around a button's, a set's or a file's name in the widgets' texts and
+    the code cells' comments (plain text: no *…*, ko read 4, D1)."""
+    wrong = [(key, found) for key, value in {**_catalog(lang), **_code_comments(lang)}.items()
+             for found in [*other.findall(value), *re.findall(r"\*[^*]+\*", value)]]
     assert not wrong, f"{lang}: quoted otherwise than the catalog's own quotes: {wrong}"
 
 

@@ -21,7 +21,7 @@ CATALOGS = ROOT / "horserace_nb" / "words" / "locales"
 PAGES = {"en": NOTEBOOKS / "rules.md", "ko": NOTEBOOKS / "rules.ko.md",
          "ja": NOTEBOOKS / "rules.ja.md"}
 TERM_COLUMN = {"en": "English", "ko": "한국어", "ja": "日本語"}
-VARIANTS_COLUMN = {"en": "Not to use", "ko": "쓰지 않는 말", "ja": "使わない言い方"}
+VARIANTS_COLUMN = {"en": "Not to use", "ko": "비슷하지만 쓰지 않는 말", "ja": "使わない言い方"}
 GLOSSARY = '<a id="glossary"></a>'
 VARIANT = re.compile(r"`([^`]+)`")
 SEED_CITATION = re.compile(r"ルール文書(?:では|の)「[^」]+」")
@@ -77,8 +77,8 @@ def texts(lang: str) -> Iterator[tuple[str, str]]:
         for number, cell in enumerate(cells):
             source = "".join(cell["source"])
             where = f"{lang}/{path.name} cell {number}"
-            if cell["cell_type"] == "markdown":
-                yield where, source
+            if cell["cell_type"] == "markdown":  # a lesson may cite the seed's word too
+                yield where, SEED_CITATION.sub("", source)
             else:
                 yield from ((where, string) for string in _code_strings(source))
     # the rules page may cite the seed's own word for a term, in quotes, by name ("ルール文書で
