@@ -51,6 +51,8 @@ def test_one_hand_stops_after_the_first_settlement() -> None:
     w.new_game_button.click()
     assert w.controller.match == "hand" and w.game.target == 61
     assert "one hand" in w.match_note.value
+    # the title says the match, not "the first to 61 points wins" (ko read 4, C16)
+    assert "one hand" in w.title.value and "61" not in w.title.value
     finish_hand(w)
     assert w.game.hand_over and w.controller.match_over
     assert w.next_hand_button.layout.display == "none" and w.next_hand_button.disabled

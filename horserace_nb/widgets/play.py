@@ -571,8 +571,10 @@ class PlayWidget(View):
         human_turn = ctrl.human_turn()
         computer_turn = ctrl.computer_turn()
 
-        self.title.value = (f"<h3 class='hr-title'>{esc(t('play.title', lang, target=game.target))}"
-                            "</h3>")
+        # a one-hand match does not say "the first to 61 wins": its hand is the whole match
+        title = t("play.title_hand", lang) if ctrl.match == "hand" else t(
+            "play.title", lang, target=game.target)
+        self.title.value = f"<h3 class='hr-title'>{esc(title)}</h3>"
         self.draw_button.description = t("play.draw", lang)
         self.pass_button.description = t("play.pass", lang)
         self.hint_button.description = t("play.hint", lang)
