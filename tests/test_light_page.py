@@ -155,3 +155,32 @@ def test_the_opening_classroom_is_the_classrooms_state_the_same_for_the_same_bui
     assert classroom_page.opening_name("ja", projector=True) == "opening-ja-projector.json"
     with pytest.raises(ValueError, match="lang"):
         classroom_page.opening_name("fr")
+
+
+def test_the_big_files_get_deterministic_gzip_copies_that_give_back_the_originals(
+        tmp_path: Path) -> None:
+    """The light page fetches Pyodide's wasm compressed from a host that sends files as they
+    are (``classroom/gz/``); a file gzip hardly shrinks (a zip: the standard library) keeps
+    only its original; two builds write the same bytes; the worker is told which files."""
+    import gzip
+    import random
+
+    from horserace_nb.lite.classroom_page import GZ_CANDIDATES, compressed_copies
+
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 4000  # compresses well, as the wasm does
+    stdlib = random.Random(7).randbytes(300_000)  # as a zip file: gzip cannot shrink it
+    (pyodide / "pyodide.asm.wasm").write_bytes(wasm)
+    (pyodide / "python_stdlib.zip").write_bytes(stdlib)
+    first = compressed_copies(pyodide, tmp_path / "one" / "gz")
+    second = compressed_copies(pyodide, tmp_path / "two" / "gz")
+    assert first == second == {"pyodide.asm.wasm": "application/wasm"}
+    assert GZ_CANDIDATES["pyodide.asm.wasm"] == "application/wasm"
+    copy = (tmp_path / "one" / "gz" / "pyodide.asm.wasm.gz").read_bytes()
+    assert gzip.decompress(copy) == wasm and len(copy) < len(wasm) / 10
+    assert copy == (tmp_path / "two" / "gz" / "pyodide.asm.wasm.gz").read_bytes()
+    assert sorted(p.name for p in (tmp_path / "one" / "gz").iterdir()) == ["pyodide.asm.wasm.gz"]
+    assert page_texts("1", first)["compressed"] == {"pyodide.asm.wasm": "application/wasm"}
+    assert page_texts("1")["compressed"] == {}
+
