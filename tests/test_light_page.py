@@ -184,3 +184,27 @@ def test_the_big_files_get_deterministic_gzip_copies_that_give_back_the_original
     assert page_texts("1", first)["compressed"] == {"pyodide.asm.wasm": "application/wasm"}
     assert page_texts("1")["compressed"] == {}
 
+
+
+def test_a_compressed_copy_that_is_not_the_file_it_stands_for_fails_the_check(
+        tmp_path: Path) -> None:
+    import gzip
+
+    from horserace_nb.lite.classroom_page import compressed_copies, copy_problems
+
+    pyodide = tmp_path / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"\0asm" * 10_000)
+    (pyodide / "python_stdlib.zip").write_bytes(b"PK" * 10_000)
+    copies = tmp_path / "classroom" / "gz"
+    assert compressed_copies(pyodide, copies) == {"pyodide.asm.wasm": "application/wasm",
+                                                  "python_stdlib.zip": "application/zip"}
+    assert copy_problems(tmp_path) == []
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"\0asm" * 10_001)  # another Pyodide's
+    (copies / "python_stdlib.zip.gz").write_bytes(b"not gzip")
+    assert copy_problems(tmp_path) == [
+        "the light classroom page's compressed copies do not give back the files the site "
+        "serves: pyodide.asm.wasm.gz, python_stdlib.zip.gz"]
+    (copies / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(b"\0asm" * 10_001, mtime=0))
+    (copies / "python_stdlib.zip.gz").unlink()
+    assert copy_problems(tmp_path) == []

@@ -376,13 +376,34 @@ def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, 
     (folder / "index.html").write_text(html, encoding="utf-8")
 
 
+def copy_problems(site: Path) -> list[str]:
+    """The compressed copies of the light page of *site* (:func:`compressed_copies`) that do not
+    give back the file of ``static/pyodide/`` they stand for (a copy of another Pyodide would
+    start a wasm that does not fit its JS)."""
+    folder = site / PAGE_DIR / GZ_DIR
+    wrong: list[str] = []
+    for copy in sorted(folder.glob("*.gz")) if folder.is_dir() else []:
+        original = site / "static" / "pyodide" / copy.name.removesuffix(".gz")
+        try:
+            same = original.is_file() and gzip.decompress(copy.read_bytes()) == \
+                original.read_bytes()
+        except (OSError, EOFError, gzip.BadGzipFile):
+            same = False
+        if not same:
+            wrong.append(copy.name)
+    return [f"the light classroom page's compressed copies do not give back the files the "
+            f"site serves: {', '.join(wrong)}"] if wrong else []
+
+
 def page_problems(site: Path) -> list[str]:
-    """What keeps the light page of *site* from working: a file missing, a placeholder left."""
+    """What keeps the light page of *site* from working: a file missing, a placeholder left, a
+    compressed copy that is not the file it stands for."""
     folder = site / PAGE_DIR
     names = [*PAGE_FILES, *VENDOR_FILES, LOCK_NAME, *(f"opening-{lang}.svg" for lang in LANGS),
              *(opening_name(lang, projector) for lang in LANGS for projector in (False, True))]
     missing = [name for name in names if not (folder / name).is_file()]
     problems = [f"the light classroom page lacks {', '.join(missing)}"] if missing else []
+    problems += copy_problems(site)
     if not missing and "__HR_" in (folder / "index.html").read_text(encoding="utf-8"):
         problems.append("the light classroom page's index.html was not filled in")
     if not missing:
