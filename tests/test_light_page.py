@@ -155,3 +155,56 @@ def test_the_opening_classroom_is_the_classrooms_state_the_same_for_the_same_bui
     assert classroom_page.opening_name("ja", projector=True) == "opening-ja-projector.json"
     with pytest.raises(ValueError, match="lang"):
         classroom_page.opening_name("fr")
+
+
+def test_the_big_files_get_deterministic_gzip_copies_that_give_back_the_originals(
+        tmp_path: Path) -> None:
+    """The light page fetches Pyodide's wasm compressed from a host that sends files as they
+    are (``classroom/gz/``); a file gzip hardly shrinks (a zip: the standard library) keeps
+    only its original; two builds write the same bytes; the worker is told which files."""
+    import gzip
+    import random
+
+    from horserace_nb.lite.classroom_page import GZ_CANDIDATES, compressed_copies
+
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 4000  # compresses well, as the wasm does
+    stdlib = random.Random(7).randbytes(300_000)  # as a zip file: gzip cannot shrink it
+    (pyodide / "pyodide.asm.wasm").write_bytes(wasm)
+    (pyodide / "python_stdlib.zip").write_bytes(stdlib)
+    first = compressed_copies(pyodide, tmp_path / "one" / "gz")
+    second = compressed_copies(pyodide, tmp_path / "two" / "gz")
+    assert first == second == {"pyodide.asm.wasm": "application/wasm"}
+    assert GZ_CANDIDATES["pyodide.asm.wasm"] == "application/wasm"
+    copy = (tmp_path / "one" / "gz" / "pyodide.asm.wasm.gz").read_bytes()
+    assert gzip.decompress(copy) == wasm and len(copy) < len(wasm) / 10
+    assert copy == (tmp_path / "two" / "gz" / "pyodide.asm.wasm.gz").read_bytes()
+    assert sorted(p.name for p in (tmp_path / "one" / "gz").iterdir()) == ["pyodide.asm.wasm.gz"]
+    assert page_texts("1", first)["compressed"] == {"pyodide.asm.wasm": "application/wasm"}
+    assert page_texts("1")["compressed"] == {}
+
+
+
+def test_a_compressed_copy_that_is_not_the_file_it_stands_for_fails_the_check(
+        tmp_path: Path) -> None:
+    import gzip
+
+    from horserace_nb.lite.classroom_page import compressed_copies, copy_problems
+
+    pyodide = tmp_path / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"\0asm" * 10_000)
+    (pyodide / "python_stdlib.zip").write_bytes(b"PK" * 10_000)
+    copies = tmp_path / "classroom" / "gz"
+    assert compressed_copies(pyodide, copies) == {"pyodide.asm.wasm": "application/wasm",
+                                                  "python_stdlib.zip": "application/zip"}
+    assert copy_problems(tmp_path) == []
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"\0asm" * 10_001)  # another Pyodide's
+    (copies / "python_stdlib.zip.gz").write_bytes(b"not gzip")
+    assert copy_problems(tmp_path) == [
+        "the light classroom page's compressed copies do not give back the files the site "
+        "serves: pyodide.asm.wasm.gz, python_stdlib.zip.gz"]
+    (copies / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(b"\0asm" * 10_001, mtime=0))
+    (copies / "python_stdlib.zip.gz").unlink()
+    assert copy_problems(tmp_path) == []

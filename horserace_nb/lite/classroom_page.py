@@ -25,6 +25,15 @@ The notebook's ``Classroom(lang=…, projector=…)`` without JupyterLab, in a s
   ones. The opening board's text alternative (of :func:`opening_picture`, every hand face
   down) is read to assistive technology meanwhile, which does not see the inert classroom; if
   the state cannot be drawn, the page shows that picture instead.
+* **Bytes**: a learner who opens only this page downloads 13.4 MiB (23 files) from a host
+  that sends files as they are (GitHub Pages, a school's file server), 19.2 MiB before: the
+  build writes a gzip copy of Pyodide's wasm (9.15 MiB, 3.37 compressed) beside the page
+  (``gz/``, :func:`compressed_copies`), and the worker fetches it and decompresses it as it comes
+  (``light/compressed.js``; the original if the copy is missing, said in one console line). The
+  rest: the standard library 4.32 MiB (a zip already), the wheels 3.12, Pyodide's JS 1.21, the
+  widgets' bundle 1.16, the opening classroom 0.22 (``tests/benchmarks/bench_lite.py
+  --classroom``; the first playable board no later: 2.12 s against 2.15, median of 6
+  interleaved cold loads at load 3.5).
 * **Progress**: the page names the site's root as JupyterLite's pages do, so the progress
   store (``widgets/store.js``) keeps its results with the rest of the site's: a star earned
   here shows on the lesson map.
@@ -37,6 +46,7 @@ The notebook's ``Classroom(lang=…, projector=…)`` without JupyterLab, in a s
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -60,7 +70,8 @@ START_SECONDS = 5
 in the same runs); its parts, Pyodide with the page's packages 4.4 s and the imports with the
 first Classroom 2.3 s, were 1.4-1.7 s and 0.8-1.0 s in Node at load 2 (FACTS.md), which puts a
 quiet machine at about 4-5 s."""
-PAGE_FILES: tuple[str, ...] = ("index.html", "page.js", "worker.js", "bridge.py", "light.css")
+PAGE_FILES: tuple[str, ...] = ("index.html", "page.js", "worker.js", "compressed.js", "bridge.py",
+                               "light.css")
 LOCK_NAME = "pyodide-lock.json"
 """The page's own Pyodide lock (:func:`horserace_nb.lite.build.light_lock`), beside its files."""
 PROJECT_KEY = "horserace-nb"
@@ -93,6 +104,19 @@ is not found exactly once)."""
 BUNDLE_RECIPE = "2"
 """Bumped whenever the bundle changes for the same inputs (the cache key holds it)."""
 NPM_TIMEOUT_S = 600
+GZ_DIR = "gz"
+"""The page's folder of compressed copies (:func:`compressed_copies`)."""
+GZ_CANDIDATES: dict[str, str] = {"pyodide.asm.wasm": "application/wasm",
+                                 "python_stdlib.zip": "application/zip"}
+"""The big files of ``static/pyodide/`` the page's Pyodide fetches with ``fetch`` and no
+integrity check (``pyodide.mjs``: the wasm for ``WebAssembly.instantiateStreaming``, the
+standard library), with the type their response must have. The wheels are fetched with their
+lock's sha256 as the request's integrity, which a copy would not match, and gzip saves 1-3 %
+of them (they are zip files): they are served as they are."""
+GZ_LEVEL = 9
+GZ_MIN_SAVING = 0.10
+"""A candidate gets a compressed copy only when gzip saves at least this share of it: the wasm
+(9.2 MiB, 3.4 compressed); not the standard library, a zip file already (4.32 MiB, 4.27)."""
 
 Log = Callable[[str], None]
 
@@ -285,14 +309,35 @@ def picture_size(svg: str) -> list[float]:
     return [float(found.group(1)), float(found.group(2))] if found else [560.0, 230.0]
 
 
-def page_texts(version: str) -> dict[str, object]:
-    """What the page's inline script says, in every language (from the catalog)."""
+def compressed_copies(pyodide: Path, folder: Path) -> dict[str, str]:
+    """Write gzip copies of the :data:`GZ_CANDIDATES` of *pyodide* (the site's
+    ``static/pyodide/``) that gzip makes at least :data:`GZ_MIN_SAVING` smaller into *folder*
+    (``NAME.gz``; level :data:`GZ_LEVEL`, no time stamp: the same file gives the same bytes), for
+    a host that sends files as they are (GitHub Pages, a school's file server). The worker
+    fetches them instead of the originals and decompresses them as they come
+    (``light/worker.js``); the REPL pages keep the originals. Returns ``{name: type}`` of the
+    files copied, for the worker."""
+    folder.mkdir(parents=True, exist_ok=True)
+    copied: dict[str, str] = {}
+    for name, kind in GZ_CANDIDATES.items():
+        data = (pyodide / name).read_bytes()
+        packed = gzip.compress(data, compresslevel=GZ_LEVEL, mtime=0)
+        if len(packed) <= len(data) * (1 - GZ_MIN_SAVING):
+            (folder / f"{name}.gz").write_bytes(packed)
+            copied[name] = kind
+    return copied
+
+
+def page_texts(version: str, compressed: dict[str, str] | None = None) -> dict[str, object]:
+    """What the page's inline script says, in every language (from the catalog), and what it
+    tells the worker: the files of ``static/pyodide/`` it fetches compressed, with their types
+    (:func:`compressed_copies`)."""
     from ..render.svg import text_alternative
     from ..words.i18n import t
 
     pictures = {lang: opening_picture(lang) for lang in LANGS}
     return {
-        "version": version, "langs": list(LANGS),
+        "version": version, "langs": list(LANGS), "compressed": dict(compressed or {}),
         "repl": {lang: classroom_url(lang) for lang in LANGS},
         "repl_projector": {lang: classroom_url(lang, projector=True) for lang in LANGS},
         "text": {lang: {"title": t("classroom.title", lang),
@@ -307,8 +352,9 @@ def page_texts(version: str) -> dict[str, object]:
 
 def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, Any]) -> None:
     """Write the light classroom page into *site* (``classroom/``): its files, its Pyodide
-    *lock* (:func:`horserace_nb.lite.build.light_lock`), the opening pictures, and the bundled
-    widget front end (:func:`vendor_bundle`)."""
+    *lock* (:func:`horserace_nb.lite.build.light_lock`), the opening pictures, the bundled
+    widget front end (:func:`vendor_bundle`), and the compressed copies of Pyodide's big files
+    (:func:`compressed_copies`; the site's ``static/pyodide/`` must be written)."""
     vendor = vendor_bundle(cache, log)
     folder = site / PAGE_DIR
     folder.mkdir(parents=True, exist_ok=True)
@@ -323,19 +369,41 @@ def write_page(site: Path, cache: Path, version: str, log: Log, lock: dict[str, 
             (folder / opening_name(lang, projector)).write_text(json.dumps(
                 opening_state(lang, projector), sort_keys=True, ensure_ascii=False,
                 separators=(",", ":")), encoding="utf-8")
-    texts = json.dumps(page_texts(version), ensure_ascii=False).replace("</", "<\\/")
+    compressed = compressed_copies(site / "static" / "pyodide", folder / GZ_DIR)
+    texts = json.dumps(page_texts(version, compressed), ensure_ascii=False).replace("</", "<\\/")
     html = (_source("index.html").decode("utf-8").replace("__HR_LIGHT__", texts)
             .replace("__HR_VERSION__", version))
     (folder / "index.html").write_text(html, encoding="utf-8")
 
 
+def copy_problems(site: Path) -> list[str]:
+    """The compressed copies of the light page of *site* (:func:`compressed_copies`) that do not
+    give back the file of ``static/pyodide/`` they stand for (a copy of another Pyodide would
+    start a wasm that does not fit its JS)."""
+    folder = site / PAGE_DIR / GZ_DIR
+    wrong: list[str] = []
+    for copy in sorted(folder.glob("*.gz")) if folder.is_dir() else []:
+        original = site / "static" / "pyodide" / copy.name.removesuffix(".gz")
+        try:
+            same = original.is_file() and gzip.decompress(copy.read_bytes()) == \
+                original.read_bytes()
+        except (OSError, EOFError, gzip.BadGzipFile):
+            same = False
+        if not same:
+            wrong.append(copy.name)
+    return [f"the light classroom page's compressed copies do not give back the files the "
+            f"site serves: {', '.join(wrong)}"] if wrong else []
+
+
 def page_problems(site: Path) -> list[str]:
-    """What keeps the light page of *site* from working: a file missing, a placeholder left."""
+    """What keeps the light page of *site* from working: a file missing, a placeholder left, a
+    compressed copy that is not the file it stands for."""
     folder = site / PAGE_DIR
     names = [*PAGE_FILES, *VENDOR_FILES, LOCK_NAME, *(f"opening-{lang}.svg" for lang in LANGS),
              *(opening_name(lang, projector) for lang in LANGS for projector in (False, True))]
     missing = [name for name in names if not (folder / name).is_file()]
     problems = [f"the light classroom page lacks {', '.join(missing)}"] if missing else []
+    problems += copy_problems(site)
     if not missing and "__HR_" in (folder / "index.html").read_text(encoding="utf-8"):
         problems.append("the light classroom page's index.html was not filled in")
     if not missing:

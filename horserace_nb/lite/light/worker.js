@@ -1,7 +1,8 @@
 // The light classroom page's Python (classroom/index.html): Pyodide in this module worker runs
 // the notebook's Classroom(lang=…, projector=…) with bridge.py, the Python half of the comm
 // bridge; the page draws the widgets. Messages, page → worker:
-//   {type: "start", lang, projector}
+//   {type: "start", lang, projector, compressed}   compressed: {name: type} of the files of
+//     static/pyodide/ fetched from their gzip copies in gz/ (compressed.js)
 //   {type: "comm_msg", id, comm_id, data, buffers}   a front-end widget's message (id: its msg id)
 //   {type: "comm_close", id, comm_id}
 // worker → page:
@@ -10,6 +11,7 @@
 //   {type: "ready", model_id, timings}
 //   {type: "failed", text}
 import { loadPyodide } from "../static/pyodide/pyodide.mjs";
+import { fetchCompressed } from "./compressed.js";
 
 const HERE = new URL(".", import.meta.url);
 let parent = null;  // the id of the page's message being handled: the parent of what Python sends
@@ -44,6 +46,7 @@ function handle(message) {
 async function start(options) {
   const timings = { started: performance.now() };
   const index = new URL("../static/pyodide/", HERE).href;
+  fetchCompressed(index, new URL("gz/", HERE).href, options.compressed);
   const py = await loadPyodide({
     indexURL: index,
     // the page's own lock (the site's, without IPython: bridge.py stands in for it), whose
