@@ -405,3 +405,10 @@ def test_the_review_board_is_redrawn_for_the_room_its_front_end_reports(hand: Ga
     assert w.index == index and max(sizes(w.board.svg)) > max(sizes(before))
     w.board.room = 1200
     assert w.board.svg == before
+
+
+def test_a_review_of_a_game_not_yet_played_asks_to_play_first() -> None:
+    """Run All Cells reviews the game above before anyone has played it: no "there were no
+    choices" (ko and ja reads 5), but "play a hand first"."""
+    w = ReviewWidget(Game(players=2, seed=2), 0, lang="ko")
+    assert w.entries == [] and text(w.status.value) == t("reviewui.not_played", "ko")

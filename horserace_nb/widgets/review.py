@@ -282,6 +282,8 @@ class ReviewWidget(View):
             return t("reviewui.reviewing", lang, hand=hand)
         if self.session.entries:
             return ""
+        if not self.session.game.history:  # run before anything was played (Run All Cells)
+            return t("reviewui.not_played", lang)
         if self.session.hand is None:
             return t("reviewui.none_game", lang, name=self.name(lang))
         return t("reviewui.none_hand", lang, name=self.name(lang), hand=self.session.hand)
