@@ -113,7 +113,7 @@ def test_a_setup_cell_is_not_a_task_and_a_picture_is() -> None:
 def test_code_only_coders_need_is_under_an_optional_heading(lang: str) -> None:
     """The API lessons of 01–03 and 09 (building a layout, tiles typed in code, the code
     exercise, the puzzles in code) sit in a section of their own, after what every learner does."""
-    heading = {"en": "## Optional: for coders", "ko": "## 선택: 코드를 쓰는 학습자용",
+    heading = {"en": "## Optional: for coders", "ko": "## (선택) 코드를 쓰는 학습자용",
                "ja": "## 任意：コードを書く人向け"}[lang]
     for number, needle in (("tiles_players", "Tile.parse"),
                            ("joining_spinners", "layout = Layout()  # "),

@@ -664,7 +664,8 @@ def check_korean_and_japanese_marked(page: Any, ui: Frontend, driver: PlayDriver
             chosen.first.focus()
             page.keyboard.press("Escape")
         expect(driver.root).to_have_attribute("lang", lang)
-        expect(driver.root.locator(".hr-title")).to_contain_text(t("play.title", lang, target=61))
+        # the page's game is a one-hand match: its title says so (play.title_hand)
+        expect(driver.root.locator(".hr-title")).to_contain_text(t("play.title_hand", lang))
         driver.root.locator(driver.PLAYABLE).first.click()  # a choice, its preview
     page.wait_for_timeout(300)
     found = driver.root.evaluate(LANG_CHECK)
