@@ -343,7 +343,8 @@ class ClassReport(View):
         if not learners:
             self.table.value = f"<p lang='{lang}'>{esc(t('report.no_files', lang))}</p>"
         else:
-            head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{_head(lang)}'>"
+            head_style, cell_style = _head(lang), _cell(lang)  # once, not once a cell
+            head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{head_style}'>"
                            f"{_heading(lesson_title(n, lang))}</th>" for n in LESSONS)
             rows = []
             for i, (name, cells) in enumerate(data.table()):
@@ -352,7 +353,7 @@ class ClassReport(View):
                 shown = [t("report.cell", lang, stars=s, possible=p, first=state.first) if p
                          else t("progress.games", lang, count=state.games)
                          for (s, p), state in zip(cells, data.lessons(i), strict=True)]
-                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center;{_cell(lang)}'>"
+                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center;{cell_style}'>"
                               f"{esc(c)}</td>" for c in shown)
                 rows.append(f"<tr><th scope='row' style='{_NAME}'>"
                             f"<bdi>{esc(name)}</bdi></th>{tds}<td style='padding:0.2em 0.6em'>"
@@ -361,7 +362,7 @@ class ClassReport(View):
                 f"<div class='hr-report-scroll' style='{_SCROLL}'>"
                 f"<table class='hr-report-table' lang='{lang}' style='border-collapse:collapse'>"
                 f"<tr><th scope='col' style='{_NAME}'>"
-                f"{esc(t('report.learner', lang))}</th>{head}<th scope='col' style='{_head(lang)}'>"
+                f"{esc(t('report.learner', lang))}</th>{head}<th scope='col' style='{head_style}'>"
                 f"{esc(t('report.total', lang))}</th></tr>{''.join(rows)}</table></div>")
         self.sets.value = sets_html(data, lang)
         self._render_grid_menu()
@@ -532,7 +533,8 @@ def sets_html(data: ClassData, lang: str) -> str:
     names = sorted({name for _, stars in rows for name in stars})
     if not names:
         return ""
-    head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{_head(lang)}'>"
+    head_style, cell_style = _head(lang), _cell(lang)
+    head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{head_style}'>"
                    f"<bdi>{esc(name)}</bdi></th>" for name in names)
     body = []
     for learner, stars in rows:
@@ -541,7 +543,7 @@ def sets_html(data: ClassData, lang: str) -> str:
             won = stars.get(name, {})
             text = (t("report.set_cell", lang, stars=sum(won.values()),
                       count=sum(1 for v in won.values() if v)) if won else "")
-            cells.append(f"<td style='padding:0.2em 0.6em;text-align:center;{_cell(lang)}'>"
+            cells.append(f"<td style='padding:0.2em 0.6em;text-align:center;{cell_style}'>"
                          f"{esc(text)}</td>")
         body.append(f"<tr><th scope='row' style='{_NAME}'>"
                     f"<bdi>{esc(learner)}</bdi></th>{''.join(cells)}</tr>")
