@@ -759,7 +759,7 @@ class Frontend:
     def show(self, locator: Any) -> None:
         """Scroll *locator*'s top to the top of the view (for the screenshot)."""
         locator.evaluate("e => e.scrollIntoView({block: 'start'})")
-        self.page.wait_for_timeout(100)  # let JupyterLab's windowed notebook draw
+        settled(self.page)  # JupyterLab's windowed notebook draws what came into view
 
 
 @pytest.fixture
@@ -1132,6 +1132,22 @@ def open_points_exercise(page: Any, server: JupyterServer) -> PlayDriver:
     return driver
 
 
+SETTLED_JS = """() => new Promise(resolve => {
+    const moving = () => document.getAnimations().some(a => a.playState === 'running'
+        && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    const frames = (left) => requestAnimationFrame(() =>
+        left > 0 ? frames(left - 1) : moving() ? frames(1) : resolve(true));
+    frames(1);
+})"""
+
+
+def settled(page: Any) -> None:
+    """Wait until *page* has drawn two more frames and no animation or transition of a finite
+    length is running (a theme switched, a part scrolled into view, a tile's brief mark): what
+    a fixed pause stood for, without waiting longer than the page needs."""
+    page.evaluate(SETTLED_JS)
+
+
 def switch_lab_theme(page: Any, theme: str) -> None:
     """Switch the JupyterLab page *page* to *theme* ("JupyterLab Light", "JupyterLab Dark",
     "JupyterLab Dark High Contrast") in place, as a person does (Settings → Theme), and wait
@@ -1148,7 +1164,7 @@ def switch_lab_theme(page: Any, theme: str) -> None:
     page.wait_for_function(f"() => document.body.dataset.jpThemeName === {theme!r}",
                            timeout=KERNEL_TIMEOUT_MS)
     page.keyboard.press("Escape")  # the menu, if it is still open
-    page.wait_for_timeout(300)  # the theme's variables applied to the widgets
+    settled(page)  # the theme's variables applied to the widgets
 
 
 def write_points_exercise(server: JupyterServer) -> JupyterServer:

@@ -27,6 +27,7 @@ from .conftest import (
     JupyterServer,
     PlayDriver,
     open_notebook,
+    settled,
     switch_lab_theme,
     write_notebook,
 )
@@ -612,7 +613,7 @@ def check_every_widget_has_contrast(page: Any, theme: str, expect: Any) -> None:
         root = page.locator(f".jp-OutputArea-output {selector}").first
         root.evaluate("e => e.scrollIntoView({block: 'start'})")
         expect(root).to_be_visible()
-        page.wait_for_timeout(300)
+        settled(page)
         if widget == "progress":  # the stored results read: mastered and missed marks
             expect(root.locator(".hr-rule-mastered").first).to_be_visible()
             expect(root.locator(".hr-rule-missed").first).to_be_visible()

@@ -21,6 +21,7 @@ from .conftest import (
     KERNEL_TIMEOUT_MS,
     JupyterServer,
     open_notebook,
+    settled,
     switch_lab_theme,
     write_notebook,
 )
@@ -112,7 +113,6 @@ def check_replay_keys_step_and_never_reach_the_notebook(server: JupyterServer, p
     assert where == [False, True], where
     assert page.evaluate(CELLS) == cells
     expect(heading).to_have_text(headings[0])
-    page.wait_for_timeout(300)
     ui.show(replay)
     screenshot(kind)
 
@@ -186,7 +186,7 @@ def check_projector_mode(page: Any, ui: Any, widgets: dict[str, Any], theme: str
     for label, root in widgets.items():
         ui.show(root)
         expect(root.locator(".hr-board-svg svg").first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
-        page.wait_for_timeout(300)
+        settled(page)
         measured = root.evaluate(SIZES)
         texts, captions = measured["texts"], measured["captions"]
         assert len(texts) > 5, texts
@@ -199,7 +199,7 @@ def check_projector_mode(page: Any, ui: Any, widgets: dict[str, Any], theme: str
               f"screen's height")
         page.screenshot(path=str(ARTIFACTS / f"projector-{theme}-{label}-top.png"))
         root.evaluate("e => e.scrollIntoView({block: 'end'})")
-        page.wait_for_timeout(200)
+        settled(page)
         page.screenshot(path=str(ARTIFACTS / f"projector-{theme}-{label}-end.png"))
         assert not small, small
         assert caption >= 24, captions

@@ -18,6 +18,7 @@ from .conftest import (
     JupyterServer,
     PlayDriver,
     open_points_exercise,
+    settled,
     write_points_exercise,
 )
 
@@ -119,5 +120,5 @@ def check_on_a_phone_the_points_are_finger_sized_buttons(page: Any, driver: Play
     expect(spot).to_have_attribute("aria-pressed", "true")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     driver.root.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(200)
+    settled(page)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

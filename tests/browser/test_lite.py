@@ -25,7 +25,7 @@ from lab_names import KERNEL_IDLE, lab_path, lang_of
 
 from horserace_nb.teaching.course import notebook
 
-from .conftest import REPO, BuiltSite, static_server, wait_for_stored_pictures
+from .conftest import REPO, BuiltSite, settled, static_server, wait_for_stored_pictures
 
 __all__ = ["static_server"]  # the benchmarks' loopback server, imported from here
 
@@ -213,7 +213,7 @@ def test_tutorial_runs_offline(lite_url: str, page: Any, screenshot: Any,
     assert page.horserace_errors == [], "errors in the browser console"
     page.locator(".jp-OutputArea-output .jupyter-widgets").first.evaluate(
         "e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
+    settled(page)
     screenshot()
 
     if lang == "en":  # an anywidget (the board widget's base) renders and syncs in the site

@@ -16,6 +16,7 @@ import pytest
 
 from horserace_nb.teaching.course import designed, exercise_set
 
+from .conftest import settled
 from .test_lite import (
     LITE_TIMEOUT_MS,
     add_cell_and_run,
@@ -85,5 +86,5 @@ def test_stars_survive_a_reload_in_the_site(lite_url: str, page: Any, screenshot
     assert output_problems(page) == []
     assert traffic.outside == [] and traffic.failed == []
     page.locator(".hr-progress").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
+    settled(page)
     screenshot()

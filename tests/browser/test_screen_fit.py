@@ -23,6 +23,7 @@ from .conftest import (
     JupyterServer,
     artifact_name,
     open_notebook,
+    settled,
     write_notebook,
 )
 
@@ -84,7 +85,7 @@ def test_lessons_fit_a_tablet_and_keep_names_and_rule_numbers_whole(
     def screenshot(suffix: str, part: Any) -> None:  # what a reader sees of *part*
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         part.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(150)
+        settled(page)
         page.screenshot(path=str(ARTIFACTS / f"{artifact_name(request.node)}-{suffix}.png"))
 
     name = write_notebook(lab_server, "screen_fit.ipynb", CELLS)
