@@ -344,8 +344,8 @@ class ClassReport(View):
             self.table.value = f"<p lang='{lang}'>{esc(t('report.no_files', lang))}</p>"
         else:
             head_style, cell_style = _head(lang), _cell(lang)  # once, not once a cell
-            head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{head_style}'>"
-                           f"{_heading(lesson_title(n, lang))}</th>" for n in LESSONS)
+            head = "".join(_column_head(_heading(lesson_title(n, lang)), head_style)
+                           for n in LESSONS)
             rows = []
             for i, (name, cells) in enumerate(data.table()):
                 won = sum(s for s, _ in cells)
@@ -353,8 +353,7 @@ class ClassReport(View):
                 shown = [t("report.cell", lang, stars=s, possible=p, first=state.first) if p
                          else t("progress.games", lang, count=state.games)
                          for (s, p), state in zip(cells, data.lessons(i), strict=True)]
-                tds = "".join(f"<td style='padding:0.2em 0.6em;text-align:center;{cell_style}'>"
-                              f"{esc(c)}</td>" for c in shown)
+                tds = "".join(_centred_cell(c, cell_style) for c in shown)
                 rows.append(f"<tr><th scope='row' style='{_NAME}'>"
                             f"<bdi>{esc(name)}</bdi></th>{tds}<td style='padding:0.2em 0.6em'>"
                             f"{won}/{possible}</td></tr>")
@@ -512,6 +511,17 @@ def _cell(lang: str) -> str:
     return f"word-break:{grammar('_word_break', lang)};line-break:strict;min-width:5em"
 
 
+def _column_head(inner: str, style: str) -> str:
+    """A padded column heading around *inner* (HTML, already escaped), styled *style*
+    (:func:`_head`)."""
+    return f"<th scope='col' style='padding:0.2em 0.6em;{style}'>{inner}</th>"
+
+
+def _centred_cell(text: str, style: str) -> str:
+    """A padded, centred cell of *text* (escaped here), styled *style* (:func:`_cell`)."""
+    return f"<td style='padding:0.2em 0.6em;text-align:center;{style}'>{esc(text)}</td>"
+
+
 _KATAKANA = re.compile("[\u30a1-\u30ff\u31f0-\u31ff]{2,}")
 
 
@@ -534,8 +544,7 @@ def sets_html(data: ClassData, lang: str) -> str:
     if not names:
         return ""
     head_style, cell_style = _head(lang), _cell(lang)
-    head = "".join(f"<th scope='col' style='padding:0.2em 0.6em;{head_style}'>"
-                   f"<bdi>{esc(name)}</bdi></th>" for name in names)
+    head = "".join(_column_head(f"<bdi>{esc(name)}</bdi>", head_style) for name in names)
     body = []
     for learner, stars in rows:
         cells = []
@@ -543,8 +552,7 @@ def sets_html(data: ClassData, lang: str) -> str:
             won = stars.get(name, {})
             text = (t("report.set_cell", lang, stars=sum(won.values()),
                       count=sum(1 for v in won.values() if v)) if won else "")
-            cells.append(f"<td style='padding:0.2em 0.6em;text-align:center;{cell_style}'>"
-                         f"{esc(text)}</td>")
+            cells.append(_centred_cell(text, cell_style))
         body.append(f"<tr><th scope='row' style='{_NAME}'>"
                     f"<bdi>{esc(learner)}</bdi></th>{''.join(cells)}</tr>")
     return (f"<div class='hr-report-sets' lang='{lang}'><b>{esc(t('report.sets_title', lang))}"

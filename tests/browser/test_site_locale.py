@@ -55,14 +55,13 @@ def shows_in_menu(page: Any, menu: str, item: str, tries: int = 3) -> None:
     again, at most *tries* times; the item must show in one of them."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    for attempt in range(1, tries + 1):
+    for _ in range(tries):
         page.get_by_role("menuitem", name=menu, exact=True).click()
         try:
             page.get_by_role("menuitem", name=item, exact=True).wait_for(timeout=15_000)
+            return
         except PlaywrightTimeout:
-            page.keyboard.press("Escape")
-            if attempt == tries:
-                raise AssertionError(f"{item!r} never showed in the menu {menu!r}") from None
             continue
-        page.keyboard.press("Escape")
-        return
+        finally:
+            page.keyboard.press("Escape")  # the menu closed, shown or not
+    raise AssertionError(f"{item!r} never showed in the menu {menu!r}")
